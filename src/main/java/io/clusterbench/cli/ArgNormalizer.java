@@ -1,0 +1,91 @@
+package io.clusterbench.cli;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Makes a sysbench 1.0.20 command line acceptable to clusterbench, before picocli parses it:
+ * <ul>
+ *   <li>{@code _} in an option name becomes {@code -} ({@code --table_size=10} → {@code --table-size=10});</li>
+ *   <li>{@code --mysql-host/-port/-user/-password/-db/-socket} drop their {@code mysql-} prefix, and
+ *       {@code --mysql-ignore-errors} becomes {@code --ignore-errors};</li>
+ *   <li>sysbench's order {@code WORKLOAD [options] COMMAND} becomes {@code COMMAND WORKLOAD [options]};</li>
+ *   <li>the sysbench options that only select the Lua driver ({@code --db-driver=mysql}) are dropped.</li>
+ * </ul>
+ * Only the option name (before {@code =}) is rewritten; values are untouched.
+ *
+ * <p>Thread-safe (stateless).
+ */
+final class ArgNormalizer {
+    private static final Set<String> COMMANDS = Set.of("prepare", "run", "cleanup");
+    private static final Set<String> MYSQL_ALIASES = Set.of("host", "port", "user", "password", "db", "socket",
+            "ignore-errors", "storage-engine");
+
+    private ArgNormalizer() {
+    }
+
+    static String[] normalize(String[] args) {
+        List<String> out = new ArrayList<>();
+        for (String arg : args) {
+            if (!arg.startsWith("--") || arg.equals("--")) {
+                out.add(arg);
+                continue;
+            }
+            int eq = arg.indexOf('=');
+            String name = (eq < 0 ? arg : arg.substring(0, eq)).replace('_', '-');
+            String rest = eq < 0 ? "" : arg.substring(eq);
+            if (name.startsWith("--mysql-") && MYSQL_ALIASES.contains(name.substring(8))) {
+                name = "--" + name.substring(8);
+            }
+            if (name.equals("--db-driver")) {
+                continue;
+            }
+            out.add(name + rest);
+        }
+        return sysbenchOrder(out).toArray(new String[0]);
+    }
+
+    /** {@code oltp_read_write --threads=8 run} → {@code run oltp_read_write --threads=8}. */
+    private static List<String> sysbenchOrder(List<String> args) {
+        if (args.size() < 2) {
+            return args;
+        }
+        String first = args.get(0);
+        String last = args.get(args.size() - 1).toLowerCase(Locale.ROOT);
+        if (!first.startsWith("-") && !COMMANDS.contains(first) && COMMANDS.contains(last)) {
+            List<String> reordered = new ArrayList<>();
+            reordered.add(last);
+            reordered.addAll(args.subList(0, args.size() - 1));
+            return reordered;
+        }
+        return args;
+    }
+
+    /** @return {@code args} with the value of any password option replaced by {@code ***} */
+    static List<String> masked(String[] args) {
+        List<String> out = new ArrayList<>();
+        boolean maskNext = false;
+        for (String arg : args) {
+            if (maskNext) {
+                out.add("***");
+                maskNext = false;
+                continue;
+            }
+            String lower = arg.toLowerCase(Locale.ROOT);
+            if (lower.startsWith("--password") || lower.startsWith("--mysql-password") || lower.startsWith("--mysql_password")) {
+                int eq = arg.indexOf('=');
+                if (eq < 0) {
+                    out.add(arg);
+                    maskNext = true;
+                } else {
+                    out.add(arg.substring(0, eq + 1) + "***");
+                }
+            } else {
+                out.add(arg);
+            }
+        }
+        return out;
+    }
+}

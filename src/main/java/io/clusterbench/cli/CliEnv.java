@@ -1,0 +1,40 @@
+package io.clusterbench.cli;
+
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * Everything a command may take from the process, gathered by {@link Main} (the only class that touches
+ * the process): environment variables, the home directory, the output streams and a way to run code on
+ * Ctrl-C.
+ *
+ * <p>Immutable; the writers are thread-safe (auto-flushing {@link PrintWriter}s).
+ *
+ * @param vars  environment variables (e.g. {@code MYSQL_PWD})
+ * @param home  the user's home directory (for {@code ~/.my.cnf})
+ * @param out   standard output
+ * @param err   standard error
+ * @param hooks shutdown hooks
+ * @param command the command line as typed, password values masked (set by {@link Main})
+ */
+public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, PrintWriter err, Hooks hooks,
+                     java.util.List<String> command) {
+
+    /** @return a copy carrying the (masked) command line */
+    public CliEnv withCommand(java.util.List<String> maskedCommand) {
+        return new CliEnv(vars, home, out, err, hooks, maskedCommand);
+    }
+
+    /** Registers code to run when the process is asked to stop (SIGINT, SIGTERM). */
+    public interface Hooks {
+        /**
+         * @param onStop runs on a shutdown-hook thread; should return within a few seconds
+         * @return a handle that unregisters the hook when closed (call it when the work finished normally)
+         */
+        AutoCloseable onStop(Runnable onStop);
+
+        /** Hooks that never fire, for in-process tests. */
+        Hooks NONE = onStop -> () -> { };
+    }
+}

@@ -1,0 +1,137 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.UserException;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Entry point: {@code clusterbench COMMAND [WORKLOAD] [options]}. The only class that touches the
+ * process (streams, environment, exit, shutdown hooks); tests call {@link #execute} in-process.
+ *
+ * <p>Usage: {@code clusterbench run oltp_read_write --time 30 --report-interval 1}.
+ */
+@Command(name = "clusterbench", mixinStandardHelpOptions = true, version = "clusterbench " + Versions.CLUSTERBENCH,
+        usageHelpAutoWidth = true,
+        description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
+        subcommands = {PrepareCommand.class, RunCommand.class, CleanupCommand.class, CommandLine.HelpCommand.class},
+        footerHeading = "%nExit codes:%n", footer = "%s")
+public final class Main implements Runnable {
+    @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
+            description = "Show stack traces of internal errors.")
+    boolean verbose;
+
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(),
+                "missing command: choose prepare, run, cleanup or help");
+    }
+
+    /** Process entry point. */
+    public static void main(String[] args) {
+        PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
+        PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
+        String home = System.getProperty("user.home");
+        CliEnv env = new CliEnv(System.getenv(), home == null ? null : Path.of(home), out, err, Main::shutdownHook,
+                List.of());
+        int code = execute(args, env);
+        out.flush();
+        err.flush();
+        System.exit(code);
+    }
+
+    /**
+     * Parses and runs one command.
+     *
+     * @param args command line (sysbench spellings accepted)
+     * @param env  process environment and streams
+     * @return the exit code ({@link ExitCode})
+     */
+    public static int execute(String[] args, CliEnv env) {
+        String[] normalized = ArgNormalizer.normalize(args);
+        CliEnv withCommand = env.withCommand(ArgNormalizer.masked(args));
+        Main main = new Main();
+        CommandLine cli = new CommandLine(main, new Factory(withCommand));
+        cli.setOut(env.out());
+        cli.setErr(env.err());
+        cli.setCaseInsensitiveEnumValuesAllowed(true);
+        cli.setUsageHelpLongOptionsMaxWidth(30);
+        cli.getCommandSpec().usageMessage().footer(ExitCode.helpList());
+        for (CommandLine sub : cli.getSubcommands().values()) {
+            sub.getCommandSpec().usageMessage().footerHeading("%nExit codes:%n");
+            List<String> footer = new ArrayList<>(List.of(sub.getCommandSpec().usageMessage().footer()));
+            footer.add(ExitCode.helpList());
+            sub.getCommandSpec().usageMessage().footer(footer.toArray(new String[0]));
+        }
+        cli.setParameterExceptionHandler((ex, a) -> {
+            String cmd = ex.getCommandLine().getCommandName();
+            env.err().println("error: " + ex.getMessage() + " — see 'clusterbench "
+                    + (cmd.equals("clusterbench") ? "" : cmd + " ") + "--help'");
+            return ExitCode.USAGE.code();
+        });
+        cli.setExecutionExceptionHandler((ex, c, parseResult) -> {
+            if (ex instanceof UserException ue) {
+                env.err().println("error: " + ue.line());
+                if (main.verbose) {
+                    ex.printStackTrace(env.err());
+                }
+                return ExitCode.USAGE.code();
+            }
+            env.err().println("error: internal error: " + ex + (main.verbose ? "" : " (rerun with --verbose for details)"));
+            if (main.verbose) {
+                ex.printStackTrace(env.err());
+            }
+            return ExitCode.SOFTWARE.code();
+        });
+        return cli.execute(normalized);
+    }
+
+    private static AutoCloseable shutdownHook(Runnable onStop) {
+        CountDownLatch finished = new CountDownLatch(1);
+        Thread hook = new Thread(() -> {
+            if (finished.getCount() == 0) {
+                return;
+            }
+            onStop.run();
+            try {
+                finished.await(30, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }, "clusterbench-stop");
+        Runtime.getRuntime().addShutdownHook(hook);
+        return () -> {
+            finished.countDown();
+            try {
+                Runtime.getRuntime().removeShutdownHook(hook);
+            } catch (IllegalStateException shuttingDown) {
+                // the hook is running: it sees the latch and returns
+            }
+        };
+    }
+
+    /** Creates command objects, passing the environment to those that take it. */
+    private record Factory(CliEnv env) implements CommandLine.IFactory {
+        @Override
+        public <K> K create(Class<K> cls) throws Exception {
+            try {
+                var ctor = cls.getDeclaredConstructor(CliEnv.class);
+                ctor.setAccessible(true);
+                return ctor.newInstance(env);
+            } catch (NoSuchMethodException e) {
+                return CommandLine.defaultFactory().create(cls);
+            }
+        }
+    }
+}

@@ -1,0 +1,42 @@
+package io.clusterbench.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Parameters;
+
+import java.util.concurrent.Callable;
+
+/**
+ * {@code clusterbench run WORKLOAD [options]}: drive a workload and report (sysbench's {@code run}).
+ *
+ * <p>Confined to the main thread.
+ */
+@Command(name = "run", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Run a workload against the target (or an embedded MariaDB when no --host is given) "
+                + "and report throughput, latency, errors and hit rates.",
+        footer = {"", "sysbench spellings are accepted: --mysql-host, --table_size, 'WORKLOAD [options] run'."})
+final class RunCommand implements Callable<Integer> {
+    private final CliEnv env;
+
+    @Parameters(index = "0", paramLabel = "WORKLOAD",
+            description = "oltp_point_select, oltp_read_only, oltp_read_write, oltp_write_only, oltp_insert, "
+                    + "oltp_update_index, oltp_update_non_index, oltp_delete")
+    String workload;
+
+    @Mixin
+    RunOptions run = new RunOptions();
+    @Mixin
+    OltpOptions oltp = new OltpOptions();
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    RunCommand(CliEnv env) {
+        this.env = env;
+    }
+
+    @Override
+    public Integer call() {
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, env.command());
+        return RunDriver.run(settings, env).code();
+    }
+}

@@ -1,0 +1,162 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.UserException;
+import io.clusterbench.engine.Clock;
+import io.clusterbench.engine.Engine;
+import io.clusterbench.engine.EnginePlan;
+import io.clusterbench.engine.RunListener;
+import io.clusterbench.engine.RunOutcome;
+import io.clusterbench.metrics.IntervalSample;
+import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.result.IntervalFiles;
+import io.clusterbench.result.IntervalRecord;
+import io.clusterbench.result.ResultDocument;
+import io.clusterbench.result.ResultJson;
+import io.clusterbench.result.RunAccumulator;
+import io.clusterbench.result.RunRecord;
+import io.clusterbench.target.DbFailure;
+import io.clusterbench.target.ServerInfo;
+import io.clusterbench.target.Target;
+import io.clusterbench.workload.Workload;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * The core of {@code run}: prepares on the embedded server when needed, initialises the workload, drives
+ * the engine, writes result files as intervals finish, and prints interval lines and the summary.
+ *
+ * <p>Confined to the command's thread, apart from the stop hook it registers.
+ */
+final class RunDriver {
+    /** result.json is rewritten at most this often while the run goes (and always at the end). */
+    private static final double JSON_REWRITE_SECONDS = 10;
+
+    private RunDriver() {
+    }
+
+    /**
+     * @param settings resolved run settings (the plan description and the option map saved in the result)
+     * @return the exit code
+     * @throws UserException for an unusable target or missing tables
+     */
+    static ExitCode run(RunSettings settings, CliEnv env) {
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(settings.targetOptions(), env, env.out()::println)) {
+            Target target = resolved.target();
+            Workload workload = settings.workload();
+            ServerInfo server;
+            try (Connection c = target.openChecked(target.endpointFor(0), true)) {
+                server = ServerInfo.read(c);
+                if (resolved.embedded() != null && !workload.tablesExist(c)) {
+                    env.out().println("Preparing " + workload.name() + " on the embedded server...");
+                    workload.prepare(target, Math.max(1, settings.engine(target).threads()), true, line -> { });
+                }
+                workload.init(c);
+            } catch (SQLException e) {
+                throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
+            }
+            return drive(settings, env, resolved, server);
+        }
+    }
+
+    private static ExitCode drive(RunSettings settings, CliEnv env, ResolvedTarget resolved, ServerInfo server) {
+        Target target = resolved.target();
+        Workload workload = settings.workload();
+        EnginePlan plan = settings.engine(target);
+        Path dir = settings.outDir();
+        env.out().println(settings.describe(target) + " — server " + server.version());
+        env.out().println("Results go to " + dir);
+        List<String> classes = workload.statementClasses();
+        RunAccumulator acc = new RunAccumulator(classes, settings.percentile());
+        String startedAt = Instant.now().toString();
+        long startMillis = System.currentTimeMillis();
+        IntervalFiles files = new IntervalFiles(dir, classes, startMillis);
+        Map<String, Object> facts = workload.facts();
+        ResultDocument.ServerRecord serverRecord = new ResultDocument.ServerRecord(server.version(),
+                resolved.embedded() != null, server.variables());
+        Engine engine = new Engine(plan, Clock.SYSTEM);
+        Holder holder = new Holder();
+        holder.doc = document(settings, target, startedAt, serverRecord,
+                new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), "running", null, facts,
+                        List.of(), null, List.of()));
+        ResultJson.write(dir.resolve("result.json"), holder.doc);
+        RunListener listener = new RunListener() {
+            private double lastJsonWrite;
+
+            @Override
+            public void measuringStarted() {
+                if (plan.warmup().toSeconds() > 0) {
+                    env.out().println("Warmup done (" + plan.warmup().toSeconds() + " s); measuring.");
+                }
+            }
+
+            @Override
+            public void interval(IntervalSample s) {
+                IntervalRecord r = acc.add(s);
+                files.append(r, s, startMillis);
+                if (settings.reportIntervalSeconds() > 0
+                        && s.durationSeconds() >= settings.reportIntervalSeconds() * 0.999) {
+                    env.out().println(ConsoleReport.intervalLine(r, settings.percentile(), plan.rateEventsPerSecond() > 0));
+                }
+                if (s.endSeconds() - lastJsonWrite >= JSON_REWRITE_SECONDS) {
+                    lastJsonWrite = s.endSeconds();
+                    holder.doc = document(settings, target, startedAt, serverRecord,
+                            new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), "running",
+                                    null, facts, acc.intervals(), null, List.of()));
+                    ResultJson.write(dir.resolve("result.json"), holder.doc);
+                }
+            }
+        };
+        env.out().println("Threads started!");
+        RunOutcome outcome;
+        try (AutoCloseable hook = env.hooks().onStop(engine::requestStop)) {
+            outcome = engine.run(workload, listener);
+        } catch (DbFailure f) {
+            files.close();
+            throw target.explain(target.endpointFor(0), f);
+        } catch (Exception e) {
+            files.close();
+            throw e instanceof RuntimeException re ? re : new IllegalStateException(e);
+        }
+        files.close();
+        String status = outcome.reason().name().toLowerCase(Locale.ROOT);
+        RunRecord finished = new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), status,
+                outcome.fatalError(), facts, acc.intervals(),
+                acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker()),
+                acc.classRecords());
+        ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord, finished));
+        env.out().println();
+        env.out().print(ConsoleReport.summary(finished));
+        env.out().println();
+        env.out().println("Results: " + dir.resolve("result.json") + ", intervals.csv, latency.hlog");
+        return switch (outcome.reason()) {
+            case COMPLETED -> ExitCode.OK;
+            case INTERRUPTED -> {
+                env.err().println("interrupted: finished intervals are saved in " + dir);
+                yield ExitCode.INTERRUPTED;
+            }
+            case FATAL_ERROR -> {
+                env.err().println("error: the run stopped on " + outcome.fatalError()
+                        + " — add the code to --ignore-errors to restart such events instead");
+                yield ExitCode.RUN_ABORTED;
+            }
+            case OUTPUT_FAILED -> throw new UserException(outcome.fatalError(), "free disk space or choose another --out");
+        };
+    }
+
+    private static ResultDocument document(RunSettings settings, Target target, String startedAt,
+                                           ResultDocument.ServerRecord server, RunRecord run) {
+        return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.command(),
+                settings.targetMap(target), server, List.of(run));
+    }
+
+    /** The latest document, shared between the listener and the final write. */
+    private static final class Holder {
+        ResultDocument doc;
+    }
+}

@@ -1,0 +1,84 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.target.VendorCodes;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+
+/**
+ * Run control with sysbench's option names, units and defaults: picocli mixin.
+ *
+ * <p>Confined to the command's thread.
+ */
+final class RunOptions {
+    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
+            description = "Worker threads, one connection each (>= 1). Default: ${DEFAULT-VALUE}.")
+    int threads;
+
+    @Option(names = "--time", paramLabel = "SECONDS", defaultValue = "10",
+            description = "Measured run time in seconds; 0 = no time limit. Default: ${DEFAULT-VALUE}.")
+    long timeSeconds;
+
+    @Option(names = "--events", paramLabel = "N", defaultValue = "0",
+            description = "Measured events to run; 0 = no limit. The run stops at whichever limit comes first. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    long events;
+
+    @Option(names = "--warmup-time", paramLabel = "SECONDS", defaultValue = "0",
+            description = "Seconds of load before measuring starts; not counted. Default: ${DEFAULT-VALUE}.")
+    long warmupSeconds;
+
+    @Option(names = "--rate", paramLabel = "EVENTS_PER_SECOND", defaultValue = "0",
+            description = "Open loop: total intended events per second over all threads, evenly spaced; latency "
+                    + "counts from each event's intended start. 0 = closed loop. Default: ${DEFAULT-VALUE}.")
+    double rate;
+
+    @Option(names = "--report-interval", paramLabel = "SECONDS", defaultValue = "0",
+            description = "Print an interval line every N seconds; 0 = none (result files still get 1-second "
+                    + "intervals). Default: ${DEFAULT-VALUE}.")
+    long reportIntervalSeconds;
+
+    @Option(names = "--percentile", paramLabel = "P", defaultValue = "95",
+            description = "Latency percentile shown in interval lines, 1-100 (0 = 95). Default: ${DEFAULT-VALUE}.")
+    double percentile;
+
+    @Option(names = "--rand-type", paramLabel = "TYPE", defaultValue = "special",
+            description = "Key distribution: uniform, gaussian, special, pareto, zipfian. "
+                    + "Default: ${DEFAULT-VALUE} (sysbench 1.0.20).")
+    String randType;
+
+    @Option(names = "--rand-seed", paramLabel = "N", defaultValue = "0",
+            description = "Random seed; the same seed and options give the same key sequence per thread. "
+                    + "0 = seed from the clock (the seed used is saved in the result). Default: ${DEFAULT-VALUE}.")
+    long randSeed;
+
+    @Option(names = "--rand-spec-iter", paramLabel = "N", defaultValue = "12",
+            description = "Iterations of the special and gaussian distributions. Default: ${DEFAULT-VALUE}.")
+    int randSpecIter;
+
+    @Option(names = "--rand-spec-pct", paramLabel = "PERCENT", defaultValue = "1",
+            description = "Special distribution: percent of the range treated as special. Default: ${DEFAULT-VALUE}.")
+    int randSpecPct;
+
+    @Option(names = "--rand-spec-res", paramLabel = "PERCENT", defaultValue = "75",
+            description = "Special distribution: percent of draws that hit the special values. Default: ${DEFAULT-VALUE}.")
+    int randSpecRes;
+
+    @Option(names = "--rand-pareto-h", paramLabel = "H", defaultValue = "0.2",
+            description = "Pareto shape parameter, 0 < h < 1. Default: ${DEFAULT-VALUE}.")
+    double randParetoH;
+
+    @Option(names = "--rand-zipfian-exp", paramLabel = "E", defaultValue = "0.8",
+            description = "Zipfian exponent (theta), >= 0. Default: ${DEFAULT-VALUE}.")
+    double randZipfianExp;
+
+    @Option(names = "--ignore-errors", paramLabel = "CODES|all|none", defaultValue = VendorCodes.DEFAULT_IGNORED,
+            description = "Statement errors (vendor codes) that restart the event instead of stopping the run. "
+                    + "Lost connections always reconnect. Default: ${DEFAULT-VALUE}.")
+    String ignoreErrors;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Directory for result.json, intervals.csv and latency.hlog. "
+                    + "Default: results/<UTC timestamp>-<workload>.")
+    Path out;
+}

@@ -1,0 +1,54 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.UserException;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Checks of run options before anything connects; every problem is reported at once (STYLE rule 6).
+ *
+ * <p>Thread-safe (stateless).
+ */
+final class Validation {
+    private Validation() {
+    }
+
+    /** @throws UserException listing every problem, when there is any */
+    static void check(TargetOptions target, RunOptions run, OltpOptions oltp) {
+        List<String> problems = new ArrayList<>();
+        ResolvedTarget.validate(target, problems);
+        if (run != null) {
+            if (run.threads < 1) {
+                problems.add("--threads must be >= 1 (got " + run.threads + ")");
+            }
+            if (run.timeSeconds < 0) {
+                problems.add("--time must be >= 0 seconds (got " + run.timeSeconds + ")");
+            }
+            if (run.events < 0) {
+                problems.add("--events must be >= 0 (got " + run.events + ")");
+            }
+            if (run.timeSeconds == 0 && run.events == 0) {
+                problems.add("--time 0 and --events 0 would run forever");
+            }
+            if (run.warmupSeconds < 0) {
+                problems.add("--warmup-time must be >= 0 seconds");
+            }
+            if (run.rate < 0 || Double.isNaN(run.rate)) {
+                problems.add("--rate must be >= 0 events/s");
+            }
+            if (run.reportIntervalSeconds < 0) {
+                problems.add("--report-interval must be >= 0 seconds");
+            }
+            if (run.percentile < 0 || run.percentile > 100) {
+                problems.add("--percentile must be 1-100 (got " + run.percentile + ")");
+            }
+        }
+        if (oltp != null) {
+            oltp.validate(problems);
+        }
+        if (!problems.isEmpty()) {
+            throw new UserException("invalid options: " + String.join("; ", problems), "see --help");
+        }
+    }
+}

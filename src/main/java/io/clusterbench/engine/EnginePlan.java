@@ -1,0 +1,24 @@
+package io.clusterbench.engine;
+
+import io.clusterbench.target.Target;
+
+import java.time.Duration;
+
+/**
+ * How hard and how long to drive a workload. Immutable; every value is explicit.
+ *
+ * @param threads        worker threads, &ge; 1
+ * @param time           measured duration; {@link Duration#ZERO} for no time limit
+ * @param events         measured events to run; 0 for no limit (the run stops at whichever limit comes first)
+ * @param warmup         time run before measuring starts; its statistics are discarded
+ * @param rateEventsPerSecond total intended events/s over all threads (open loop); 0 for closed loop
+ * @param sampleInterval interval between samples (report lines and on-disk intervals), &gt; 0
+ * @param errors         statement errors that restart the event
+ * @param seed           resolved random seed (never 0)
+ * @param target         where sessions connect
+ */
+public record EnginePlan(int threads, Duration time, long events, Duration warmup, double rateEventsPerSecond,
+                         Duration sampleInterval, ErrorPolicy errors, long seed, Target target) {
+    /** An open-loop event counts as late when it starts more than this after its intended start. */
+    public static final Duration LATE_THRESHOLD = Duration.ofMillis(1);
+}

@@ -1,0 +1,25 @@
+package io.clusterbench.engine;
+
+/**
+ * How a run ended. Immutable.
+ *
+ * @param reason          why it stopped
+ * @param measuredSeconds seconds from the measured start (after warmup) until every worker stopped
+ * @param fatalError      for {@link Reason#FATAL_ERROR}: the error line ({@code code/state: message}), else null
+ * @param eventsPerWorker measured events of each worker (threads fairness)
+ * @param busySecondsPerWorker seconds each worker spent inside measured events (threads fairness)
+ */
+public record RunOutcome(Reason reason, double measuredSeconds, String fatalError, long[] eventsPerWorker,
+                         double[] busySecondsPerWorker) {
+    /** Why a run stopped. */
+    public enum Reason {
+        /** The time or event limit was reached. */
+        COMPLETED,
+        /** Stopped from outside (Ctrl-C). */
+        INTERRUPTED,
+        /** A statement error not in {@code --ignore-errors} stopped the run. */
+        FATAL_ERROR,
+        /** Writing results failed. */
+        OUTPUT_FAILED
+    }
+}

@@ -1,0 +1,159 @@
+package io.clusterbench.engine;
+
+import io.clusterbench.metrics.Counter;
+import io.clusterbench.metrics.ErrorCounts;
+import io.clusterbench.metrics.WorkerMetrics;
+import io.clusterbench.target.DbFailure;
+import io.clusterbench.target.VendorCodes;
+import io.clusterbench.workload.Session;
+import io.clusterbench.workload.StatementRecorder;
+
+/**
+ * One worker thread's loop: take the next event (paced in open loop), run it, restart it after ignored
+ * errors or a reconnect, and record its latency.
+ *
+ * <p>Confined to its own thread except {@link #metrics()}, which the reporter reads. The loop does not
+ * allocate or lock per event (the JDBC driver beneath the session does allocate).
+ */
+final class Worker implements Runnable, StatementRecorder {
+    private static final long MAX_BACKOFF_NANOS = 1_000_000_000L;
+    private final Engine engine;
+    private final Session session;
+    private final WorkerMetrics metrics;
+    private final ErrorCounts errors;
+    private final Clock clock;
+
+    Worker(Engine engine, Session session, WorkerMetrics metrics, ErrorCounts errors, Clock clock) {
+        this.engine = engine;
+        this.session = session;
+        this.metrics = metrics;
+        this.errors = errors;
+        this.clock = clock;
+    }
+
+    void closeSession() {
+        session.close();
+    }
+
+    WorkerMetrics metrics() {
+        return metrics;
+    }
+
+    @Override
+    public void run() {
+        try {
+            loop();
+        } finally {
+            session.close();
+        }
+    }
+
+    private void loop() {
+        boolean open = engine.openLoop();
+        while (!engine.stopping()) {
+            long intended = 0;
+            if (open) {
+                intended = engine.nextIntendedStart();
+                if (!clock.parkUntil(intended) || engine.stopping()) {
+                    return;
+                }
+            }
+            if (!engine.takeEventBudget()) {
+                return;
+            }
+            long actualStart = clock.nanoTime();
+            long start = open ? intended : actualStart;
+            if (open && actualStart - intended > engine.lateThresholdNanos()) {
+                metrics.add(Counter.LATE, 1);
+            }
+            int restarts = runEvent();
+            if (restarts < 0) {
+                return;
+            }
+            long end = clock.nanoTime();
+            metrics.recordEventMicros((end - start) / 1000);
+            metrics.add(Counter.EVENTS, 1);
+            metrics.add(Counter.BUSY_NANOS, end - actualStart);
+            if (restarts > 0) {
+                metrics.add(Counter.EVENTS_RETRIED, 1);
+            }
+        }
+    }
+
+    /** @return restarts the event needed, or -1 when the run stopped before it completed */
+    private int runEvent() {
+        int restarts = 0;
+        while (true) {
+            try {
+                session.event(this);
+                return restarts;
+            } catch (DbFailure f) {
+                metrics.add(Counter.ERRORS, 1);
+                errors.count(f.vendorCode(), f.sqlState());
+                if (!recover(f)) {
+                    return -1;
+                }
+                restarts++;
+                metrics.add(Counter.RETRIES, 1);
+            }
+        }
+    }
+
+    /** @return true when the event may be restarted */
+    private boolean recover(DbFailure f) {
+        switch (f.kind()) {
+            case CONNECTION:
+                return reconnect(0);
+            case NODE_NOT_READY:
+                metrics.add(Counter.REROUTES, 1);
+                return reconnect(engine.endpointCount() > 1 ? 1 : 0);
+            default:
+                if (engine.policy().ignores(f.vendorCode())) {
+                    return true;
+                }
+                engine.fatal(f.vendorCode() + (f.sqlState().isEmpty() ? "" : "/" + f.sqlState()) + ": "
+                        + f.getMessage());
+                return false;
+        }
+    }
+
+    private boolean reconnect(int shift) {
+        long backoff = 1_000_000L;
+        while (!engine.stopping()) {
+            try {
+                session.reconnect(shift);
+                metrics.add(Counter.RECONNECTS, 1);
+                return true;
+            } catch (DbFailure again) {
+                metrics.add(Counter.ERRORS, 1);
+                errors.count(again.vendorCode(), again.sqlState());
+                if (again.vendorCode() == VendorCodes.ACCESS_DENIED || again.vendorCode() == VendorCodes.UNKNOWN_DATABASE) {
+                    engine.fatal("reconnect failed: " + again.vendorCode() + ": " + again.getMessage());
+                    return false;
+                }
+                if (!clock.parkUntil(clock.nanoTime() + backoff)) {
+                    return false;
+                }
+                backoff = Math.min(MAX_BACKOFF_NANOS, backoff * 2);
+            }
+        }
+        return false;
+    }
+
+    // ---- StatementRecorder, called by the session on this thread ----
+
+    @Override
+    public long start() {
+        return clock.nanoTime();
+    }
+
+    @Override
+    public void record(int classId, int sysbenchClass, int outcome, long startToken) {
+        metrics.recordStatementMicros(classId, (clock.nanoTime() - startToken) / 1000);
+        metrics.add(Counter.READS + sysbenchClass, 1);
+        metrics.add(Counter.classCount(classId), 1);
+        if (outcome != NO_TARGET) {
+            metrics.add(outcome == HIT ? Counter.classHits(classId) : Counter.classMisses(classId), 1);
+        }
+    }
+}

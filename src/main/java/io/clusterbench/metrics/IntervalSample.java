@@ -1,0 +1,36 @@
+package io.clusterbench.metrics;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.Map;
+
+/**
+ * Everything measured in one report interval, summed over workers. Counts are per interval, not
+ * cumulative; latencies are in microseconds.
+ *
+ * <p>Immutable by convention: the arrays and histograms are fresh per sample and never changed after
+ * {@link MetricsHub#sample} returns them.
+ *
+ * @param startSeconds  interval start, seconds since the measured start (after warmup)
+ * @param endSeconds    interval end, seconds since the measured start
+ * @param threads       workers running
+ * @param counters      per {@link Counter} slot: the interval's delta (fixed slots, then per class)
+ * @param eventLatency  event latencies of the interval (µs)
+ * @param classLatency  per statement class latencies of the interval (µs)
+ * @param errorsByCode  errors of the interval by {@code code/sqlstate}
+ * @param queueLength   open loop: events due but not yet started at the interval end; 0 in closed loop
+ */
+public record IntervalSample(double startSeconds, double endSeconds, int threads, long[] counters,
+                             Histogram eventLatency, Histogram[] classLatency, Map<String, Long> errorsByCode,
+                             long queueLength) {
+
+    /** @return the interval's length in seconds, &gt; 0 */
+    public double durationSeconds() {
+        return Math.max(1e-9, endSeconds - startSeconds);
+    }
+
+    /** @return the delta of one {@link Counter} slot */
+    public long count(int slot) {
+        return counters[slot];
+    }
+}

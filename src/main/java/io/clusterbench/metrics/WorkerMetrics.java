@@ -1,0 +1,83 @@
+package io.clusterbench.metrics;
+
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.SingleWriterRecorder;
+
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
+/**
+ * One worker's measurements: an event-latency recorder, one recorder per statement class, and a block of
+ * cumulative counters.
+ *
+ * <p>Single writer: only the owning worker thread calls the {@code record*} and {@link #add} methods;
+ * they neither lock nor allocate (counters are plain loads and opaque stores, as sysbench's
+ * {@code sb_counter.h}). Any one reader thread (the reporter) may call {@link #read} and
+ * {@link #intervalEventHistogram} concurrently; it sees each counter's latest or a recent value.
+ */
+public final class WorkerMetrics {
+    /** Largest latency a histogram tracks: one hour, in microseconds. */
+    public static final long HIGHEST_TRACKABLE_MICROS = 3_600_000_000L;
+    /** Significant decimal digits of every latency histogram. */
+    public static final int SIGNIFICANT_DIGITS = 3;
+    private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(long[].class);
+    private static final int PAD = 16;
+
+    private final SingleWriterRecorder events;
+    private final SingleWriterRecorder[] classes;
+    private final long[] counters;
+
+    /** @param classCount number of statement classes of the workload, &ge; 0 */
+    public WorkerMetrics(int classCount) {
+        this.events = new SingleWriterRecorder(1, HIGHEST_TRACKABLE_MICROS, SIGNIFICANT_DIGITS);
+        this.classes = new SingleWriterRecorder[classCount];
+        for (int i = 0; i < classCount; i++) {
+            classes[i] = new SingleWriterRecorder(SIGNIFICANT_DIGITS, true); // packed: sparse, small per class
+        }
+        this.counters = new long[PAD + Counter.FIXED + classCount * Counter.PER_CLASS + PAD];
+    }
+
+    /** Adds {@code delta} to a counter slot ({@link Counter}). Writer thread only. */
+    public void add(int slot, long delta) {
+        int i = PAD + slot;
+        SLOTS.setOpaque(counters, i, counters[i] + delta);
+    }
+
+    /** @return the current value of a counter slot; any thread */
+    public long read(int slot) {
+        return (long) SLOTS.getOpaque(counters, PAD + slot);
+    }
+
+    /** Records one event's latency in microseconds (clamped to [1, one hour]). Writer thread only. */
+    public void recordEventMicros(long micros) {
+        events.recordValue(clamp(micros));
+    }
+
+    /** Records one statement's latency in microseconds. Writer thread only. */
+    public void recordStatementMicros(int classId, long micros) {
+        classes[classId].recordValue(clamp(micros));
+    }
+
+    /**
+     * Swaps out the event histogram of the interval that just ended. Reporter thread only.
+     *
+     * @param recycle a histogram previously returned by this method for this worker, or {@code null}
+     */
+    public Histogram intervalEventHistogram(Histogram recycle) {
+        return events.getIntervalHistogram(recycle);
+    }
+
+    /** Swaps out one class's interval histogram. Reporter thread only. */
+    public Histogram intervalClassHistogram(int classId, Histogram recycle) {
+        return classes[classId].getIntervalHistogram(recycle);
+    }
+
+    /** @return the number of statement classes */
+    public int classCount() {
+        return classes.length;
+    }
+
+    private static long clamp(long micros) {
+        return micros < 1 ? 1 : Math.min(micros, HIGHEST_TRACKABLE_MICROS);
+    }
+}

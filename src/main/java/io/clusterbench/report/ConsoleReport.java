@@ -1,0 +1,123 @@
+package io.clusterbench.report;
+
+import io.clusterbench.result.ClassRecord;
+import io.clusterbench.result.IntervalRecord;
+import io.clusterbench.result.LatencySummary;
+import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.Summary;
+
+import java.util.Locale;
+import java.util.Map;
+
+import static io.clusterbench.report.Figure.*;
+
+/**
+ * The console text: sysbench 1.0.20-style interval lines and final report, plus hit rates, p50–p99.9 and
+ * per-class latency. Formats only figures the result holds.
+ *
+ * <p>Thread-safe (stateless). Numbers use {@link Locale#ROOT}. Latency is shown in milliseconds.
+ */
+public final class ConsoleReport {
+    private ConsoleReport() {
+    }
+
+    /**
+     * @param r          the interval
+     * @param percentile {@code --percentile}
+     * @param openLoop   true to add the queue line of {@code --rate} mode
+     * @return one line (two in open loop), without a trailing newline
+     */
+    public static String intervalLine(IntervalRecord r, double percentile, boolean openLoop) {
+        String hit = r.hits() + r.misses() == 0 ? ""
+                : f(" %s: %.2f%%", HIT_RATE.key(), 100.0 * r.hits() / (r.hits() + r.misses()));
+        String line = f("[ %ds ] %s: %d %s: %.2f %s: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,%s%%): %.2f %s: %.2f %s: %.2f%s",
+                Math.round(r.endSeconds()), THREADS.key(), r.threads(), TPS.key(), r.tps(), QPS.key(), r.qps(),
+                r.readsPerSecond(), r.writesPerSecond(), r.otherPerSecond(), pct(percentile),
+                ms(r.latencyPercentileMicros()), ERRORS_PER_SECOND.key(), r.errorsPerSecond(),
+                RECONNECTS_PER_SECOND.key(), r.reconnectsPerSecond(), hit);
+        if (openLoop) {
+            line += f("%n[ %ds ] %s: %d, %s: %d", Math.round(r.endSeconds()), QUEUE_LENGTH.key(), r.queueLength(),
+                    LATE_EVENTS.key(), r.lateEvents());
+        }
+        return line;
+    }
+
+    /** @return the final report of one run, several lines ending with a newline */
+    public static String summary(RunRecord run) {
+        Summary s = run.summary();
+        StringBuilder b = new StringBuilder();
+        b.append("SQL statistics:\n    queries performed:\n");
+        b.append(f("        %-28s%d%n", READS.key() + ":", s.reads()));
+        b.append(f("        %-28s%d%n", WRITES.key() + ":", s.writes()));
+        b.append(f("        %-28s%d%n", OTHER.key() + ":", s.other()));
+        b.append(f("        %-28s%d%n", QUERIES.key() + ":", s.queries()));
+        b.append(f("    %-32s%-10d (%.2f per sec.)%n", TRANSACTIONS.key() + ":", s.events(), s.tps()));
+        b.append(f("    %-32s%-10d (%.2f per sec.)%n", "queries:", s.queries(), s.qps()));
+        b.append(f("    %-32s%-10d (%.2f per sec.)%n", IGNORED_ERRORS.key() + ":", s.ignoredErrors(),
+                s.ignoredErrors() / sec(s)));
+        b.append(f("    %-32s%-10d (%.2f per sec.)%n", RECONNECTS.key() + ":", s.reconnects(), s.reconnects() / sec(s)));
+        if (s.errors() > 0) {
+            b.append(f("    %-32s%d%s%n", ERRORS.key() + " by code:", s.errors(), codes(s.errorsByCode())));
+            b.append(f("    %-32s%d%n", EVENTS_RETRIED.key() + ":", s.eventsRetried()));
+        }
+        if (s.reroutes() > 0) {
+            b.append(f("    %-32s%d%n", REROUTES.key() + ":", s.reroutes()));
+        }
+        if (s.lateEvents() > 0) {
+            b.append(f("    %-32s%d%n", LATE_EVENTS.key() + ":", s.lateEvents()));
+        }
+        if (s.hitRatePercent() != null) {
+            b.append(f("    %-32s%.2f%% (%d %s, %d %s)%n", HIT_RATE.key() + ":", s.hitRatePercent(), s.hits(),
+                    HITS.key(), s.misses(), MISSES.key()));
+        }
+        b.append("\nThroughput:\n");
+        b.append(f("    %-32s%.2f%n", "events/s (eps):", s.tps()));
+        b.append(f("    %-32s%.4fs%n", TOTAL_TIME.key() + ":", s.measuredSeconds()));
+        b.append(f("    %-32s%d%n", TOTAL_EVENTS.key() + ":", s.events()));
+        LatencySummary l = s.latency();
+        b.append("\nLatency (ms):\n");
+        for (Object[] row : new Object[][]{{LATENCY_MIN, (double) l.minMicros()}, {LATENCY_MEAN, l.meanMicros()},
+                {LATENCY_P50, (double) l.p50Micros()}, {LATENCY_P95, (double) l.p95Micros()},
+                {LATENCY_P99, (double) l.p99Micros()}, {LATENCY_P999, (double) l.p999Micros()},
+                {LATENCY_MAX, (double) l.maxMicros()}, {LATENCY_SUM, l.sumMicros()}}) {
+            b.append(f("         %-28s%10.2f%n", ((Figure) row[0]).key() + ":", (double) row[1] / 1000.0));
+        }
+        b.append("\nStatement classes (latency ms):\n");
+        b.append(f("    %-18s %10s %9s %8s %8s %8s %8s %8s%n", "class", "count", HIT_RATE.key(),
+                LATENCY_MEAN.key(), LATENCY_P50.key(), LATENCY_P95.key(), LATENCY_P99.key(), LATENCY_MAX.key()));
+        for (ClassRecord c : run.statementClasses()) {
+            LatencySummary cl = c.latency();
+            b.append(f("    %-18s %10d %9s %8.2f %8.2f %8.2f %8.2f %8.2f%n", c.name(), c.statements(),
+                    c.hitRatePercent() == null ? "-" : f("%.2f%%", c.hitRatePercent()), cl.meanMicros() / 1000.0,
+                    ms(cl.p50Micros()), ms(cl.p95Micros()), ms(cl.p99Micros()), ms(cl.maxMicros())));
+        }
+        b.append("\nThreads fairness:\n");
+        b.append(f("    %-32s%.4f/%.2f%n", EVENTS_PER_THREAD.key() + ":", s.eventsPerThreadMean(),
+                s.eventsPerThreadStddev()));
+        b.append(f("    %-32s%.4f/%.2f%n", EXECUTION_TIME_PER_THREAD.key() + ":", s.busySecondsPerThreadMean(),
+                s.busySecondsPerThreadStddev()));
+        return b.toString();
+    }
+
+    private static double sec(Summary s) {
+        return Math.max(1e-9, s.measuredSeconds());
+    }
+
+    private static String codes(Map<String, Long> byCode) {
+        StringBuilder b = new StringBuilder(" (");
+        byCode.forEach((k, v) -> b.append(b.length() > 2 ? ", " : "").append(k).append(": ").append(v));
+        return b.append(')').toString();
+    }
+
+    private static String pct(double p) {
+        return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
+    }
+
+    private static double ms(long micros) {
+        return micros / 1000.0;
+    }
+
+    private static String f(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

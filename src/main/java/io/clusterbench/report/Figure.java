@@ -1,0 +1,61 @@
+package io.clusterbench.report;
+
+/**
+ * Every figure the console prints, with the label it is printed under and its unit. Each is defined in
+ * {@code docs/metrics.md} under its {@link #key()} (a test checks this).
+ *
+ * <p>Immutable.
+ */
+public enum Figure {
+    TPS("tps", "events/s"),
+    QPS("qps", "statements/s"),
+    READS("read", "statements"),
+    WRITES("write", "statements"),
+    OTHER("other", "statements"),
+    QUERIES("total", "statements"),
+    TRANSACTIONS("transactions", "events"),
+    IGNORED_ERRORS("ignored errors", "failures"),
+    ERRORS("errors", "failures"),
+    ERRORS_PER_SECOND("err/s", "failures/s"),
+    RECONNECTS("reconnects", "reconnects"),
+    RECONNECTS_PER_SECOND("reconn/s", "reconnects/s"),
+    EVENTS_RETRIED("events retried", "events"),
+    REROUTES("rerouted", "events"),
+    LATE_EVENTS("late events", "events"),
+    QUEUE_LENGTH("queue", "events"),
+    HIT_RATE("hit rate", "%"),
+    HITS("hits", "statements"),
+    MISSES("misses", "statements"),
+    LATENCY_MIN("min", "ms"),
+    LATENCY_MEAN("avg", "ms"),
+    LATENCY_P50("p50", "ms"),
+    LATENCY_P95("p95", "ms"),
+    LATENCY_P99("p99", "ms"),
+    LATENCY_P999("p99.9", "ms"),
+    LATENCY_MAX("max", "ms"),
+    LATENCY_SUM("sum", "ms"),
+    LATENCY_PERCENTILE("lat (ms,N%)", "ms"),
+    TOTAL_TIME("total time", "s"),
+    TOTAL_EVENTS("total number of events", "events"),
+    EVENTS_PER_THREAD("events (avg/stddev)", "events"),
+    EXECUTION_TIME_PER_THREAD("execution time (avg/stddev)", "s"),
+    THREADS("thds", "threads");
+
+    private final String key;
+    private final String unit;
+
+    Figure(String key, String unit) {
+        this.key = key;
+        this.unit = unit;
+    }
+
+    /** @return the label as printed, and the term defined in docs/metrics.md */
+    public String key() {
+        return key;
+    }
+
+    /** @return the unit, e.g. {@code ms} */
+    public String unit() {
+        return unit;
+    }
+}

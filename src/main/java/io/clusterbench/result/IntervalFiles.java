@@ -1,0 +1,114 @@
+package io.clusterbench.result;
+
+import io.clusterbench.metrics.IntervalSample;
+import org.HdrHistogram.Histogram;
+import org.HdrHistogram.HistogramLogWriter;
+
+import java.io.BufferedWriter;
+import java.io.FileOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Per-interval files written as the run goes: {@code intervals.csv} (one line per interval, flushed) and
+ * {@code latency.hlog} (HdrHistogram interval log: event latency untagged, each statement class tagged
+ * with its name; values in µs), readable by HdrHistogram's {@code HistogramLogProcessor}.
+ *
+ * <p>Confined to the coordinator thread. Every write error is raised, never swallowed.
+ */
+public final class IntervalFiles implements AutoCloseable {
+    /** Header of {@code intervals.csv}; units in the column names. */
+    public static final String CSV_HEADER = "start_seconds,end_seconds,threads,events,tps,qps,reads_per_second,"
+            + "writes_per_second,other_per_second,errors_per_second,reconnects_per_second,hits,misses,"
+            + "latency_percentile_micros,latency_p50_micros,latency_p95_micros,latency_p99_micros,"
+            + "latency_max_micros,queue_length,late_events";
+
+    private final BufferedWriter csv;
+    private final PrintStream hlogStream;
+    private final HistogramLogWriter hlog;
+    private final List<String> classNames;
+    private final Path hlogPath;
+
+    /**
+     * @param dir          the output directory (created when missing)
+     * @param classNames   statement class names, used as hlog tags
+     * @param startEpochMillis wall-clock time of the measured start, for the hlog's StartTime line
+     * @throws UncheckedIOException when the files cannot be created
+     */
+    public IntervalFiles(Path dir, List<String> classNames, long startEpochMillis) {
+        this.classNames = classNames;
+        this.hlogPath = dir.resolve("latency.hlog");
+        try {
+            Files.createDirectories(dir);
+            csv = Files.newBufferedWriter(dir.resolve("intervals.csv"), StandardCharsets.UTF_8);
+            csv.write(CSV_HEADER);
+            csv.newLine();
+            csv.flush();
+            hlogStream = new PrintStream(new FileOutputStream(hlogPath.toFile()), false, StandardCharsets.UTF_8);
+            hlog = new HistogramLogWriter(hlogStream);
+            hlog.outputComment("clusterbench event and statement latency, microseconds");
+            hlog.outputLogFormatVersion();
+            hlog.outputStartTime(startEpochMillis);
+            hlog.setBaseTime(startEpochMillis);
+            hlog.outputLegend();
+            check();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot create result files in " + dir + ": " + e.getMessage(), e);
+        }
+    }
+
+    /** Appends one interval to both files. @throws UncheckedIOException on a write error */
+    public void append(IntervalRecord r, IntervalSample s, long startEpochMillis) {
+        try {
+            csv.write(String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%d,%d,%d,%d",
+                    r.startSeconds(), r.endSeconds(), r.threads(), r.events(), r.tps(), r.qps(), r.readsPerSecond(),
+                    r.writesPerSecond(), r.otherPerSecond(), r.errorsPerSecond(), r.reconnectsPerSecond(), r.hits(),
+                    r.misses(), r.latencyPercentileMicros(), r.latency().p50Micros(), r.latency().p95Micros(),
+                    r.latency().p99Micros(), r.latency().maxMicros(), r.queueLength(), r.lateEvents()));
+            csv.newLine();
+            csv.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write intervals.csv: " + e.getMessage(), e);
+        }
+        long startMs = startEpochMillis + (long) (r.startSeconds() * 1000);
+        long endMs = startEpochMillis + (long) (r.endSeconds() * 1000);
+        writeHistogram(s.eventLatency(), null, startMs, endMs);
+        for (int c = 0; c < classNames.size(); c++) {
+            if (s.classLatency()[c].getTotalCount() > 0) {
+                writeHistogram(s.classLatency()[c], classNames.get(c), startMs, endMs);
+            }
+        }
+        check();
+    }
+
+    private void writeHistogram(Histogram h, String tag, long startMs, long endMs) {
+        Histogram copy = h.copy();
+        copy.setTag(tag);
+        copy.setStartTimeStamp(startMs);
+        copy.setEndTimeStamp(endMs);
+        hlog.outputIntervalHistogram(copy);
+    }
+
+    private void check() {
+        hlogStream.flush();
+        if (hlogStream.checkError()) {
+            throw new UncheckedIOException(new IOException("cannot write " + hlogPath));
+        }
+    }
+
+    @Override
+    public void close() {
+        try {
+            csv.close();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        hlogStream.close();
+    }
+}

@@ -1,0 +1,33 @@
+package io.clusterbench.result;
+
+import java.util.Map;
+
+/**
+ * One report interval as kept in {@code result.json} and {@code intervals.csv}. Rates are per second of
+ * the interval, counts per interval (not cumulative). Immutable.
+ *
+ * @param startSeconds        interval start, seconds since the measured start
+ * @param endSeconds          interval end
+ * @param threads             workers running
+ * @param events              events completed in the interval
+ * @param tps                 events per second
+ * @param qps                 statements per second (reads + writes + other)
+ * @param readsPerSecond      statements classed read, per second
+ * @param writesPerSecond     statements classed write, per second
+ * @param otherPerSecond      statements classed other, per second
+ * @param errorsPerSecond     failed statements per second
+ * @param reconnectsPerSecond reconnects per second
+ * @param hits                statements that found their row
+ * @param misses              statements that found no row
+ * @param latencyPercentileMicros event latency at {@code --percentile}
+ * @param latency             event latency summary of the interval
+ * @param queueLength         open loop: events due but not started at the interval end
+ * @param lateEvents          open loop: events that started late
+ * @param errorsByCode        errors by {@code code/sqlstate}
+ */
+public record IntervalRecord(double startSeconds, double endSeconds, int threads, long events, double tps,
+                             double qps, double readsPerSecond, double writesPerSecond, double otherPerSecond,
+                             double errorsPerSecond, double reconnectsPerSecond, long hits, long misses,
+                             long latencyPercentileMicros, LatencySummary latency, long queueLength,
+                             long lateEvents, Map<String, Long> errorsByCode) {
+}

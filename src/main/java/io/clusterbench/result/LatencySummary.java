@@ -1,0 +1,40 @@
+package io.clusterbench.result;
+
+import org.HdrHistogram.Histogram;
+
+/**
+ * Latency figures of one histogram, in microseconds (HdrHistogram, 3 significant digits: each value is
+ * within 0.1% of the recorded one). Immutable.
+ *
+ * @param count      values recorded
+ * @param minMicros  smallest value
+ * @param meanMicros arithmetic mean
+ * @param p50Micros  50th percentile (the value at or below which 50% of values fall)
+ * @param p95Micros  95th percentile
+ * @param p99Micros  99th percentile
+ * @param p999Micros 99.9th percentile
+ * @param maxMicros  largest value
+ * @param sumMicros  sum of all values (≈ count × mean)
+ */
+public record LatencySummary(long count, long minMicros, double meanMicros, long p50Micros, long p95Micros,
+                             long p99Micros, long p999Micros, long maxMicros, double sumMicros) {
+
+    /** @return the summary of {@code h}; all zeros for an empty histogram */
+    public static LatencySummary of(Histogram h) {
+        long n = h.getTotalCount();
+        if (n == 0) {
+            return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0);
+        }
+        return new LatencySummary(n, h.getMinValue(), h.getMean(), h.getValueAtPercentile(50),
+                h.getValueAtPercentile(95), h.getValueAtPercentile(99), h.getValueAtPercentile(99.9),
+                h.getMaxValue(), h.getMean() * n);
+    }
+
+    /**
+     * @param percentile 0–100
+     * @return the value at that percentile of {@code h} in microseconds, 0 when empty
+     */
+    public static long percentileMicros(Histogram h, double percentile) {
+        return h.getTotalCount() == 0 ? 0 : h.getValueAtPercentile(percentile);
+    }
+}

@@ -1,0 +1,30 @@
+package io.clusterbench.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The content of {@code result.json}, schema {@value #SCHEMA}. Every number carries its unit in its field
+ * name; no password appears anywhere. Immutable.
+ *
+ * @param schema    always {@value #SCHEMA}
+ * @param tool      clusterbench, JDBC driver and Java versions
+ * @param startedAt ISO-8601 UTC start time
+ * @param command   the command as typed, with any password value replaced by {@code ***}
+ * @param target    endpoints, user and database (never the password)
+ * @param server    version and {@code SHOW GLOBAL VARIABLES} snapshot at start
+ * @param runs      one entry per run
+ */
+public record ResultDocument(String schema, Map<String, String> tool, String startedAt, List<String> command,
+                             Map<String, Object> target, ServerRecord server, List<RunRecord> runs) {
+    /** Schema identifier of this format. */
+    public static final String SCHEMA = "clusterbench.result/1";
+
+    /**
+     * @param version   {@code SELECT VERSION()}
+     * @param embedded  true when clusterbench started the server itself
+     * @param variables global variables at start, by name
+     */
+    public record ServerRecord(String version, boolean embedded, Map<String, String> variables) {
+    }
+}

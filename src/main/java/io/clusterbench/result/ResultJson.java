@@ -1,0 +1,50 @@
+package io.clusterbench.result;
+
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/**
+ * Reads and writes {@code result.json} with Jackson. Writes are atomic (temporary file, then rename), so a
+ * reader never sees half a file.
+ *
+ * <p>Thread-safe.
+ */
+public final class ResultJson {
+    private static final ObjectMapper MAPPER = new ObjectMapper()
+            .enable(SerializationFeature.INDENT_OUTPUT)
+            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    private ResultJson() {
+    }
+
+    /**
+     * @throws UncheckedIOException when the file cannot be written
+     */
+    public static void write(Path file, ResultDocument doc) {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            MAPPER.writeValue(tmp.toFile(), doc);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * @throws IOException when the file is missing or not a clusterbench result
+     */
+    public static ResultDocument read(Path file) throws IOException {
+        ResultDocument doc = MAPPER.readValue(file.toFile(), ResultDocument.class);
+        if (doc.schema() == null || !doc.schema().startsWith("clusterbench.result/")) {
+            throw new IOException(file + " is not a clusterbench result (schema " + doc.schema() + ")");
+        }
+        return doc;
+    }
+}

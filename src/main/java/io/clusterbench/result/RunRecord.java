@@ -1,0 +1,25 @@
+package io.clusterbench.result;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One run (one workload, one thread count, one repeat) inside a result. Immutable once finished; while
+ * the run goes, {@code summary} is null and {@code status} is {@code running}.
+ *
+ * @param workload         workload name
+ * @param threads          worker threads
+ * @param repeat           1-based repeat number (1 for a single run)
+ * @param plan             every option the run used, resolved (seed included), by option name
+ * @param status           {@code running}, {@code completed}, {@code interrupted}, {@code fatal_error},
+ *                         {@code output_failed}
+ * @param fatalError       the error that stopped the run, or null
+ * @param workloadFacts    what the workload found at start (rows per table, gap-free ids)
+ * @param intervals        finished intervals, in order
+ * @param summary          totals over the measured time, or null while running
+ * @param statementClasses per statement class, or empty while running
+ */
+public record RunRecord(String workload, int threads, int repeat, Map<String, Object> plan, String status,
+                        String fatalError, Map<String, Object> workloadFacts, List<IntervalRecord> intervals,
+                        Summary summary, List<ClassRecord> statementClasses) {
+}

@@ -1,0 +1,67 @@
+package io.clusterbench.workload;
+
+import io.clusterbench.target.DbFailure;
+import io.clusterbench.target.Target;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * The workload SPI (DESIGN.md): a name, the tables it owns, a loader, and one {@link Session} per worker.
+ *
+ * <p>Implementations are thread-safe: {@link #openSession} is called from every worker thread after a
+ * single call of {@link #init}. A workload never sees a thread, a clock or a histogram.
+ */
+public interface Workload {
+    /** @return the workload name as typed on the command line, e.g. {@code oltp_read_write} */
+    String name();
+
+    /** @return statement class names; a class's index is the {@code classId} sessions record with */
+    List<String> statementClasses();
+
+    /** @return the tables this workload owns, which {@code prepare} creates and {@code cleanup} drops */
+    List<String> tables();
+
+    /**
+     * Creates and loads the tables.
+     *
+     * @param target   where to load
+     * @param threads  loader connections, &ge; 1
+     * @param force    drop the workload's own tables first when they exist
+     * @param progress receives one human-readable line per step
+     * @throws io.clusterbench.UserException when tables exist and {@code force} is false
+     * @throws SQLException when the server fails a statement
+     */
+    void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException;
+
+    /**
+     * Drops this workload's own tables and nothing else.
+     *
+     * @return the names of the tables dropped
+     */
+    List<String> cleanup(Connection connection) throws SQLException;
+
+    /** @return true when every table this workload needs exists in the target schema */
+    boolean tablesExist(Connection connection) throws SQLException;
+
+    /**
+     * Reads shared state before the run (for example the real id set of each table).
+     *
+     * @throws io.clusterbench.UserException when tables are missing ("run prepare first")
+     */
+    void init(Connection connection) throws SQLException;
+
+    /**
+     * Opens a worker's session: connects and prepares statements.
+     *
+     * @throws DbFailure when the connection fails
+     */
+    Session openSession(SessionContext context) throws DbFailure;
+
+    /** @return statistics the workload gathered that belong in the result (e.g. key space shapes) */
+    default java.util.Map<String, Object> facts() {
+        return java.util.Map.of();
+    }
+}

@@ -1,0 +1,145 @@
+package io.clusterbench.workload.oltp;
+
+import io.clusterbench.UserException;
+import io.clusterbench.target.DbFailure;
+import io.clusterbench.target.Target;
+import io.clusterbench.workload.KeySpace;
+import io.clusterbench.workload.Session;
+import io.clusterbench.workload.SessionContext;
+import io.clusterbench.workload.Workload;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+
+/**
+ * The sysbench OLTP family ({@code oltp_point_select}, {@code oltp_read_only}, {@code oltp_read_write},
+ * {@code oltp_write_only}, {@code oltp_insert}, {@code oltp_update_index}, {@code oltp_update_non_index},
+ * {@code oltp_delete}) on the {@code sbtestN} tables.
+ *
+ * <p>Thread-safe after {@link #init}: key spaces are published before any session opens.
+ */
+public final class OltpWorkload implements Workload {
+    private final OltpVariant variant;
+    private final OltpConfig config;
+    private final OltpTables tables;
+    private final AtomicInteger uniqueIndex;
+    private volatile KeySpace[] keys;
+
+    /**
+     * @param variant which workload
+     * @param config  the family's options
+     * @param seed    run seed, used for the unique id sequence of {@code oltp_insert --auto-inc=off}
+     */
+    public OltpWorkload(OltpVariant variant, OltpConfig config, long seed) {
+        this.variant = variant;
+        this.config = config;
+        this.tables = new OltpTables(config);
+        this.uniqueIndex = new AtomicInteger((int) (seed ^ (seed >>> 32)));
+    }
+
+    OltpVariant variant() {
+        return variant;
+    }
+
+    OltpConfig config() {
+        return config;
+    }
+
+    KeySpace keys(int table) {
+        return keys[table];
+    }
+
+    @Override
+    public String name() {
+        return variant.workloadName();
+    }
+
+    @Override
+    public List<String> statementClasses() {
+        List<String> names = new ArrayList<>();
+        for (OltpStatement s : OltpStatement.values()) {
+            names.add(s.className);
+        }
+        return names;
+    }
+
+    @Override
+    public List<String> tables() {
+        return tables.names();
+    }
+
+    @Override
+    public void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
+        tables.prepare(target, threads, force, progress);
+    }
+
+    @Override
+    public List<String> cleanup(Connection connection) throws SQLException {
+        return tables.drop(connection);
+    }
+
+    @Override
+    public boolean tablesExist(Connection connection) throws SQLException {
+        return tables.existing(connection).size() == config.tables();
+    }
+
+    @Override
+    public void init(Connection connection) throws SQLException {
+        List<String> existing = tables.existing(connection);
+        for (String name : tables.names()) {
+            if (!existing.contains(name)) {
+                throw new UserException("table " + name + " does not exist in the target database",
+                        "run prepare first (clusterbench prepare " + name() + " with the same --tables)");
+            }
+        }
+        KeySpace[] loaded = new KeySpace[config.tables() + 1];
+        boolean trackDeletes = variant == OltpVariant.OLTP_DELETE;
+        for (int t = 1; t <= config.tables(); t++) {
+            loaded[t] = KeySpace.load(connection, "sbtest" + t, "id", config.tableSize(), trackDeletes);
+        }
+        keys = loaded;
+    }
+
+    @Override
+    public Session openSession(SessionContext context) throws DbFailure {
+        return new OltpSession(this, context);
+    }
+
+    @Override
+    public Map<String, Object> facts() {
+        Map<String, Object> facts = new LinkedHashMap<>();
+        KeySpace[] k = keys;
+        if (k != null) {
+            for (int t = 1; t < k.length; t++) {
+                facts.put("sbtest" + t + ".rows", k[t].rows());
+                facts.put("sbtest" + t + ".idsGapFree", k[t].dense());
+            }
+        }
+        return facts;
+    }
+
+    /**
+     * Next id of a run-wide unique pseudo-random sequence over the 32-bit range (a permutation by
+     * quadratic residues, as sysbench's {@code sb_rand_unique}), so concurrent inserts never collide.
+     */
+    long uniqueId() {
+        int index = uniqueIndex.getAndIncrement();
+        return (permute((permute(index) + 0x46790905L) ^ 0x5bf03635L) & 0xFFFFFFFFL) - 2147483648L;
+    }
+
+    private static long permute(long x) {
+        final long prime = 4294967291L;
+        x &= 0xFFFFFFFFL;
+        if (x >= prime) {
+            return x;
+        }
+        long residue = Long.remainderUnsigned(x * x, prime);
+        return x <= prime / 2 ? residue : prime - residue;
+    }
+}
