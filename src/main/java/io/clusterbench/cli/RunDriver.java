@@ -7,6 +7,7 @@ import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.RunListener;
 import io.clusterbench.engine.RunOutcome;
 import io.clusterbench.metrics.IntervalSample;
+import io.clusterbench.observe.Observer;
 import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.IntervalRecord;
@@ -80,16 +81,16 @@ final class RunDriver {
         ResultDocument.ServerRecord serverRecord = new ResultDocument.ServerRecord(server.version(),
                 resolved.embedded() != null, server.variables());
         Engine engine = new Engine(plan, Clock.SYSTEM);
-        Holder holder = new Holder();
-        holder.doc = document(settings, target, startedAt, serverRecord,
+        List<Observer> observers = Observers.forRun(target, resolved.embedded() != null);
+        ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord,
                 new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), "running", null, facts,
-                        List.of(), null, List.of()));
-        ResultJson.write(dir.resolve("result.json"), holder.doc);
+                        List.of(), null, List.of(), Observers.facts(observers))));
         RunListener listener = new RunListener() {
             private double lastJsonWrite;
 
             @Override
             public void measuringStarted() {
+                observers.forEach(Observer::start);
                 if (plan.warmup().toSeconds() > 0) {
                     env.out().println("Warmup done (" + plan.warmup().toSeconds() + " s); measuring.");
                 }
@@ -97,18 +98,18 @@ final class RunDriver {
 
             @Override
             public void interval(IntervalSample s) {
-                IntervalRecord r = acc.add(s);
+                IntervalRecord r = acc.add(s, Observers.sample(observers, s.durationSeconds()));
                 files.append(r, s, startMillis);
                 if (settings.reportIntervalSeconds() > 0
                         && s.durationSeconds() >= settings.reportIntervalSeconds() * 0.999) {
-                    env.out().println(ConsoleReport.intervalLine(r, settings.percentile(), plan.rateEventsPerSecond() > 0));
+                    env.out().println(ConsoleReport.intervalLine(r, settings.percentile(), plan.rateEventsPerSecond() > 0)
+                            + Observers.compactLine(observers));
                 }
                 if (s.endSeconds() - lastJsonWrite >= JSON_REWRITE_SECONDS) {
                     lastJsonWrite = s.endSeconds();
-                    holder.doc = document(settings, target, startedAt, serverRecord,
+                    ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord,
                             new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), "running",
-                                    null, facts, acc.intervals(), null, List.of()));
-                    ResultJson.write(dir.resolve("result.json"), holder.doc);
+                                    null, facts, acc.intervals(), null, List.of(), Observers.facts(observers))));
                 }
             }
         };
@@ -117,18 +118,18 @@ final class RunDriver {
         try (AutoCloseable hook = env.hooks().onStop(engine::requestStop)) {
             outcome = engine.run(workload, listener);
         } catch (DbFailure f) {
-            files.close();
             throw target.explain(target.endpointFor(0), f);
         } catch (Exception e) {
-            files.close();
             throw e instanceof RuntimeException re ? re : new IllegalStateException(e);
+        } finally {
+            files.close();
+            observers.forEach(Observer::close);
         }
-        files.close();
         String status = outcome.reason().name().toLowerCase(Locale.ROOT);
         RunRecord finished = new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), status,
                 outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker()),
-                acc.classRecords());
+                acc.classRecords(), Observers.facts(observers));
         ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord, finished));
         env.out().println();
         env.out().print(ConsoleReport.summary(finished));
@@ -153,10 +154,5 @@ final class RunDriver {
                                            ResultDocument.ServerRecord server, RunRecord run) {
         return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.command(),
                 settings.targetMap(target), server, List.of(run));
-    }
-
-    /** The latest document, shared between the listener and the final write. */
-    private static final class Holder {
-        ResultDocument doc;
     }
 }

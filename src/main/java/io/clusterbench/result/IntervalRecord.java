@@ -2,6 +2,7 @@ package io.clusterbench.result;
 
 import java.util.Map;
 
+
 /**
  * One report interval as kept in {@code result.json} and {@code intervals.csv}. Rates are per second of
  * the interval, counts per interval (not cumulative). Immutable.
@@ -24,10 +25,13 @@ import java.util.Map;
  * @param queueLength         open loop: events due but not started at the interval end
  * @param lateEvents          open loop: events that started late
  * @param errorsByCode        errors by {@code code/sqlstate}
+ * @param observed            figures of the run's observers for this interval, by observer name
+ *                            ({@link io.clusterbench.observe.Observer}); empty when none ran
  */
 public record IntervalRecord(double startSeconds, double endSeconds, int threads, long events, double tps,
                              double qps, double readsPerSecond, double writesPerSecond, double otherPerSecond,
                              double errorsPerSecond, double reconnectsPerSecond, long hits, long misses,
                              long latencyPercentileMicros, LatencySummary latency, long queueLength,
-                             long lateEvents, Map<String, Long> errorsByCode) {
+                             long lateEvents, Map<String, Long> errorsByCode,
+                             Map<String, Object> observed) {
 }

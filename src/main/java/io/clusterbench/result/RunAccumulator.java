@@ -40,8 +40,18 @@ public final class RunAccumulator {
         this.totals = new long[Counter.FIXED + classNames.size() * Counter.PER_CLASS];
     }
 
-    /** Adds one interval; @return its record */
+    /** Adds one interval without observations; @return its record */
     public IntervalRecord add(IntervalSample s) {
+        return add(s, Map.of());
+    }
+
+    /**
+     * Adds one interval.
+     *
+     * @param observed the observers' figures for this interval, by observer name
+     * @return its record
+     */
+    public IntervalRecord add(IntervalSample s, Map<String, Object> observed) {
         events.add(s.eventLatency());
         for (int i = 0; i < classes.length; i++) {
             classes[i].add(s.classLatency()[i]);
@@ -64,7 +74,7 @@ public final class RunAccumulator {
                 s.count(Counter.EVENTS) / d, (reads + writes + other) / d, reads / d, writes / d, other / d,
                 s.count(Counter.ERRORS) / d, s.count(Counter.RECONNECTS) / d, hits, misses,
                 LatencySummary.percentileMicros(s.eventLatency(), percentile), LatencySummary.of(s.eventLatency()),
-                s.queueLength(), s.count(Counter.LATE), new TreeMap<>(s.errorsByCode()));
+                s.queueLength(), s.count(Counter.LATE), new TreeMap<>(s.errorsByCode()), observed);
         intervals.add(r);
         return r;
     }

@@ -18,8 +18,10 @@ import java.util.Map;
  * @param intervals        finished intervals, in order
  * @param summary          totals over the measured time, or null while running
  * @param statementClasses per statement class, or empty while running
+ * @param observerFacts    what each observer found about the whole run (e.g. cluster topology), by name
  */
 public record RunRecord(String workload, int threads, int repeat, Map<String, Object> plan, String status,
                         String fatalError, Map<String, Object> workloadFacts, List<IntervalRecord> intervals,
-                        Summary summary, List<ClassRecord> statementClasses) {
+                        Summary summary, List<ClassRecord> statementClasses,
+                        Map<String, Object> observerFacts) {
 }

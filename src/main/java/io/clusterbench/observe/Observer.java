@@ -1,0 +1,43 @@
+package io.clusterbench.observe;
+
+import java.util.Map;
+
+/**
+ * A sampler that runs beside the engine and reports what the server, the cluster or the host did in each
+ * interval (SHOW GLOBAL STATUS deltas, wsrep state per node, /proc CPU and I/O).
+ *
+ * <p>Called only from the run's coordinator thread, once per interval, never from workers: an observer
+ * cannot slow the load except through the server itself. It owns its own connections.
+ * Usage: {@code start()} once before the measured time, {@code sample()} at every interval end,
+ * {@code close()} once.
+ */
+public interface Observer extends AutoCloseable {
+    /** @return a short key under which this observer's figures are stored, e.g. {@code server}, {@code galera} */
+    String name();
+
+    /** Takes the baseline (first readings); called when measuring starts. Must not throw. */
+    void start();
+
+    /**
+     * Reads the interval that just ended.
+     *
+     * @param intervalSeconds the interval's length in seconds (for rates)
+     * @return figures of the interval, JSON-serialisable (numbers, strings, lists, maps), units in key names;
+     *         empty when the reading failed (the failure is counted, never thrown)
+     */
+    Map<String, Object> sample(double intervalSeconds);
+
+    /** @return a compact text for the console interval line from the last sample, or "" for none */
+    default String compactLine() {
+        return "";
+    }
+
+    /** @return figures that describe the whole run (e.g. topology at start), JSON-serialisable */
+    default Map<String, Object> facts() {
+        return Map.of();
+    }
+
+    /** Releases connections; never throws. */
+    @Override
+    void close();
+}
