@@ -19,7 +19,7 @@ import java.util.Set;
  * <p>Thread-safe (stateless).
  */
 final class ArgNormalizer {
-    private static final Set<String> COMMANDS = Set.of("prepare", "run", "cleanup");
+    private static final Set<String> COMMANDS = Set.of("prepare", "run", "cleanup", "check");
     private static final Set<String> MYSQL_ALIASES = Set.of("host", "port", "user", "password", "db", "socket",
             "ignore-errors", "storage-engine");
 

@@ -81,7 +81,8 @@ final class RunDriver {
         ResultDocument.ServerRecord serverRecord = new ResultDocument.ServerRecord(server.version(),
                 resolved.embedded() != null, server.variables());
         Engine engine = new Engine(plan, Clock.SYSTEM);
-        List<Observer> observers = Observers.forRun(target, resolved.embedded() != null);
+        List<Observer> observers = new java.util.ArrayList<>(Observers.forRun(target, resolved.embedded() != null));
+        observers.addAll(workload.observers(target));
         ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord,
                 new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), "running", null, facts,
                         List.of(), null, List.of(), Observers.facts(observers))));

@@ -33,19 +33,26 @@ import java.util.Map;
  * @param command       the command line, password masked
  */
 record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp, Workload workload,
-                   Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command) {
+                   Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
+                   TpccOptions tpcc) {
 
     /** Builds settings from parsed options; @throws io.clusterbench.UserException for invalid values */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, List<String> command) {
+        return from(workloadName, t, r, o, new TpccOptions(), command);
+    }
+
+    /** As above, with the tpcc options; @throws io.clusterbench.UserException for invalid values */
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, TpccOptions tpcc,
+                            List<String> command) {
         Validation.check(t, r, o);
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
         long seed = r.randSeed != 0 ? r.randSeed : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
-        Workload workload = WorkloadCatalog.create(workloadName, o, distribution, seed);
+        Workload workload = WorkloadCatalog.create(workloadName, o, tpcc, distribution, seed);
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + workloadName);
-        return new RunSettings(t, r, o, workload, distribution, seed, errors, out, command);
+        return new RunSettings(t, r, o, workload, distribution, seed, errors, out, command, tpcc);
     }
 
     EnginePlan engine(Target target) {
@@ -76,7 +83,15 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
             b.append(", warmup ").append(run.warmupSeconds).append(" s");
         }
         b.append(run.rate > 0 ? String.format(Locale.ROOT, ", open loop %.0f events/s", run.rate) : ", closed loop");
-        b.append(", keys ").append(distribution.describe()).append(", seed ").append(seed);
+        if (workload.name().equals(WorkloadCatalog.TPCC)) {
+            Map<String, Object> t = tpcc.planMap(oltp.tables);
+            b.append(", ").append(t.get("scale")).append(" warehouse(s) per set x ").append(t.get("tables"))
+                    .append(" set(s) = ").append(t.get("warehousesTotal")).append(" warehouses, mix ")
+                    .append(t.get("weights"));
+        } else {
+            b.append(", keys ").append(distribution.describe());
+        }
+        b.append(", seed ").append(seed);
         List<String> labels = new ArrayList<>();
         for (Endpoint e : target.endpoints()) {
             labels.add(e.label());
@@ -101,6 +116,11 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         m.put("randSeed", seed);
         m.put("ignoreErrors", errors.toString());
         m.put("dbPsMode", targetOptions.psMode);
+        if (workload.name().equals(WorkloadCatalog.TPCC)) {
+            m.putAll(tpcc.planMap(oltp.tables));
+            m.put("latencyStart", plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start");
+            return m;
+        }
         m.put("tables", oltp.tables);
         m.put("tableSize", oltp.tableSize);
         m.put("rangeSize", oltp.rangeSize);

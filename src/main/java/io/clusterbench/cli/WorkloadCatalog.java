@@ -5,6 +5,7 @@ import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.oltp.OltpVariant;
 import io.clusterbench.workload.oltp.OltpWorkload;
+import io.clusterbench.workload.tpcc.TpccWorkload;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,6 +16,9 @@ import java.util.List;
  * <p>Thread-safe (stateless).
  */
 final class WorkloadCatalog {
+    /** Name of the TPC-C derivative. */
+    static final String TPCC = "tpcc";
+
     private WorkloadCatalog() {
     }
 
@@ -24,6 +28,7 @@ final class WorkloadCatalog {
         for (OltpVariant v : OltpVariant.values()) {
             names.add(v.workloadName());
         }
+        names.add(TPCC);
         return names;
     }
 
@@ -31,9 +36,20 @@ final class WorkloadCatalog {
      * @throws UserException for an unknown name
      */
     static Workload create(String name, OltpOptions oltp, Distribution distribution, long seed) {
+        return create(name, oltp, new TpccOptions(), distribution, seed);
+    }
+
+    /**
+     * @param tpcc the tpcc options (used only for {@code tpcc})
+     * @throws UserException for an unknown name or invalid tpcc options
+     */
+    static Workload create(String name, OltpOptions oltp, TpccOptions tpcc, Distribution distribution, long seed) {
         OltpVariant variant = OltpVariant.byName(name);
         if (variant != null) {
             return new OltpWorkload(variant, oltp.toConfig(distribution), seed);
+        }
+        if (TPCC.equals(name)) {
+            return new TpccWorkload(tpcc.toConfig(oltp.tables, oltp.storageEngine), seed);
         }
         throw new UserException("unknown workload '" + name + "'", "choose one of: " + String.join(", ", names()));
     }

@@ -39,7 +39,13 @@ public enum Figure {
     TOTAL_EVENTS("total number of events", "events"),
     EVENTS_PER_THREAD("events (avg/stddev)", "events"),
     EXECUTION_TIME_PER_THREAD("execution time (avg/stddev)", "s"),
-    THREADS("thds", "threads");
+    THREADS("thds", "threads"),
+    TPMC("tpmC", "new orders/min"),
+    NOPM("NOPM", "new orders/min"),
+    NEW_ORDERS_COMMITTED("new orders committed", "transactions"),
+    EXPECTED_ROLLBACKS("expected rollbacks", "transactions"),
+    D_NEXT_O_ID_SUM("sum(d_next_o_id)", "order ids"),
+    TRANSACTION_TYPE_COUNT("committed", "transactions");
 
     private final String key;
     private final String unit;
