@@ -39,8 +39,11 @@ final class TpccLoader {
         this.schema = schema;
     }
 
-    /** A piece of the load that one connection does alone. */
-    private record Unit(String what, int set, int warehouse, int kind) {
+    /** A piece of the load that one connection does alone; {@code sql} for an index build. */
+    private record Unit(String what, int set, int warehouse, int kind, String sql) {
+        Unit(String what, int set, int warehouse, int kind) {
+            this(what, set, warehouse, kind, null);
+        }
     }
 
     /** @return rows loaded */
@@ -90,16 +93,30 @@ final class TpccLoader {
             }
         }
         long rows = run(target, threads, units, progress);
-        progress.accept("Adding secondary indexes" + (config.useFk() ? " and foreign keys" : "") + "...");
+        List<Unit> indexes = new ArrayList<>();
         try (Connection c = target.openChecked(target.endpointFor(0), true)) {
             for (int t = 1; t <= config.tables(); t++) {
-                schema.addIndexes(c, t);
+                for (String sql : schema.missingIndexes(c, t)) {
+                    indexes.add(new Unit("index " + sql.split(" ")[2], t, 0, 5, sql));
+                }
+            }
+        }
+        run(target, threads, indexes, progress);
+        if (config.useFk()) {
+            progress.accept("Adding foreign keys...");
+            try (Connection c = target.openChecked(target.endpointFor(0), true)) {
+                for (int t = 1; t <= config.tables(); t++) {
+                    schema.addForeignKeys(c, t);
+                }
             }
         }
         return rows;
     }
 
     private long run(Target target, int threads, List<Unit> units, Consumer<String> progress) throws SQLException {
+        if (units.isEmpty()) {
+            return 0;
+        }
         ConcurrentLinkedQueue<Unit> queue = new ConcurrentLinkedQueue<>(units);
         AtomicLong loaded = new AtomicLong();
         AtomicLong done = new AtomicLong();
@@ -118,7 +135,10 @@ final class TpccLoader {
                             long n = load(s, u, loaded);
                             double secs = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
                             long total = loaded.get();
-                            progress.accept(String.format(Locale.ROOT,
+                            progress.accept(u.kind() == 5
+                                    ? String.format(Locale.ROOT, "[%d/%d] set %d %s built (%.1f s)",
+                                    done.incrementAndGet(), units.size(), u.set(), u.what(), secs)
+                                    : String.format(Locale.ROOT,
                                     "[%d/%d] set %d%s %s: %d rows; total %d rows in %.1f s (%.0f rows/s)",
                                     done.incrementAndGet(), units.size(), u.set(),
                                     u.warehouse() > 0 ? " warehouse " + u.warehouse() : "", u.what(), n, total,
@@ -161,6 +181,10 @@ final class TpccLoader {
             case 1 -> TpccRows.orders(s, u.set(), u.warehouse(), 1, 5, loaded);
             case 2 -> TpccRows.orders(s, u.set(), u.warehouse(), 6, 10, loaded);
             case 3 -> TpccRows.stock(s, u.set(), u.warehouse(), loaded);
+            case 5 -> {
+                s.execute(u.sql());
+                yield 0;
+            }
             default -> TpccRows.warehouse(s, u.set(), u.warehouse(), loaded);
         };
     }

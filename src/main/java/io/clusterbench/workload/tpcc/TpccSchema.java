@@ -124,31 +124,41 @@ final class TpccSchema {
     }
 
     /**
-     * Adds the secondary indexes (and, with {@code --use-fk}, the foreign keys) of set {@code t} that do
-     * not exist yet, so a resumed load can call it again. Foreign keys are added with
-     * {@code foreign_key_checks=0}: the loader wrote consistent rows.
+     * The {@code CREATE INDEX} statements of set {@code t} whose index does not exist yet (a resumed load
+     * may already have some).
      *
-     * @return the number of indexes and constraints added
+     * @return statements to run, in any order or in parallel
      */
-    int addIndexes(Connection c, int t) throws SQLException {
-        int added = 0;
-        try (Statement s = c.createStatement()) {
-            for (String[] ix : indexes(t)) {
-                if (!exists(c, "SELECT 1 FROM information_schema.statistics WHERE table_schema = DATABASE() "
-                        + "AND table_name = ? AND index_name = ?", ix[1], ix[0])) {
-                    s.execute("CREATE INDEX " + ix[0] + " ON " + ix[1] + " (" + ix[2] + ")");
-                    added++;
-                }
+    List<String> missingIndexes(Connection c, int t) throws SQLException {
+        List<String> sql = new ArrayList<>();
+        for (String[] ix : indexes(t)) {
+            if (!exists(c, "SELECT 1 FROM information_schema.statistics WHERE table_schema = DATABASE() "
+                    + "AND table_name = ? AND index_name = ?", ix[1], ix[0])) {
+                sql.add("CREATE INDEX " + ix[0] + " ON " + ix[1] + " (" + ix[2] + ")");
             }
-            if (config.useFk()) {
-                s.execute("SET SESSION foreign_key_checks = 0");
-                for (String[] fk : foreignKeys(t)) {
-                    if (!exists(c, "SELECT 1 FROM information_schema.table_constraints WHERE table_schema = "
-                            + "DATABASE() AND table_name = ? AND constraint_name = ?", fk[1], fk[0])) {
-                        s.execute("ALTER TABLE " + fk[1] + " ADD CONSTRAINT " + fk[0] + " FOREIGN KEY (" + fk[2]
-                                + ") REFERENCES " + fk[3] + " (" + fk[4] + ")");
-                        added++;
-                    }
+        }
+        return sql;
+    }
+
+    /**
+     * With {@code --use-fk}, adds the foreign keys of set {@code t} that do not exist yet, with
+     * {@code foreign_key_checks=0} (the loader wrote consistent rows, so nothing is validated or copied).
+     *
+     * @return the number of constraints added
+     */
+    int addForeignKeys(Connection c, int t) throws SQLException {
+        int added = 0;
+        if (!config.useFk()) {
+            return 0;
+        }
+        try (Statement s = c.createStatement()) {
+            s.execute("SET SESSION foreign_key_checks = 0");
+            for (String[] fk : foreignKeys(t)) {
+                if (!exists(c, "SELECT 1 FROM information_schema.table_constraints WHERE table_schema = "
+                        + "DATABASE() AND table_name = ? AND constraint_name = ?", fk[1], fk[0])) {
+                    s.execute("ALTER TABLE " + fk[1] + " ADD CONSTRAINT " + fk[0] + " FOREIGN KEY (" + fk[2]
+                            + ") REFERENCES " + fk[3] + " (" + fk[4] + ")");
+                    added++;
                 }
             }
         }

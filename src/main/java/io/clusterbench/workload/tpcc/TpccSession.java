@@ -198,11 +198,19 @@ final class TpccSession implements Session {
         return n;
     }
 
-    /** For tests: @return true when the connection has a transaction open on the server */
-    boolean serverInTransaction() throws SQLException {
-        try (ResultSet rs = plain.executeQuery("SELECT @@in_transaction")) {
+    /**
+     * For tests: a session variable of this session's connection.
+     *
+     * @param name a variable name, e.g. {@code in_transaction} (letters and underscores)
+     * @return its value as a number
+     */
+    long sessionVariable(String name) throws SQLException {
+        if (!name.matches("[a-z_]+")) {
+            throw new IllegalArgumentException("not a variable name: " + name);
+        }
+        try (ResultSet rs = plain.executeQuery("SELECT @@SESSION." + name)) {
             rs.next();
-            return rs.getInt(1) != 0;
+            return rs.getLong(1);
         }
     }
 }
