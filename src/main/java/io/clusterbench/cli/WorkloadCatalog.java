@@ -49,7 +49,7 @@ final class WorkloadCatalog {
             return new OltpWorkload(variant, oltp.toConfig(distribution), seed);
         }
         if (TPCC.equals(name)) {
-            return new TpccWorkload(tpcc.toConfig(oltp.tables, oltp.storageEngine), seed);
+            return new TpccWorkload(tpcc.toConfig(oltp.tables, oltp.storageEngine), seed, System::nanoTime);
         }
         throw new UserException("unknown workload '" + name + "'", "choose one of: " + String.join(", ", names()));
     }

@@ -17,6 +17,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * {@code prepare tpcc}: creates every table of every set first (a real barrier, not sysbench-tpcc's
@@ -28,15 +29,17 @@ import java.util.function.Consumer;
  * deleted and loaded again, items are reloaded when incomplete, and missing indexes are added.
  *
  * <p>Thread-safe: {@link #prepare} runs on the caller's thread and its own pool. Progress lines carry
- * rows and rows/s; the rate uses the wall clock (the load is not a measured run).
+ * rows and rows/s, timed with the clock the CLI passes in (the load is not a measured run).
  */
 final class TpccLoader {
     private final TpccConfig config;
     private final TpccSchema schema;
+    private final LongSupplier clockNanos;
 
-    TpccLoader(TpccConfig config, TpccSchema schema) {
+    TpccLoader(TpccConfig config, TpccSchema schema, LongSupplier clockNanos) {
         this.config = config;
         this.schema = schema;
+        this.clockNanos = clockNanos;
     }
 
     /** A piece of the load that one connection does alone; {@code sql} for an index build. */
@@ -120,7 +123,7 @@ final class TpccLoader {
         ConcurrentLinkedQueue<Unit> queue = new ConcurrentLinkedQueue<>(units);
         AtomicLong loaded = new AtomicLong();
         AtomicLong done = new AtomicLong();
-        long startNanos = System.nanoTime();
+        long startNanos = clockNanos.getAsLong();
         int workers = Math.max(1, Math.min(threads, units.size()));
         ExecutorService pool = Executors.newFixedThreadPool(workers);
         try {
@@ -133,7 +136,7 @@ final class TpccLoader {
                         s.execute("SET SESSION foreign_key_checks = 0, unique_checks = 0");
                         for (Unit u = queue.poll(); u != null; u = queue.poll()) {
                             long n = load(s, u, loaded);
-                            double secs = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
+                            double secs = Math.max(1e-9, (clockNanos.getAsLong() - startNanos) / 1e9);
                             long total = loaded.get();
                             progress.accept(u.kind() == 5
                                     ? String.format(Locale.ROOT, "[%d/%d] set %d %s built (%.1f s)",

@@ -17,6 +17,7 @@ import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.concurrent.atomic.LongAdder;
 import java.util.function.Consumer;
+import java.util.function.LongSupplier;
 
 /**
  * {@code tpcc}: a TPC-C derivative compatible with sysbench-tpcc's tables and options (nine tables per
@@ -38,13 +39,25 @@ public final class TpccWorkload implements Workload {
     private final NuRand nuRand;
     private final LongAdder[] committed = new LongAdder[TxType.values().length];
     private final LongAdder rollbacks = new LongAdder();
+    private final LongSupplier loadClockNanos;
 
     /**
      * @param config the options
      * @param seed   the run seed: the NURand constants are drawn from it, once per run
      */
     public TpccWorkload(TpccConfig config, long seed) {
+        this(config, seed, () -> 0L);
+    }
+
+    /**
+     * @param config         the options
+     * @param seed           the run seed: the NURand constants are drawn from it, once per run
+     * @param loadClockNanos monotonic nanoseconds, used only for the rows/s of {@code prepare}'s progress
+     *                       lines (the load is not a measured run)
+     */
+    public TpccWorkload(TpccConfig config, long seed, LongSupplier loadClockNanos) {
         this.config = config;
+        this.loadClockNanos = loadClockNanos;
         this.schema = new TpccSchema(config);
         this.nuRand = new NuRand(new SplittableRandom(seed ^ 0x4E55_52414E44L));
         for (int i = 0; i < committed.length; i++) {
@@ -104,9 +117,9 @@ public final class TpccWorkload implements Workload {
 
     @Override
     public void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
-        long startNanos = System.nanoTime();
-        long rows = new TpccLoader(config, schema).prepare(target, threads, force, progress);
-        double secs = Math.max(1e-9, (System.nanoTime() - startNanos) / 1e9);
+        long startNanos = loadClockNanos.getAsLong();
+        long rows = new TpccLoader(config, schema, loadClockNanos).prepare(target, threads, force, progress);
+        double secs = Math.max(1e-9, (loadClockNanos.getAsLong() - startNanos) / 1e9);
         progress.accept(String.format(java.util.Locale.ROOT,
                 "Prepared tpcc: %d warehouse(s) per set x %d set(s) = %d warehouses, %d rows in %.1f s (%.0f rows/s)",
                 config.scale(), config.tables(), config.totalWarehouses(), rows, secs, rows / secs));
