@@ -67,7 +67,7 @@ final class CheckCommand implements Callable<Integer> {
                     syncReads(c);
                     env.out().println("Node " + e.label() + ":");
                     failed |= render(TpccChecker.conditions(c, scale, tables));
-                    checksums.put(e.label(), TpccChecker.checksums(c, tables));
+                    checksums.put("node " + (checksums.size() + 1) + " " + e.label(), TpccChecker.checksums(c, tables));
                 }
             }
         } catch (SQLException ex) {

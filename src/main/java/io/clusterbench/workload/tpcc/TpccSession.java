@@ -198,6 +198,16 @@ final class TpccSession implements Session {
         return n;
     }
 
+    /** For tests: @return the input that the next event will replay, or null when it draws a new one */
+    TxInput pending() {
+        return pending;
+    }
+
+    /** For tests: runs {@code sql} on this session's connection (e.g. a lock wait timeout). */
+    void executeForTest(String sql) throws SQLException {
+        plain.execute(sql);
+    }
+
     /**
      * For tests: a session variable of this session's connection.
      *

@@ -125,9 +125,62 @@ class TpccIT {
         assertFalse(r.out().contains("FAILED"), r.out());
     }
 
-    /** sysbench-tpcc's fork leaves order_status and stock_level in implicit transactions; FKs never enforced. */
     @Test
     @Order(5)
+    void withSeveralEndpointsTheCheckComparesTableChecksums() {
+        List<String> twice = new java.util.ArrayList<>(target);
+        twice.replaceAll(a -> a.startsWith("--host=") ? "--host=127.0.0.1,127.0.0.1" : a);
+        Cli.Result r = Cli.run(Cli.args(twice, "check", "tpcc", "--scale", "2"));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("Checksums across 2 nodes: PASSED (all 9 tables identical)"), r.out());
+    }
+
+    /** A lock wait timeout (1205, ignored by default) restarts the event with the same transaction input. */
+    @Test
+    @Order(6)
+    void aFailedTransactionIsReplayedWholeWithTheSameInput() throws Exception {
+        TpccConfig config = new TpccConfig(2, 1, true, TpccConfig.Isolation.RR, false,
+                TxMix.parse("1,0,0,0,0", false), true, 1, "innodb");
+        TpccWorkload w = new TpccWorkload(config, 8);
+        StatementRecorder rec = new StatementRecorder() {
+            @Override
+            public long start() {
+                return 0;
+            }
+
+            @Override
+            public void record(int classId, int sysbenchClass, int outcome, long startToken) {
+            }
+        };
+        TpccSession s = new TpccSession(w, new SessionContext(0, TestServer.target(db), new java.util.SplittableRandom(4)));
+        try (Connection locker = TestServer.connect(db); Statement l = locker.createStatement()) {
+            s.executeForTest("SET SESSION innodb_lock_wait_timeout = 1");
+            l.execute("BEGIN");
+            l.executeQuery("SELECT * FROM district1 WHERE d_w_id = 1 FOR UPDATE").close();
+            io.clusterbench.target.DbFailure f = org.junit.jupiter.api.Assertions.assertThrows(
+                    io.clusterbench.target.DbFailure.class, () -> s.event(rec));
+            assertEquals(io.clusterbench.target.VendorCodes.LOCK_WAIT_TIMEOUT, f.vendorCode());
+            l.execute("ROLLBACK");
+            NewOrder input = (NewOrder) s.pending();
+            assertTrue(input != null, "the failed input is kept");
+            long before = w.committed(TxType.NEW_ORDER) + w.expectedRollbacks();
+            s.event(rec);
+            assertEquals(before + 1, w.committed(TxType.NEW_ORDER) + w.expectedRollbacks());
+            assertEquals(null, s.pending());
+            if (w.committed(TxType.NEW_ORDER) == 1) {
+                assertEquals(input.c(), count("SELECT o_c_id FROM orders1 WHERE o_w_id = 1 AND o_d_id = " + input.d()
+                        + " ORDER BY o_id DESC LIMIT 1"), "the replayed order is the one that failed");
+                assertEquals(input.items().length, count("SELECT o_ol_cnt FROM orders1 WHERE o_w_id = 1 AND o_d_id = "
+                        + input.d() + " ORDER BY o_id DESC LIMIT 1"));
+            }
+        } finally {
+            s.close();
+        }
+    }
+
+    /** sysbench-tpcc's fork leaves order_status and stock_level in implicit transactions; FKs never enforced. */
+    @Test
+    @Order(7)
     void everyTransactionIsExplicitAndForeignKeysAreEnforced() throws Exception {
         TpccConfig config = new TpccConfig(2, 1, true, TpccConfig.Isolation.RC, true,
                 TxMix.parse("20,20,20,20,20,0", true), true, 1, "innodb");
@@ -164,7 +217,7 @@ class TpccIT {
     }
 
     @Test
-    @Order(6)
+    @Order(8)
     void aCorruptedDistrictRowFailsTheCheckWithExit3() throws SQLException {
         try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
             s.execute("UPDATE district1 SET d_ytd = d_ytd + 1, d_next_o_id = d_next_o_id + 5 WHERE d_w_id = 2 AND d_id = 3");
@@ -177,7 +230,7 @@ class TpccIT {
     }
 
     @Test
-    @Order(7)
+    @Order(9)
     void aLoadResumesFromAWarehouse() throws SQLException {
         try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
             s.execute("SET SESSION foreign_key_checks = 0");
@@ -194,7 +247,7 @@ class TpccIT {
     }
 
     @Test
-    @Order(8)
+    @Order(10)
     void cleanupDropsTheNineTables() throws SQLException {
         Cli.Result r = Cli.run(Cli.args(target, "cleanup", "tpcc"));
         assertEquals(0, r.exitCode(), r.err());
