@@ -178,9 +178,27 @@ class TpccIT {
         }
     }
 
-    /** sysbench-tpcc's fork leaves order_status and stock_level in implicit transactions; FKs never enforced. */
     @Test
     @Order(7)
+    void purgeDeletesDeliveredOrdersAndKeepsTheDatabaseConsistent() throws Exception {
+        long orders = count("SELECT COUNT(*) FROM orders1");
+        Path out = tmp.resolve("purge");
+        Cli.Result r = Cli.run(Cli.args(target, "run", "tpcc", "--scale", "2", "--threads", "2", "--time", "4",
+                "--enable-purge", "--weights", "40,10,0,10,0,40", "--out", out.toString()));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        JsonNode run = new ObjectMapper().readTree(out.resolve("result.json").toFile()).path("runs").get(0);
+        assertTrue(classRecord(run, "purge").path("statements").asLong() > 0, "purge transactions committed");
+        long deleted = classRecord(run, "pg_order_delete").path("statements").asLong();
+        long added = run.path("observerFacts").path("tpcc").path("newOrdersCommitted").asLong();
+        assertTrue(deleted > 0, "purge deleted orders");
+        assertEquals(orders + added - deleted, count("SELECT COUNT(*) FROM orders1"));
+        Cli.Result check = Cli.run(Cli.args(target, "check", "tpcc", "--scale", "2"));
+        assertEquals(0, check.exitCode(), check.out());
+    }
+
+    /** sysbench-tpcc's fork leaves order_status and stock_level in implicit transactions; FKs never enforced. */
+    @Test
+    @Order(8)
     void everyTransactionIsExplicitAndForeignKeysAreEnforced() throws Exception {
         TpccConfig config = new TpccConfig(2, 1, true, TpccConfig.Isolation.RC, true,
                 TxMix.parse("20,20,20,20,20,0", true), true, 1, "innodb");
@@ -217,7 +235,7 @@ class TpccIT {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void aCorruptedDistrictRowFailsTheCheckWithExit3() throws SQLException {
         try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
             s.execute("UPDATE district1 SET d_ytd = d_ytd + 1, d_next_o_id = d_next_o_id + 5 WHERE d_w_id = 2 AND d_id = 3");
@@ -230,7 +248,7 @@ class TpccIT {
     }
 
     @Test
-    @Order(9)
+    @Order(10)
     void aLoadResumesFromAWarehouse() throws SQLException {
         try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
             s.execute("SET SESSION foreign_key_checks = 0");
@@ -247,7 +265,7 @@ class TpccIT {
     }
 
     @Test
-    @Order(10)
+    @Order(11)
     void cleanupDropsTheNineTables() throws SQLException {
         Cli.Result r = Cli.run(Cli.args(target, "cleanup", "tpcc"));
         assertEquals(0, r.exitCode(), r.err());
