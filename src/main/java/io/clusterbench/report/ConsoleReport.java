@@ -74,6 +74,8 @@ public final class ConsoleReport {
         b.append(f("    %-32s%.2f%n", "events/s (eps):", s.tps()));
         b.append(f("    %-32s%.4fs%n", TOTAL_TIME.key() + ":", s.measuredSeconds()));
         b.append(f("    %-32s%d%n", TOTAL_EVENTS.key() + ":", s.events()));
+        b.append(f("    %-32s%.2fs (%.3f s per 1000 events)%n", CLIENT_CPU.key() + ":", s.clientCpuSeconds(),
+                s.events() == 0 ? 0.0 : 1000.0 * s.clientCpuSeconds() / s.events()));
         LatencySummary l = s.latency();
         b.append("\nLatency (ms):\n");
         for (Object[] row : new Object[][]{{LATENCY_MIN, (double) l.minMicros()}, {LATENCY_MEAN, l.meanMicros()},

@@ -39,7 +39,8 @@ public enum Figure {
     TOTAL_EVENTS("total number of events", "events"),
     EVENTS_PER_THREAD("events (avg/stddev)", "events"),
     EXECUTION_TIME_PER_THREAD("execution time (avg/stddev)", "s"),
-    THREADS("thds", "threads");
+    THREADS("thds", "threads"),
+    CLIENT_CPU("client CPU", "s");
 
     private final String key;
     private final String unit;
