@@ -70,6 +70,16 @@ class JoinsIT {
     }
 
     @Test
+    void anUnknownScenarioIsOneLineAndExit2() {
+        Cli.Result r = Cli.run(Cli.args(TestServer.cliTarget(db), "run", "joins", "--simple_inner_pk=1",
+                "--simple_inner_foo=1"));
+        assertEquals(2, r.exitCode());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("unknown joins scenario or option 'simple_inner_foo'")
+                && r.err().contains("valid scenarios: simple_inner_pk, "), r.err());
+    }
+
+    @Test
     void planCaptureWorksForAll41(@TempDir Path out) throws Exception {
         Cli.Result r = Cli.run(Cli.args(TestServer.cliTarget(db), "explain", "joins", "--tables=2",
                 "--out=" + out));
