@@ -98,7 +98,7 @@ public final class Main implements Runnable {
         return cli.execute(normalized);
     }
 
-    private static AutoCloseable shutdownHook(Runnable onStop) {
+    private static CliEnv.Hooks.Registration shutdownHook(Runnable onStop) {
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             if (finished.getCount() == 0) {

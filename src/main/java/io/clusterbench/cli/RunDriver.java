@@ -47,7 +47,9 @@ final class RunDriver {
      * @throws UserException for an unusable target or missing tables
      */
     static ExitCode run(RunSettings settings, CliEnv env) {
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(settings.targetOptions(), env, env.out()::println)) {
+        StopSignal stop = new StopSignal();
+        try (CliEnv.Hooks.Registration hook = env.hooks().onStop(stop::fire);
+             ResolvedTarget resolved = ResolvedTarget.resolve(settings.targetOptions(), env, env.out()::println)) {
             Target target = resolved.target();
             Workload workload = settings.workload();
             ServerInfo server;
@@ -62,11 +64,12 @@ final class RunDriver {
             } catch (SQLException e) {
                 throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
             }
-            return drive(settings, env, resolved, server);
+            return drive(settings, env, resolved, server, stop);
         }
     }
 
-    private static ExitCode drive(RunSettings settings, CliEnv env, ResolvedTarget resolved, ServerInfo server) {
+    private static ExitCode drive(RunSettings settings, CliEnv env, ResolvedTarget resolved, ServerInfo server,
+                                  StopSignal stop) {
         Target target = resolved.target();
         Workload workload = settings.workload();
         EnginePlan plan = settings.engine(target);
@@ -116,12 +119,11 @@ final class RunDriver {
         };
         env.out().println("Threads started!");
         RunOutcome outcome;
-        try (AutoCloseable hook = env.hooks().onStop(engine::requestStop)) {
+        stop.attach(engine);
+        try {
             outcome = engine.run(workload, listener);
         } catch (DbFailure f) {
             throw target.explain(target.endpointFor(0), f);
-        } catch (Exception e) {
-            throw e instanceof RuntimeException re ? re : new IllegalStateException(e);
         } finally {
             files.close();
             observers.forEach(Observer::close);
@@ -155,5 +157,25 @@ final class RunDriver {
                                            ResultDocument.ServerRecord server, RunRecord run) {
         return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.command(),
                 settings.targetMap(target), server, List.of(run));
+    }
+
+    /** Ctrl-C before or during the run: stops the engine as soon as it exists. Thread-safe. */
+    private static final class StopSignal {
+        private Engine engine;
+        private boolean fired;
+
+        synchronized void fire() {
+            fired = true;
+            if (engine != null) {
+                engine.requestStop();
+            }
+        }
+
+        synchronized void attach(Engine e) {
+            engine = e;
+            if (fired) {
+                e.requestStop();
+            }
+        }
     }
 }
