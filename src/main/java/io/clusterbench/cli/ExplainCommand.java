@@ -91,7 +91,7 @@ final class ExplainCommand implements Callable<Integer> {
         env.out().println("Plans on " + w.describeForcing() + ", parameters seed " + seed + ":");
         JoinsExplain.lines(plans).forEach(env.out()::println);
         write(dir.resolve("plans.json"), plans);
-        env.out().println("Plans: " + dir.resolve("plans.json"));
+        env.out().println("Plans written to " + dir.resolve("plans.json"));
         return plans.stream().anyMatch(p -> p.error() != null) ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
     }
 
