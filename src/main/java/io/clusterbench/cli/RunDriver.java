@@ -60,6 +60,7 @@ final class RunDriver {
                     workload.prepare(target, Math.max(1, settings.engine(target).threads()), true, line -> { });
                 }
                 workload.init(c);
+                workload.startReport().forEach(env.out()::println);
             } catch (SQLException e) {
                 throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
             }

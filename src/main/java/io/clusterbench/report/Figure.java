@@ -26,6 +26,7 @@ public enum Figure {
     HIT_RATE("hit rate", "%"),
     HITS("hits", "statements"),
     MISSES("misses", "statements"),
+    ROWS("rows", "rows"),
     LATENCY_MIN("min", "ms"),
     LATENCY_MEAN("avg", "ms"),
     LATENCY_P50("p50", "ms"),

@@ -127,7 +127,7 @@ public final class RunAccumulator {
             long hits = totals[Counter.classHits(c)];
             long misses = totals[Counter.classMisses(c)];
             out.add(new ClassRecord(classNames.get(c), n, hits, misses, rate(hits, misses),
-                    LatencySummary.of(classes[c]), encode(classes[c])));
+                    LatencySummary.of(classes[c]), encode(classes[c]), totals[Counter.classRows(c)]));
         }
         return out;
     }
