@@ -60,6 +60,7 @@ final class RunDriver {
                     workload.prepare(target, Math.max(1, settings.engine(target).threads()), true, line -> { });
                 }
                 workload.init(c);
+                workload.startReport().forEach(env.out()::println);
             } catch (SQLException e) {
                 throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
             }
@@ -89,11 +90,13 @@ final class RunDriver {
         ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord,
                 new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), "running", null, facts,
                         List.of(), null, List.of(), Observers.facts(observers))));
+        ClientCpu cpu = new ClientCpu();
         RunListener listener = new RunListener() {
             private double lastJsonWrite;
 
             @Override
             public void measuringStarted() {
+                cpu.start();
                 observers.forEach(Observer::start);
                 if (plan.warmup().toSeconds() > 0) {
                     env.out().println("Warmup done (" + plan.warmup().toSeconds() + " s); measuring.");
@@ -131,7 +134,8 @@ final class RunDriver {
         String status = outcome.reason().name().toLowerCase(Locale.ROOT);
         RunRecord finished = new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), status,
                 outcome.fatalError(), facts, acc.intervals(),
-                acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker()),
+                acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
+                        cpu.secondsSinceStart()),
                 acc.classRecords(), Observers.facts(observers));
         ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord, finished));
         env.out().println();
@@ -157,6 +161,21 @@ final class RunDriver {
                                            ResultDocument.ServerRecord server, RunRecord run) {
         return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.command(),
                 settings.targetMap(target), server, List.of(run));
+    }
+
+    /** CPU time of this process (all threads: workers, driver, GC, JIT) since {@link #start}. */
+    private static final class ClientCpu {
+        private final com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        private volatile long startNanos = -1;
+
+        void start() {
+            startNanos = os.getProcessCpuTime();
+        }
+
+        double secondsSinceStart() {
+            return startNanos < 0 ? 0 : (os.getProcessCpuTime() - startNanos) / 1e9;
+        }
     }
 
     /** Ctrl-C before or during the run: stops the engine as soon as it exists. Thread-safe. */

@@ -6,6 +6,7 @@ import io.clusterbench.target.Endpoint;
 import io.clusterbench.target.Target;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.joins.JoinsWorkload;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -25,6 +26,7 @@ import java.util.Map;
  * @param targetOptions target options as given
  * @param run           run options as given
  * @param oltp          OLTP options as given
+ * @param joins         joins options as given
  * @param workload      the workload
  * @param distribution  the key distribution
  * @param seed          the resolved seed (never 0)
@@ -32,27 +34,32 @@ import java.util.Map;
  * @param outDir        where result files go
  * @param command       the command line, password masked
  */
-record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp, Workload workload,
+record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp, JoinsOptions joins, Workload workload,
                    Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
                    TpccOptions tpcc) {
 
     /** Builds settings from parsed options; @throws io.clusterbench.UserException for invalid values */
-    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, List<String> command) {
-        return from(workloadName, t, r, o, new TpccOptions(), command);
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
+                            List<String> command) {
+        return from(workloadName, t, r, o, j, new TpccOptions(), command);
     }
 
     /** As above, with the tpcc options; @throws io.clusterbench.UserException for invalid values */
-    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, TpccOptions tpcc,
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
+                            TpccOptions tpcc,
                             List<String> command) {
         Validation.check(t, r, o);
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
         long seed = r.randSeed != 0 ? r.randSeed : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
-        Workload workload = WorkloadCatalog.create(workloadName, o, tpcc, distribution, seed);
+        Workload workload = WorkloadCatalog.create(workloadName, o, j, tpcc, distribution, seed);
+        if (workload instanceof JoinsWorkload jw) {
+            JoinsOptions.requireEnabled(jw.configuration());
+        }
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + workloadName);
-        return new RunSettings(t, r, o, workload, distribution, seed, errors, out, command, tpcc);
+        return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command, tpcc);
     }
 
     EnginePlan engine(Target target) {
@@ -135,6 +142,9 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         m.put("rangeSelects", OltpOptions.on(oltp.rangeSelects));
         m.put("skipTrx", OltpOptions.on(oltp.skipTrx));
         m.put("autoInc", OltpOptions.on(oltp.autoInc));
+        if (workload instanceof JoinsWorkload jw) {
+            m.putAll(joins.optionMap(jw.configuration()));
+        }
         m.put("latencyStart", plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start");
         return m;
     }

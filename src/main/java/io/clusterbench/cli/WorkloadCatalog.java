@@ -3,6 +3,7 @@ package io.clusterbench.cli;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.joins.JoinsWorkload;
 import io.clusterbench.workload.oltp.OltpVariant;
 import io.clusterbench.workload.oltp.OltpWorkload;
 import io.clusterbench.workload.tpcc.TpccWorkload;
@@ -28,6 +29,7 @@ final class WorkloadCatalog {
         for (OltpVariant v : OltpVariant.values()) {
             names.add(v.workloadName());
         }
+        names.add(JoinsWorkload.NAME);
         names.add(TPCC);
         return names;
     }
@@ -35,18 +37,23 @@ final class WorkloadCatalog {
     /**
      * @throws UserException for an unknown name
      */
-    static Workload create(String name, OltpOptions oltp, Distribution distribution, long seed) {
-        return create(name, oltp, new TpccOptions(), distribution, seed);
+    static Workload create(String name, OltpOptions oltp, JoinsOptions joins, Distribution distribution, long seed) {
+        return create(name, oltp, joins, new TpccOptions(), distribution, seed);
     }
 
     /**
      * @param tpcc the tpcc options (used only for {@code tpcc})
      * @throws UserException for an unknown name or invalid tpcc options
      */
-    static Workload create(String name, OltpOptions oltp, TpccOptions tpcc, Distribution distribution, long seed) {
+    static Workload create(String name, OltpOptions oltp, JoinsOptions joins, TpccOptions tpcc,
+                           Distribution distribution, long seed) {
+        joins.rejectUnmatched(name);
         OltpVariant variant = OltpVariant.byName(name);
         if (variant != null) {
             return new OltpWorkload(variant, oltp.toConfig(distribution), seed);
+        }
+        if (JoinsWorkload.NAME.equals(name)) {
+            return new JoinsWorkload(joins.toConfig(oltp, distribution), seed);
         }
         if (TPCC.equals(name)) {
             return new TpccWorkload(tpcc.toConfig(oltp.tables, oltp.storageEngine), seed, System::nanoTime);

@@ -156,4 +156,9 @@ final class Worker implements Runnable, StatementRecorder {
             metrics.add(outcome == HIT ? Counter.classHits(classId) : Counter.classMisses(classId), 1);
         }
     }
+
+    @Override
+    public void rows(int classId, long rows) {
+        metrics.add(Counter.classRows(classId), rows);
+    }
 }

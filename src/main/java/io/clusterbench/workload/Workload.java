@@ -61,6 +61,16 @@ public interface Workload {
     Session openSession(SessionContext context) throws DbFailure;
 
     /**
+     * Lines the workload wants shown once before the measured run, after {@link #init} (for example the
+     * joins family's plan check under {@code --verify-plans}).
+     *
+     * @return the lines, without trailing newlines; empty by default
+     */
+    default List<String> startReport() {
+        return List.of();
+    }
+
+    /**
      * Observers the workload needs beside the engine (e.g. TPC-C reads {@code SUM(d_next_o_id)} for NOPM at
      * the start and end of the measured time). They run with the run's other observers.
      *
