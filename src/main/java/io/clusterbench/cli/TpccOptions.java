@@ -49,6 +49,11 @@ final class TpccOptions {
                     + "as sysbench-tpcc. Default: ${DEFAULT-VALUE}.")
     String homeWarehouse = "fixed";
 
+    @Option(names = "--force-pk", paramLabel = "on|off", defaultValue = "off", arity = "0..1", fallbackValue = "on",
+            description = "tpcc prepare: give history an AUTO_INCREMENT primary key 'id' (sysbench-tpcc "
+                    + "--force_pk; wanted by Galera and Group Replication). Default: ${DEFAULT-VALUE}.")
+    String forcePk = "off";
+
     @Option(names = "--load-from-scale", paramLabel = "WAREHOUSE", defaultValue = "1",
             description = "tpcc prepare: first warehouse to load; > 1 resumes a failed load (rows of that "
                     + "warehouse and above are deleted and loaded again). Default: ${DEFAULT-VALUE}.")
@@ -68,6 +73,9 @@ final class TpccOptions {
         if (OnOff.parse(useFk) == null) {
             problems.add("--use-fk must be on or off (got '" + useFk + "')");
         }
+        if (OnOff.parse(forcePk) == null) {
+            problems.add("--force-pk must be on or off (got '" + forcePk + "')");
+        }
         if (OnOff.parse(enablePurge) == null) {
             problems.add("--enable-purge must be on or off (got '" + enablePurge + "')");
         }
@@ -86,7 +94,7 @@ final class TpccOptions {
         }
         boolean purge = OnOff.parse(enablePurge);
         return new TpccConfig(scale, tables, OnOff.parse(useFk), isolation, purge, TxMix.parse(weights, purge),
-                homeWarehouse.equals("fixed"), loadFromScale, storageEngine);
+                homeWarehouse.equals("fixed"), loadFromScale, storageEngine, OnOff.parse(forcePk));
     }
 
     /** @return the options for the result's plan, by name */
@@ -101,6 +109,7 @@ final class TpccOptions {
         m.put("enablePurge", c.enablePurge());
         m.put("weights", c.mix().toString());
         m.put("homeWarehouse", homeWarehouse);
+        m.put("forcePk", c.forcePk());
         return m;
     }
 }

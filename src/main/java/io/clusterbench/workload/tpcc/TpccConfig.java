@@ -18,9 +18,18 @@ import java.util.Locale;
  *                       false: a random warehouse and set per transaction (sysbench-tpcc's behaviour)
  * @param loadFromScale  prepare: first warehouse to load, 1 for a full load; &gt; 1 resumes a failed load
  * @param storageEngine  storage engine of the tables
+ * @param forcePk        give history an AUTO_INCREMENT primary key {@code id} ({@code --force-pk}; Galera and
+ *                       Group Replication want a primary key on every table)
  */
 public record TpccConfig(int scale, int tables, boolean useFk, Isolation isolation, boolean enablePurge, TxMix mix,
-                         boolean fixedHome, int loadFromScale, String storageEngine) {
+                         boolean fixedHome, int loadFromScale, String storageEngine, boolean forcePk) {
+
+    /** The configuration without a history primary key (sysbench-tpcc's default layout). */
+    public TpccConfig(int scale, int tables, boolean useFk, Isolation isolation, boolean enablePurge, TxMix mix,
+                      boolean fixedHome, int loadFromScale, String storageEngine) {
+        this(scale, tables, useFk, isolation, enablePurge, mix, fixedHome, loadFromScale, storageEngine, false);
+    }
+
     /** Districts per warehouse (TPC-C 4.3.3.1). */
     public static final int DISTRICTS = 10;
     /** Customers per district. */

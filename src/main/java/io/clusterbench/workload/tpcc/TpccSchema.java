@@ -73,9 +73,10 @@ final class TpccSchema {
                 + "c_discount decimal(4,2), c_balance decimal(12,2), c_ytd_payment decimal(12,2), "
                 + "c_payment_cnt smallint, c_delivery_cnt smallint, c_data text, "
                 + "PRIMARY KEY(c_w_id, c_d_id, c_id))" + engine);
-        s.execute("CREATE TABLE history" + t + " (h_c_id int, h_c_d_id tinyint, h_c_w_id smallint, "
-                + "h_d_id tinyint, h_w_id smallint, h_date datetime, h_amount decimal(6,2), h_data varchar(24))"
-                + engine);
+        s.execute("CREATE TABLE history" + t + " (" + (config.forcePk() ? "id int NOT NULL AUTO_INCREMENT, " : "")
+                + "h_c_id int, h_c_d_id tinyint, h_c_w_id smallint, h_d_id tinyint, h_w_id smallint, "
+                + "h_date datetime, h_amount decimal(6,2), h_data varchar(24)"
+                + (config.forcePk() ? ", PRIMARY KEY (id))" : ")") + engine);
         s.execute("CREATE TABLE orders" + t + " (o_id int not null, o_d_id tinyint not null, "
                 + "o_w_id smallint not null, o_c_id int, o_entry_d datetime, o_carrier_id tinyint, "
                 + "o_ol_cnt tinyint, o_all_local tinyint, PRIMARY KEY(o_w_id, o_d_id, o_id))" + engine);

@@ -272,6 +272,27 @@ class TpccIT {
         assertEquals(0, count("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = '" + db + "'"));
     }
 
+    /** {@code --force-pk}: history gets a primary key, and its rows load and insert as usual. */
+    @Test
+    @Order(100)
+    void forcePkGivesHistoryAPrimaryKey() throws SQLException {
+        String other = TestServer.freshDatabase("tpccpk");
+        TpccConfig config = new TpccConfig(1, 1, false, TpccConfig.Isolation.RR, false, TxMix.standard(false), true,
+                1, "innodb", true);
+        try (Connection c = TestServer.connect(other); Statement s = c.createStatement()) {
+            new TpccSchema(config).create(s, 1);
+            s.execute("INSERT INTO history1 (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) "
+                    + "VALUES (1, 1, 1, 1, 1, NOW(), 10.00, 'x'), (2, 1, 1, 1, 1, NOW(), 10.00, 'y')");
+            try (ResultSet rs = s.executeQuery("SELECT COUNT(*) FROM information_schema.key_column_usage WHERE "
+                    + "table_schema = '" + other + "' AND table_name = 'history1' AND constraint_name = 'PRIMARY' "
+                    + "AND column_name = 'id'")) {
+                rs.next();
+                assertEquals(1, rs.getInt(1));
+            }
+            s.execute("DROP DATABASE " + other);
+        }
+    }
+
     private static JsonNode classRecord(JsonNode run, String name) {
         for (JsonNode c : run.path("statementClasses")) {
             if (c.path("name").asText().equals(name)) {
