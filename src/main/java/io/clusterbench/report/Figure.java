@@ -41,7 +41,10 @@ public enum Figure {
     EVENTS_PER_THREAD("events (avg/stddev)", "events"),
     EXECUTION_TIME_PER_THREAD("execution time (avg/stddev)", "s"),
     THREADS("thds", "threads"),
-    CLIENT_CPU("client CPU", "s");
+    CLIENT_CPU("client CPU", "s"),
+    PEAK("peak", "threads"),
+    KNEE("knee", "threads"),
+    CONNECTION_WALL("connection wall", "threads");
 
     private final String key;
     private final String unit;
