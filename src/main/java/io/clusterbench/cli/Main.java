@@ -67,6 +67,9 @@ public final class Main implements Runnable {
      */
     public static int execute(String[] args, CliEnv env) {
         String[] normalized = ArgNormalizer.normalize(args);
+        for (String dropped : ArgNormalizer.ignored(args)) {
+            env.out().println("Note: sysbench option " + dropped + " has no effect in clusterbench; ignored.");
+        }
         CliEnv withCommand = env.withCommand(ArgNormalizer.masked(args));
         Main main = new Main();
         CommandLine cli = new CommandLine(main, new Factory(withCommand));
