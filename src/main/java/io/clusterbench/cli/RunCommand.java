@@ -40,7 +40,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command());
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command(), false);
         return RunDriver.run(settings, env).code();
     }
 }

@@ -38,6 +38,16 @@ class TpccOptionsTest {
     }
 
     @Test
+    void helpNamesTheTpccOptionsAndTheCheckCommand() {
+        Cli.Result r = Cli.run("help", "check");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("--scale") && r.out().contains("Exit codes"), r.out());
+        Cli.Result run = Cli.run("help", "run");
+        assertEquals(0, run.exitCode(), run.err());
+        assertTrue(run.out().contains("--trx-level") && run.out().contains("--weights"), run.out());
+    }
+
+    @Test
     void checkAcceptsOnlyTpcc() {
         assertUsageError("check supports only the tpcc workload", "check", "oltp_read_write");
     }
