@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "cleanup", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "cleanup", mixinStandardHelpOptions = true, customSynopsis = "clusterbench cleanup WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
         description = "Drop the workload's own tables (e.g. sbtest1..N for --tables N); other tables are never touched.")
 final class CleanupCommand implements Callable<Integer> {
     private final CliEnv env;

@@ -13,7 +13,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "sweep", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "sweep", mixinStandardHelpOptions = true, customSynopsis = "clusterbench sweep WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
         description = "Run a workload at each of several thread counts, several times (all thread counts, then "
                 + "the next repeat, so machine drift spreads over every point), waiting for the server to be "
                 + "quiet between steps; report min/median/max over repeats, the peak and the knee.")
