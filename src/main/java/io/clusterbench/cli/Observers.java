@@ -1,7 +1,9 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.observe.GaleraObserver;
 import io.clusterbench.observe.Observer;
 import io.clusterbench.target.Target;
+import io.clusterbench.target.Topology;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -23,7 +25,18 @@ final class Observers {
      * @return the observers to run beside the load (possibly none)
      */
     static List<Observer> forRun(Target target, boolean embedded) {
+        return forRun(target, embedded, null);
+    }
+
+    /**
+     * @param topology the target's discovered topology, or null when unknown
+     * @return the observers to run beside the load: a {@link GaleraObserver} when the target is a Galera cluster
+     */
+    static List<Observer> forRun(Target target, boolean embedded, Topology topology) {
         List<Observer> observers = new ArrayList<>();
+        if (topology != null && topology.galera() && !topology.members().isEmpty()) {
+            observers.add(new GaleraObserver(target, topology));
+        }
         return observers;
     }
 
@@ -33,7 +46,10 @@ final class Observers {
         }
         Map<String, Object> all = new LinkedHashMap<>();
         for (Observer o : observers) {
-            all.put(o.name(), o.sample(intervalSeconds));
+            Map<String, Object> sample = o.sample(intervalSeconds);
+            if (!sample.isEmpty()) {
+                all.put(o.name(), sample);
+            }
         }
         return all;
     }
@@ -50,7 +66,15 @@ final class Observers {
     }
 
     static Map<String, Object> facts(List<Observer> observers) {
+        return facts(observers, null);
+    }
+
+    /** @return each observer's facts by name, with the topology found at start under {@code topology} */
+    static Map<String, Object> facts(List<Observer> observers, Topology topology) {
         Map<String, Object> all = new LinkedHashMap<>();
+        if (topology != null) {
+            all.put("topology", topology.toMap());
+        }
         for (Observer o : observers) {
             Map<String, Object> f = o.facts();
             if (!f.isEmpty()) {

@@ -18,6 +18,8 @@ import io.clusterbench.result.RunRecord;
 import io.clusterbench.target.DbFailure;
 import io.clusterbench.target.ServerInfo;
 import io.clusterbench.target.Target;
+import io.clusterbench.target.Topology;
+import io.clusterbench.target.TopologyDiscovery;
 import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
@@ -61,11 +63,14 @@ final class RunDriver {
             } catch (SQLException e) {
                 throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
             }
-            return drive(settings, env, resolved, server);
+            Topology topology = TopologyDiscovery.discover(target);
+            topology.describe().forEach(env.out()::println);
+            return drive(settings, env, resolved, server, topology);
         }
     }
 
-    private static ExitCode drive(RunSettings settings, CliEnv env, ResolvedTarget resolved, ServerInfo server) {
+    private static ExitCode drive(RunSettings settings, CliEnv env, ResolvedTarget resolved, ServerInfo server,
+                                  Topology topology) {
         Target target = resolved.target();
         Workload workload = settings.workload();
         EnginePlan plan = settings.engine(target);
@@ -81,10 +86,10 @@ final class RunDriver {
         ResultDocument.ServerRecord serverRecord = new ResultDocument.ServerRecord(server.version(),
                 resolved.embedded() != null, server.variables());
         Engine engine = new Engine(plan, Clock.SYSTEM);
-        List<Observer> observers = Observers.forRun(target, resolved.embedded() != null);
+        List<Observer> observers = Observers.forRun(target, resolved.embedded() != null, topology);
         ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord,
                 new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), "running", null, facts,
-                        List.of(), null, List.of(), Observers.facts(observers))));
+                        List.of(), null, List.of(), Observers.facts(observers, topology))));
         RunListener listener = new RunListener() {
             private double lastJsonWrite;
 
@@ -109,7 +114,7 @@ final class RunDriver {
                     lastJsonWrite = s.endSeconds();
                     ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord,
                             new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), "running",
-                                    null, facts, acc.intervals(), null, List.of(), Observers.facts(observers))));
+                                    null, facts, acc.intervals(), null, List.of(), Observers.facts(observers, topology))));
                 }
             }
         };
@@ -129,7 +134,7 @@ final class RunDriver {
         RunRecord finished = new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), status,
                 outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker()),
-                acc.classRecords(), Observers.facts(observers));
+                acc.classRecords(), Observers.facts(observers, topology));
         ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord, finished));
         env.out().println();
         env.out().print(ConsoleReport.summary(finished));
