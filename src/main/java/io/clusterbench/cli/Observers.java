@@ -69,12 +69,12 @@ final class Observers {
         return facts(observers, null);
     }
 
-    /** @return each observer's facts by name, with the topology found at start under {@code topology} */
-    static Map<String, Object> facts(List<Observer> observers, Topology topology) {
-        Map<String, Object> all = new LinkedHashMap<>();
-        if (topology != null) {
-            all.put("topology", topology.toMap());
-        }
+    /**
+     * @param before facts found before the run (topology, consistency), put first
+     * @return those facts, then each observer's facts by observer name
+     */
+    static Map<String, Object> facts(List<Observer> observers, Map<String, Object> before) {
+        Map<String, Object> all = new LinkedHashMap<>(before == null ? Map.of() : before);
         for (Observer o : observers) {
             Map<String, Object> f = o.facts();
             if (!f.isEmpty()) {

@@ -29,6 +29,8 @@ final class RunCommand implements Callable<Integer> {
     OltpOptions oltp = new OltpOptions();
     @Mixin
     TargetOptions target = new TargetOptions();
+    @Mixin
+    ClusterOptions cluster = new ClusterOptions();
 
     RunCommand(CliEnv env) {
         this.env = env;
@@ -36,7 +38,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, env.command());
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, env.command(), cluster);
         return RunDriver.run(settings, env).code();
     }
 }

@@ -6,15 +6,18 @@ import io.clusterbench.engine.Engine;
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.RunListener;
 import io.clusterbench.engine.RunOutcome;
+import io.clusterbench.metrics.EndpointTotals;
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.observe.Observer;
 import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.ResultDocument;
 import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.RunRecord;
+import io.clusterbench.target.Consistency;
 import io.clusterbench.target.DbFailure;
 import io.clusterbench.target.ServerInfo;
 import io.clusterbench.target.Target;
@@ -26,6 +29,8 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -65,13 +70,21 @@ final class RunDriver {
             }
             Topology topology = TopologyDiscovery.discover(target);
             topology.describe().forEach(env.out()::println);
-            return drive(settings, env, resolved, server, topology);
+            Map<String, Object> clusterFacts = new LinkedHashMap<>();
+            clusterFacts.put("topology", topology.toMap());
+            Target runTarget = target.withRouting(settings.routing());
+            if (settings.consistency() != null) {
+                Consistency.Applied applied = settings.consistency().apply(runTarget, topology);
+                env.out().println(applied.line());
+                runTarget = applied.target();
+                clusterFacts.put("consistency", applied.facts());
+            }
+            return drive(settings, env, resolved, runTarget, server, topology, clusterFacts);
         }
     }
 
-    private static ExitCode drive(RunSettings settings, CliEnv env, ResolvedTarget resolved, ServerInfo server,
-                                  Topology topology) {
-        Target target = resolved.target();
+    private static ExitCode drive(RunSettings settings, CliEnv env, ResolvedTarget resolved, Target target,
+                                  ServerInfo server, Topology topology, Map<String, Object> clusterFacts) {
         Workload workload = settings.workload();
         EnginePlan plan = settings.engine(target);
         Path dir = settings.outDir();
@@ -89,7 +102,7 @@ final class RunDriver {
         List<Observer> observers = Observers.forRun(target, resolved.embedded() != null, topology);
         ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord,
                 new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), "running", null, facts,
-                        List.of(), null, List.of(), Observers.facts(observers, topology))));
+                        List.of(), null, List.of(), Observers.facts(observers, clusterFacts))));
         RunListener listener = new RunListener() {
             private double lastJsonWrite;
 
@@ -114,7 +127,7 @@ final class RunDriver {
                     lastJsonWrite = s.endSeconds();
                     ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord,
                             new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), "running",
-                                    null, facts, acc.intervals(), null, List.of(), Observers.facts(observers, topology))));
+                                    null, facts, acc.intervals(), null, List.of(), Observers.facts(observers, clusterFacts))));
                 }
             }
         };
@@ -134,7 +147,8 @@ final class RunDriver {
         RunRecord finished = new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), status,
                 outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker()),
-                acc.classRecords(), Observers.facts(observers, topology));
+                acc.classRecords(), Observers.facts(observers, clusterFacts), endpointRecords(engine, topology,
+                outcome.measuredSeconds()));
         ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord, finished));
         env.out().println();
         env.out().print(ConsoleReport.summary(finished));
@@ -153,6 +167,15 @@ final class RunDriver {
             }
             case OUTPUT_FAILED -> throw new UserException(outcome.fatalError(), "free disk space or choose another --out");
         };
+    }
+
+    private static List<EndpointRecord> endpointRecords(Engine engine, Topology topology, double measuredSeconds) {
+        List<EndpointRecord> out = new ArrayList<>();
+        for (EndpointTotals t : engine.endpointTotals()) {
+            Topology.Member m = topology.memberAt(t.endpoint());
+            out.add(EndpointRecord.of(t, m == null ? "" : m.name(), measuredSeconds));
+        }
+        return out;
     }
 
     private static ResultDocument document(RunSettings settings, Target target, String startedAt,

@@ -2,7 +2,9 @@ package io.clusterbench.cli;
 
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.target.Consistency;
 import io.clusterbench.target.Endpoint;
+import io.clusterbench.target.Routing;
 import io.clusterbench.target.Target;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
@@ -31,12 +33,28 @@ import java.util.Map;
  * @param errors        the error policy
  * @param outDir        where result files go
  * @param command       the command line, password masked
+ * @param routing       {@code --routing}
+ * @param consistency   {@code --consistency}, or null when not set
  */
 record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp, Workload workload,
-                   Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command) {
+                   Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
+                   Routing routing, Consistency consistency) {
 
-    /** Builds settings from parsed options; @throws io.clusterbench.UserException for invalid values */
+    /** Builds settings without cluster options (round-robin, no consistency level). */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, List<String> command) {
+        return from(workloadName, t, r, o, command, null);
+    }
+
+    /**
+     * Builds settings from parsed options.
+     *
+     * @param c cluster options, or null for the defaults
+     * @throws io.clusterbench.UserException for invalid values
+     */
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, List<String> command,
+                            ClusterOptions c) {
+        Routing routing = c == null ? Routing.ROUND_ROBIN : Routing.parse(c.routing);
+        Consistency consistency = c == null || c.consistency == null ? null : Consistency.parse(c.consistency);
         Validation.check(t, r, o);
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
@@ -45,7 +63,7 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         Workload workload = WorkloadCatalog.create(workloadName, o, distribution, seed);
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + workloadName);
-        return new RunSettings(t, r, o, workload, distribution, seed, errors, out, command);
+        return new RunSettings(t, r, o, workload, distribution, seed, errors, out, command, routing, consistency);
     }
 
     EnginePlan engine(Target target) {
@@ -77,6 +95,12 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         }
         b.append(run.rate > 0 ? String.format(Locale.ROOT, ", open loop %.0f events/s", run.rate) : ", closed loop");
         b.append(", keys ").append(distribution.describe()).append(", seed ").append(seed);
+        if (routing != Routing.ROUND_ROBIN) {
+            b.append(", routing ").append(routing.spelling());
+        }
+        if (consistency != null) {
+            b.append(", ").append(consistency.variable()).append('=').append(consistency.level());
+        }
         List<String> labels = new ArrayList<>();
         for (Endpoint e : target.endpoints()) {
             labels.add(e.label());
@@ -115,6 +139,8 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         m.put("rangeSelects", OltpOptions.on(oltp.rangeSelects));
         m.put("skipTrx", OltpOptions.on(oltp.skipTrx));
         m.put("autoInc", OltpOptions.on(oltp.autoInc));
+        m.put("routing", routing.spelling());
+        m.put("consistency", consistency == null ? null : consistency.level());
         m.put("latencyStart", plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start");
         return m;
     }

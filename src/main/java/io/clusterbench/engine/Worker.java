@@ -1,6 +1,7 @@
 package io.clusterbench.engine;
 
 import io.clusterbench.metrics.Counter;
+import io.clusterbench.metrics.EndpointMetrics;
 import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.metrics.WorkerMetrics;
 import io.clusterbench.target.DbFailure;
@@ -22,13 +23,22 @@ final class Worker implements Runnable, StatementRecorder {
     private final WorkerMetrics metrics;
     private final ErrorCounts errors;
     private final Clock clock;
+    private final EndpointMetrics endpoints;
+    private int slot;
 
-    Worker(Engine engine, Session session, WorkerMetrics metrics, ErrorCounts errors, Clock clock) {
+    Worker(Engine engine, Session session, WorkerMetrics metrics, ErrorCounts errors, Clock clock,
+           EndpointMetrics endpoints) {
         this.engine = engine;
         this.session = session;
         this.metrics = metrics;
         this.errors = errors;
         this.clock = clock;
+        this.endpoints = endpoints;
+        this.slot = engine.endpointSlot(session.endpointLabel());
+    }
+
+    EndpointMetrics endpointMetrics() {
+        return endpoints;
     }
 
     void closeSession() {
@@ -72,6 +82,7 @@ final class Worker implements Runnable, StatementRecorder {
             }
             long end = clock.nanoTime();
             metrics.recordEventMicros((end - start) / 1000);
+            endpoints.event(slot, (end - start) / 1000);
             metrics.add(Counter.EVENTS, 1);
             metrics.add(Counter.BUSY_NANOS, end - actualStart);
             if (restarts > 0) {
@@ -90,6 +101,8 @@ final class Worker implements Runnable, StatementRecorder {
             } catch (DbFailure f) {
                 metrics.add(Counter.ERRORS, 1);
                 errors.count(f.vendorCode(), f.sqlState());
+                endpoints.error(slot);
+                engine.endpointErrors(slot).count(f.vendorCode(), f.sqlState());
                 if (!recover(f)) {
                     return -1;
                 }
@@ -122,6 +135,7 @@ final class Worker implements Runnable, StatementRecorder {
         while (!engine.stopping()) {
             try {
                 session.reconnect(shift);
+                slot = engine.endpointSlot(session.endpointLabel());
                 metrics.add(Counter.RECONNECTS, 1);
                 return true;
             } catch (DbFailure again) {
@@ -154,6 +168,7 @@ final class Worker implements Runnable, StatementRecorder {
         metrics.add(Counter.classCount(classId), 1);
         if (outcome != NO_TARGET) {
             metrics.add(outcome == HIT ? Counter.classHits(classId) : Counter.classMisses(classId), 1);
+            endpoints.outcome(slot, outcome == HIT);
         }
     }
 }

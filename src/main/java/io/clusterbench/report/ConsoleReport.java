@@ -1,6 +1,7 @@
 package io.clusterbench.report;
 
 import io.clusterbench.result.ClassRecord;
+import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.LatencySummary;
 import io.clusterbench.result.RunRecord;
@@ -96,6 +97,24 @@ public final class ConsoleReport {
                 s.eventsPerThreadStddev()));
         b.append(f("    %-32s%.4f/%.2f%n", EXECUTION_TIME_PER_THREAD.key() + ":", s.busySecondsPerThreadMean(),
                 s.busySecondsPerThreadStddev()));
+        if (run.endpoints() != null && run.endpoints().size() > 1) {
+            b.append(endpoints(run));
+        }
+        return b.toString();
+    }
+
+    /** @return the per-endpoint table (latency ms), one line per endpoint */
+    static String endpoints(RunRecord run) {
+        StringBuilder b = new StringBuilder("\nPer endpoint (latency ms):\n");
+        b.append(f("    %-22s %-6s %9s %9s %8s %8s %8s %9s  %s%n", "endpoint", "node", "events", TPS.key(),
+                LATENCY_MEAN.key(), LATENCY_P95.key(), LATENCY_P99.key(), HIT_RATE.key(), ERRORS.key() + " by code"));
+        for (EndpointRecord e : run.endpoints()) {
+            b.append(f("    %-22s %-6s %9d %9.2f %8.2f %8.2f %8.2f %9s  %s%n", e.endpoint(),
+                    e.node().isEmpty() ? "-" : e.node(), e.events(), e.tps(), e.latency().meanMicros() / 1000.0,
+                    ms(e.latency().p95Micros()), ms(e.latency().p99Micros()),
+                    e.hitRatePercent() == null ? "-" : f("%.2f%%", e.hitRatePercent()),
+                    e.errors() == 0 ? "0" : e.errors() + codes(e.errorsByCode())));
+        }
         return b.toString();
     }
 
