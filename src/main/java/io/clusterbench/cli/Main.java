@@ -22,7 +22,7 @@ import java.util.concurrent.TimeUnit;
 @Command(name = "clusterbench", mixinStandardHelpOptions = true, version = "clusterbench " + Versions.CLUSTERBENCH,
         usageHelpAutoWidth = true,
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
-        subcommands = {PrepareCommand.class, RunCommand.class, CleanupCommand.class, SandboxCommand.class,
+        subcommands = {PrepareCommand.class, RunCommand.class, CleanupCommand.class, ProbeCommand.class, SandboxCommand.class,
                 CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
@@ -36,7 +36,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: choose prepare, run, cleanup, sandbox or help");
+                "missing command: choose prepare, run, cleanup, probe, sandbox or help");
     }
 
     /** Process entry point. */

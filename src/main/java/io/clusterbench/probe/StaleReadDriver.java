@@ -1,0 +1,101 @@
+package io.clusterbench.probe;
+
+import io.clusterbench.UserException;
+import io.clusterbench.target.Consistency;
+import io.clusterbench.target.DbFailure;
+import io.clusterbench.target.Endpoint;
+import io.clusterbench.target.Target;
+import io.clusterbench.target.Topology;
+import io.clusterbench.target.TopologyDiscovery;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The core of {@code probe stale-reads}: discovers the topology, prepares the marker table, and runs
+ * {@link StaleReadProbe} once per consistency level with the level set (and read back) on the reader sessions.
+ *
+ * <p>Not thread-safe; one call of {@link #run}.
+ */
+public final class StaleReadDriver {
+    private final Target target;
+    private final int samplesPerPair;
+    private final Duration timeout;
+    private final Consumer<String> progress;
+    private final String startedAt = Instant.now().toString();
+    private Topology topology;
+
+    /**
+     * @param target         the cluster's endpoints (two or more)
+     * @param samplesPerPair first reads per ordered pair and level, &ge; 1
+     * @param timeout        visibility timeout, &gt; 0
+     * @param progress       receives one line per step
+     */
+    public StaleReadDriver(Target target, int samplesPerPair, Duration timeout, Consumer<String> progress) {
+        this.target = target;
+        this.samplesPerPair = samplesPerPair;
+        this.timeout = timeout;
+        this.progress = progress;
+    }
+
+    /**
+     * @param levels  consistency levels as given ({@code 0}, {@code 1}, {@code 7}…)
+     * @param command the command line (masked), for the header
+     * @return one result per level, in order
+     * @throws UserException for fewer than two reachable endpoints, a level that does not fit, or a node that
+     *                       fails while probing
+     */
+    public List<LevelResult> run(List<String> levels, List<String> command) {
+        List<Consistency> parsed = new ArrayList<>();
+        levels.forEach(l -> parsed.add(Consistency.parse(l)));
+        topology = TopologyDiscovery.discover(target);
+        topology.describe().forEach(progress);
+        if (target.endpoints().size() < 2 || !topology.endpointsNotMembers().isEmpty()) {
+            throw new UserException("the stale-read probe needs two or more endpoints that are members of one cluster",
+                    "give every node with --host/--port (see the topology above)");
+        }
+        List<String> names = new ArrayList<>();
+        for (Endpoint e : target.endpoints()) {
+            Topology.Member m = topology.memberAt(e.label());
+            names.add(m == null ? e.label() : m.name());
+        }
+        StaleReadProbe probe = new StaleReadProbe(target, names, samplesPerPair, timeout);
+        List<LevelResult> results = new ArrayList<>();
+        try {
+            probe.prepareTable();
+            Target poll = topology.galera() ? target.withSessionVariables(Map.of("wsrep_sync_wait", "0")) : target;
+            int pairs = names.size() * (names.size() - 1);
+            for (Consistency c : parsed) {
+                Consistency.Applied applied = c.apply(target, topology);
+                progress.accept(applied.line());
+                progress.accept("Probing " + pairs + " ordered pairs x " + samplesPerPair + " samples at "
+                        + c.variable() + "=" + c.level() + "...");
+                results.add(probe.runLevel(c.level(), applied.target(), poll, applied.line()));
+            }
+        } catch (DbFailure f) {
+            throw new UserException("the probe failed: error " + f.vendorCode() + ": " + f.getMessage(),
+                    "check the nodes (clusterbench sandbox status) and rerun");
+        }
+        return results;
+    }
+
+    /** @return facts for the head of {@code probe.json}: command, start, target, topology, options */
+    public Map<String, Object> header(List<String> command) {
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put("startedAt", startedAt);
+        h.put("command", command);
+        List<String> endpoints = new ArrayList<>();
+        target.endpoints().forEach(e -> endpoints.add(e.label()));
+        h.put("target", Map.of("endpoints", endpoints, "user", target.user(), "database", target.database()));
+        h.put("topology", topology == null ? Map.of() : topology.toMap());
+        h.put("samplesPerPair", samplesPerPair);
+        h.put("visibilityTimeoutMillis", timeout.toMillis());
+        h.put("clock", "System.nanoTime (one JVM monotonic clock)");
+        return h;
+    }
+}
