@@ -28,6 +28,8 @@ public final class Wilson {
         double z2 = z * z;
         double centre = (p + z2 / (2 * n)) / (1 + z2 / n);
         double half = z * Math.sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / (1 + z2 / n);
-        return new double[]{Math.max(0, centre - half), Math.min(1, centre + half)};
+        double lower = successes == 0 ? 0 : Math.max(0, centre - half);
+        double upper = successes == trials ? 1 : Math.min(1, centre + half);
+        return new double[]{lower, upper};
     }
 }
