@@ -30,9 +30,16 @@ public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, Print
     public interface Hooks {
         /**
          * @param onStop runs on a shutdown-hook thread; should return within a few seconds
-         * @return a handle that unregisters the hook when closed (call it when the work finished normally)
+         * @return a handle to close when the command's work is completely done (results written, summary
+         *         printed, servers stopped): the process does not exit on Ctrl-C before that, up to 30 s
          */
-        AutoCloseable onStop(Runnable onStop);
+        Registration onStop(Runnable onStop);
+
+        /** A registered stop hook. */
+        interface Registration extends AutoCloseable {
+            @Override
+            void close();
+        }
 
         /** Hooks that never fire, for in-process tests. */
         Hooks NONE = onStop -> () -> { };

@@ -22,7 +22,8 @@ import java.util.concurrent.TimeUnit;
 @Command(name = "clusterbench", mixinStandardHelpOptions = true, version = "clusterbench " + Versions.CLUSTERBENCH,
         usageHelpAutoWidth = true,
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
-        subcommands = {PrepareCommand.class, RunCommand.class, CleanupCommand.class, ProbeCommand.class, SandboxCommand.class,
+        subcommands = {PrepareCommand.class, RunCommand.class, CleanupCommand.class, ExplainCommand.class,
+                ProbeCommand.class, SandboxCommand.class,
                 CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
@@ -36,11 +37,17 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: choose prepare, run, cleanup, probe, sandbox or help");
+                "missing command: choose prepare, run, cleanup, explain, probe, sandbox or help");
     }
 
     /** Process entry point. */
     public static void main(String[] args) {
+        // JDK 17's NIO socket makes a non-blocking read, a poll and a second read per server reply; the
+        // classic implementation makes one blocking read. Fewer system calls per statement leave more CPU to
+        // the server under test (bench/vs-sysbench.sh). Must be set before the first socket exists.
+        if (System.getProperty("jdk.net.usePlainSocketImpl") == null) {
+            System.setProperty("jdk.net.usePlainSocketImpl", "true");
+        }
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         String home = System.getProperty("user.home");
@@ -98,7 +105,7 @@ public final class Main implements Runnable {
         return cli.execute(normalized);
     }
 
-    private static AutoCloseable shutdownHook(Runnable onStop) {
+    private static CliEnv.Hooks.Registration shutdownHook(Runnable onStop) {
         CountDownLatch finished = new CountDownLatch(1);
         Thread hook = new Thread(() -> {
             if (finished.getCount() == 0) {

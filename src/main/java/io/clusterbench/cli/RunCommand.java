@@ -20,13 +20,15 @@ final class RunCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "WORKLOAD",
             description = "oltp_point_select, oltp_read_only, oltp_read_write, oltp_write_only, oltp_insert, "
-                    + "oltp_update_index, oltp_update_non_index, oltp_delete")
+                    + "oltp_update_index, oltp_update_non_index, oltp_delete, joins")
     String workload;
 
     @Mixin
     RunOptions run = new RunOptions();
     @Mixin
     OltpOptions oltp = new OltpOptions();
+    @Mixin
+    JoinsOptions joins = new JoinsOptions();
     @Mixin
     TargetOptions target = new TargetOptions();
     @Mixin
@@ -38,7 +40,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, env.command(), cluster);
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, env.command(), cluster);
         return RunDriver.run(settings, env).code();
     }
 }

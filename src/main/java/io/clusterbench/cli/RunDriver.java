@@ -54,7 +54,9 @@ final class RunDriver {
      * @throws UserException for an unusable target or missing tables
      */
     static ExitCode run(RunSettings settings, CliEnv env) {
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(settings.targetOptions(), env, env.out()::println)) {
+        StopSignal stop = new StopSignal();
+        try (CliEnv.Hooks.Registration hook = env.hooks().onStop(stop::fire);
+             ResolvedTarget resolved = ResolvedTarget.resolve(settings.targetOptions(), env, env.out()::println)) {
             Target target = resolved.target();
             Workload workload = settings.workload();
             ServerInfo server;
@@ -65,6 +67,7 @@ final class RunDriver {
                     workload.prepare(target, Math.max(1, settings.engine(target).threads()), true, line -> { });
                 }
                 workload.init(c);
+                workload.startReport().forEach(env.out()::println);
             } catch (SQLException e) {
                 throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
             }
@@ -79,12 +82,13 @@ final class RunDriver {
                 runTarget = applied.target();
                 clusterFacts.put("consistency", applied.facts());
             }
-            return drive(settings, env, resolved, runTarget, server, topology, clusterFacts);
+            return drive(settings, env, resolved, runTarget, server, stop, topology, clusterFacts);
         }
     }
 
     private static ExitCode drive(RunSettings settings, CliEnv env, ResolvedTarget resolved, Target target,
-                                  ServerInfo server, Topology topology, Map<String, Object> clusterFacts) {
+                                  ServerInfo server, StopSignal stop, Topology topology,
+                                  Map<String, Object> clusterFacts) {
         Workload workload = settings.workload();
         EnginePlan plan = settings.engine(target);
         Path dir = settings.outDir();
@@ -103,11 +107,13 @@ final class RunDriver {
         ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord,
                 new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), "running", null, facts,
                         List.of(), null, List.of(), Observers.facts(observers, clusterFacts))));
+        ClientCpu cpu = new ClientCpu();
         RunListener listener = new RunListener() {
             private double lastJsonWrite;
 
             @Override
             public void measuringStarted() {
+                cpu.start();
                 observers.forEach(Observer::start);
                 if (plan.warmup().toSeconds() > 0) {
                     env.out().println("Warmup done (" + plan.warmup().toSeconds() + " s); measuring.");
@@ -133,12 +139,11 @@ final class RunDriver {
         };
         env.out().println("Threads started!");
         RunOutcome outcome;
-        try (AutoCloseable hook = env.hooks().onStop(engine::requestStop)) {
+        stop.attach(engine);
+        try {
             outcome = engine.run(workload, listener);
         } catch (DbFailure f) {
             throw target.explain(target.endpointFor(0), f);
-        } catch (Exception e) {
-            throw e instanceof RuntimeException re ? re : new IllegalStateException(e);
         } finally {
             files.close();
             observers.forEach(Observer::close);
@@ -146,7 +151,8 @@ final class RunDriver {
         String status = outcome.reason().name().toLowerCase(Locale.ROOT);
         RunRecord finished = new RunRecord(workload.name(), plan.threads(), 1, settings.optionMap(plan), status,
                 outcome.fatalError(), facts, acc.intervals(),
-                acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker()),
+                acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
+                        cpu.secondsSinceStart()),
                 acc.classRecords(), Observers.facts(observers, clusterFacts), endpointRecords(engine, topology,
                 outcome.measuredSeconds()));
         ResultJson.write(dir.resolve("result.json"), document(settings, target, startedAt, serverRecord, finished));
@@ -182,5 +188,40 @@ final class RunDriver {
                                            ResultDocument.ServerRecord server, RunRecord run) {
         return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.command(),
                 settings.targetMap(target), server, List.of(run));
+    }
+
+    /** CPU time of this process (all threads: workers, driver, GC, JIT) since {@link #start}. */
+    private static final class ClientCpu {
+        private final com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        private volatile long startNanos = -1;
+
+        void start() {
+            startNanos = os.getProcessCpuTime();
+        }
+
+        double secondsSinceStart() {
+            return startNanos < 0 ? 0 : (os.getProcessCpuTime() - startNanos) / 1e9;
+        }
+    }
+
+    /** Ctrl-C before or during the run: stops the engine as soon as it exists. Thread-safe. */
+    private static final class StopSignal {
+        private Engine engine;
+        private boolean fired;
+
+        synchronized void fire() {
+            fired = true;
+            if (engine != null) {
+                engine.requestStop();
+            }
+        }
+
+        synchronized void attach(Engine e) {
+            engine = e;
+            if (fired) {
+                e.requestStop();
+            }
+        }
     }
 }

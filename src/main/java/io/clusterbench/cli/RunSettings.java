@@ -8,6 +8,7 @@ import io.clusterbench.target.Routing;
 import io.clusterbench.target.Target;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.joins.JoinsWorkload;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -27,6 +28,7 @@ import java.util.Map;
  * @param targetOptions target options as given
  * @param run           run options as given
  * @param oltp          OLTP options as given
+ * @param joins         joins options as given
  * @param workload      the workload
  * @param distribution  the key distribution
  * @param seed          the resolved seed (never 0)
@@ -36,13 +38,14 @@ import java.util.Map;
  * @param routing       {@code --routing}
  * @param consistency   {@code --consistency}, or null when not set
  */
-record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp, Workload workload,
+record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp, JoinsOptions joins, Workload workload,
                    Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
                    Routing routing, Consistency consistency) {
 
     /** Builds settings without cluster options (round-robin, no consistency level). */
-    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, List<String> command) {
-        return from(workloadName, t, r, o, command, null);
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
+                            List<String> command) {
+        return from(workloadName, t, r, o, j, command, null);
     }
 
     /**
@@ -51,8 +54,8 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
      * @param c cluster options, or null for the defaults
      * @throws io.clusterbench.UserException for invalid values
      */
-    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, List<String> command,
-                            ClusterOptions c) {
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
+                            List<String> command, ClusterOptions c) {
         Routing routing = c == null ? Routing.ROUND_ROBIN : Routing.parse(c.routing);
         Consistency consistency = c == null || c.consistency == null ? null : Consistency.parse(c.consistency);
         Validation.check(t, r, o);
@@ -60,10 +63,13 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
         long seed = r.randSeed != 0 ? r.randSeed : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
-        Workload workload = WorkloadCatalog.create(workloadName, o, distribution, seed);
+        Workload workload = WorkloadCatalog.create(workloadName, o, j, distribution, seed);
+        if (workload instanceof JoinsWorkload jw) {
+            JoinsOptions.requireEnabled(jw.configuration());
+        }
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + workloadName);
-        return new RunSettings(t, r, o, workload, distribution, seed, errors, out, command, routing, consistency);
+        return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command, routing, consistency);
     }
 
     EnginePlan engine(Target target) {
@@ -141,6 +147,9 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         m.put("autoInc", OltpOptions.on(oltp.autoInc));
         m.put("routing", routing.spelling());
         m.put("consistency", consistency == null ? null : consistency.level());
+        if (workload instanceof JoinsWorkload jw) {
+            m.putAll(joins.optionMap(jw.configuration()));
+        }
         m.put("latencyStart", plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start");
         return m;
     }

@@ -3,6 +3,7 @@ package io.clusterbench.cli;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.joins.JoinsWorkload;
 import io.clusterbench.workload.oltp.OltpVariant;
 import io.clusterbench.workload.oltp.OltpWorkload;
 
@@ -24,16 +25,21 @@ final class WorkloadCatalog {
         for (OltpVariant v : OltpVariant.values()) {
             names.add(v.workloadName());
         }
+        names.add(JoinsWorkload.NAME);
         return names;
     }
 
     /**
      * @throws UserException for an unknown name
      */
-    static Workload create(String name, OltpOptions oltp, Distribution distribution, long seed) {
+    static Workload create(String name, OltpOptions oltp, JoinsOptions joins, Distribution distribution, long seed) {
+        joins.rejectUnmatched(name);
         OltpVariant variant = OltpVariant.byName(name);
         if (variant != null) {
             return new OltpWorkload(variant, oltp.toConfig(distribution), seed);
+        }
+        if (JoinsWorkload.NAME.equals(name)) {
+            return new JoinsWorkload(joins.toConfig(oltp, distribution), seed);
         }
         throw new UserException("unknown workload '" + name + "'", "choose one of: " + String.join(", ", names()));
     }

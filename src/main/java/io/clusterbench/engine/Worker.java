@@ -171,4 +171,9 @@ final class Worker implements Runnable, StatementRecorder {
             endpoints.outcome(slot, outcome == HIT);
         }
     }
+
+    @Override
+    public void rows(int classId, long rows) {
+        metrics.add(Counter.classRows(classId), rows);
+    }
 }

@@ -30,8 +30,8 @@ public final class Counter {
     public static final int REROUTES = 10;
     /** Number of fixed slots; per-class slots follow. */
     public static final int FIXED = 11;
-    /** Per class: statements, hits, misses. */
-    public static final int PER_CLASS = 3;
+    /** Per class: statements, hits, misses, rows returned or affected. */
+    public static final int PER_CLASS = 4;
 
     private Counter() {
     }
@@ -49,5 +49,10 @@ public final class Counter {
     /** @return the slot of a class's misses */
     public static int classMisses(int classId) {
         return FIXED + classId * PER_CLASS + 2;
+    }
+
+    /** @return the slot of a class's rows returned (reads) or affected (writes), as the workload reports them */
+    public static int classRows(int classId) {
+        return FIXED + classId * PER_CLASS + 3;
     }
 }

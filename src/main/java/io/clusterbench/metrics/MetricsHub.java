@@ -58,7 +58,7 @@ public final class MetricsHub {
         Histogram events = new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
         Histogram[] classes = new Histogram[classCount];
         for (int c = 0; c < classCount; c++) {
-            classes[c] = new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
+            classes[c] = new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.CLASS_SIGNIFICANT_DIGITS);
         }
         long[] totals = new long[slots];
         for (int w = 0; w < workers.size(); w++) {

@@ -75,6 +75,8 @@ public final class ConsoleReport {
         b.append(f("    %-32s%.2f%n", "events/s (eps):", s.tps()));
         b.append(f("    %-32s%.4fs%n", TOTAL_TIME.key() + ":", s.measuredSeconds()));
         b.append(f("    %-32s%d%n", TOTAL_EVENTS.key() + ":", s.events()));
+        b.append(f("    %-32s%.2fs (%.3f s per 1000 events)%n", CLIENT_CPU.key() + ":", s.clientCpuSeconds(),
+                s.events() == 0 ? 0.0 : 1000.0 * s.clientCpuSeconds() / s.events()));
         LatencySummary l = s.latency();
         b.append("\nLatency (ms):\n");
         for (Object[] row : new Object[][]{{LATENCY_MIN, (double) l.minMicros()}, {LATENCY_MEAN, l.meanMicros()},
@@ -84,13 +86,22 @@ public final class ConsoleReport {
             b.append(f("         %-28s%10.2f%n", ((Figure) row[0]).key() + ":", (double) row[1] / 1000.0));
         }
         b.append("\nStatement classes (latency ms):\n");
-        b.append(f("    %-18s %10s %9s %8s %8s %8s %8s %8s%n", "class", "count", HIT_RATE.key(),
-                LATENCY_MEAN.key(), LATENCY_P50.key(), LATENCY_P95.key(), LATENCY_P99.key(), LATENCY_MAX.key()));
+        int width = 18;
+        boolean rows = false;
+        for (ClassRecord c : run.statementClasses()) {
+            width = Math.max(width, c.name().length());
+            rows |= c.rows() > 0;
+        }
+        String name = "    %-" + width + "s";
+        b.append(f(name + " %10s %9s %8s %8s %8s %8s %8s" + (rows ? " %10s" : "%s") + "%n", "class", "count",
+                HIT_RATE.key(), LATENCY_MEAN.key(), LATENCY_P50.key(), LATENCY_P95.key(), LATENCY_P99.key(),
+                LATENCY_MAX.key(), rows ? ROWS.key() : ""));
         for (ClassRecord c : run.statementClasses()) {
             LatencySummary cl = c.latency();
-            b.append(f("    %-18s %10d %9s %8.2f %8.2f %8.2f %8.2f %8.2f%n", c.name(), c.statements(),
-                    c.hitRatePercent() == null ? "-" : f("%.2f%%", c.hitRatePercent()), cl.meanMicros() / 1000.0,
-                    ms(cl.p50Micros()), ms(cl.p95Micros()), ms(cl.p99Micros()), ms(cl.maxMicros())));
+            b.append(f(name + " %10d %9s %8.2f %8.2f %8.2f %8.2f %8.2f" + (rows ? " %10d" : "%s") + "%n", c.name(),
+                    c.statements(), c.hitRatePercent() == null ? "-" : f("%.2f%%", c.hitRatePercent()),
+                    cl.meanMicros() / 1000.0, ms(cl.p50Micros()), ms(cl.p95Micros()), ms(cl.p99Micros()),
+                    ms(cl.maxMicros()), rows ? (Object) c.rows() : ""));
         }
         b.append("\nThreads fairness:\n");
         b.append(f("    %-32s%.4f/%.2f%n", EVENTS_PER_THREAD.key() + ":", s.eventsPerThreadMean(),

@@ -26,6 +26,7 @@ public enum Figure {
     HIT_RATE("hit rate", "%"),
     HITS("hits", "statements"),
     MISSES("misses", "statements"),
+    ROWS("rows", "rows"),
     LATENCY_MIN("min", "ms"),
     LATENCY_MEAN("avg", "ms"),
     LATENCY_P50("p50", "ms"),
@@ -39,7 +40,8 @@ public enum Figure {
     TOTAL_EVENTS("total number of events", "events"),
     EVENTS_PER_THREAD("events (avg/stddev)", "events"),
     EXECUTION_TIME_PER_THREAD("execution time (avg/stddev)", "s"),
-    THREADS("thds", "threads");
+    THREADS("thds", "threads"),
+    CLIENT_CPU("client CPU", "s");
 
     private final String key;
     private final String unit;

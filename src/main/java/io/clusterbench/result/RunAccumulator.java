@@ -35,7 +35,7 @@ public final class RunAccumulator {
         this.percentile = percentile;
         this.classes = new Histogram[classNames.size()];
         for (int i = 0; i < classes.length; i++) {
-            classes[i] = newHistogram();
+            classes[i] = new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.CLASS_SIGNIFICANT_DIGITS);
         }
         this.totals = new long[Counter.FIXED + classNames.size() * Counter.PER_CLASS];
     }
@@ -88,9 +88,11 @@ public final class RunAccumulator {
      * @param measuredSeconds      measured wall time
      * @param eventsPerWorker      measured events per worker
      * @param busySecondsPerWorker measured busy seconds per worker
+     * @param clientCpuSeconds     CPU seconds of the client process over the measured time
      * @return the totals
      */
-    public Summary summary(double measuredSeconds, long[] eventsPerWorker, double[] busySecondsPerWorker) {
+    public Summary summary(double measuredSeconds, long[] eventsPerWorker, double[] busySecondsPerWorker,
+                           double clientCpuSeconds) {
         double secs = Math.max(1e-9, measuredSeconds);
         long hits = 0;
         long misses = 0;
@@ -110,7 +112,8 @@ public final class RunAccumulator {
                 other, queries, queries / secs, totals[Counter.ERRORS], totals[Counter.RETRIES],
                 totals[Counter.EVENTS_RETRIED], totals[Counter.RECONNECTS], totals[Counter.REROUTES],
                 totals[Counter.LATE], hits, misses, rate(hits, misses), LatencySummary.of(events), encode(events),
-                new TreeMap<>(errors), mean(ev), stddev(ev), mean(busySecondsPerWorker), stddev(busySecondsPerWorker));
+                new TreeMap<>(errors), mean(ev), stddev(ev), mean(busySecondsPerWorker), stddev(busySecondsPerWorker),
+                clientCpuSeconds);
     }
 
     /** @return one record per statement class that ran at least once */
@@ -124,7 +127,7 @@ public final class RunAccumulator {
             long hits = totals[Counter.classHits(c)];
             long misses = totals[Counter.classMisses(c)];
             out.add(new ClassRecord(classNames.get(c), n, hits, misses, rate(hits, misses),
-                    LatencySummary.of(classes[c]), encode(classes[c])));
+                    LatencySummary.of(classes[c]), encode(classes[c]), totals[Counter.classRows(c)]));
         }
         return out;
     }

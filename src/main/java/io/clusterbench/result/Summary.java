@@ -29,11 +29,13 @@ import java.util.Map;
  * @param eventsPerThreadStddev threads fairness: standard deviation of events per thread
  * @param busySecondsPerThreadMean threads fairness: mean seconds per thread inside events
  * @param busySecondsPerThreadStddev threads fairness: standard deviation of those seconds
+ * @param clientCpuSeconds    CPU seconds (user + system) the clusterbench process used in the measured time
  */
 public record Summary(double measuredSeconds, long events, double tps, long reads, long writes, long other,
                       long queries, double qps, long errors, long ignoredErrors, long eventsRetried,
                       long reconnects, long reroutes, long lateEvents, long hits, long misses,
                       Double hitRatePercent, LatencySummary latency, String histogram,
                       Map<String, Long> errorsByCode, double eventsPerThreadMean, double eventsPerThreadStddev,
-                      double busySecondsPerThreadMean, double busySecondsPerThreadStddev) {
+                      double busySecondsPerThreadMean, double busySecondsPerThreadStddev,
+                      double clientCpuSeconds) {
 }

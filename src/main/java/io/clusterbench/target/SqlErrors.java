@@ -2,10 +2,12 @@ package io.clusterbench.target;
 
 import java.sql.SQLException;
 import java.sql.SQLNonTransientConnectionException;
-import java.sql.SQLTransientConnectionException;
 
 /**
  * The one place where SQL errors are classified (STYLE rule 16).
+ *
+ * <p>Classified by vendor code and SQLSTATE only: Connector/J maps SQLSTATE classes it does not know (e.g.
+ * {@code 45000} from SIGNAL) to connection exception types, so the exception class is not evidence.
  *
  * <p>Thread-safe (stateless). Connector/J reports a lost socket with SQLSTATE class {@code 08} and often
  * vendor code 0; such failures are reported as {@link VendorCodes#SERVER_LOST} so they count under the
@@ -42,7 +44,6 @@ public final class SqlErrors {
                 || code == VendorCodes.CONNECTION_KILLED || code == VendorCodes.SERVER_SHUTDOWN
                 || code == VendorCodes.CONN_HOST_ERROR
                 || (state != null && state.startsWith("08"))
-                || e instanceof SQLNonTransientConnectionException && code == 0
-                || e instanceof SQLTransientConnectionException;
+                || e instanceof SQLNonTransientConnectionException && code == 0 && (state == null || state.isEmpty());
     }
 }

@@ -38,4 +38,15 @@ public interface StatementRecorder {
      * @param startToken the value {@link #start()} returned before the statement ran
      */
     void record(int classId, int sysbenchClass, int outcome, long startToken);
+
+    /**
+     * Adds the rows a statement of class {@code classId} returned (a read) or affected (a write), for
+     * workloads whose figures include them (the joins family). Call after {@link #record}. Workloads that
+     * never call it report 0 rows.
+     *
+     * @param classId index into {@link Workload#statementClasses()}
+     * @param rows    rows returned or affected, &ge; 0
+     */
+    default void rows(int classId, long rows) {
+    }
 }

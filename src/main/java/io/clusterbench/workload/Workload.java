@@ -60,6 +60,16 @@ public interface Workload {
      */
     Session openSession(SessionContext context) throws DbFailure;
 
+    /**
+     * Lines the workload wants shown once before the measured run, after {@link #init} (for example the
+     * joins family's plan check under {@code --verify-plans}).
+     *
+     * @return the lines, without trailing newlines; empty by default
+     */
+    default List<String> startReport() {
+        return List.of();
+    }
+
     /** @return statistics the workload gathered that belong in the result (e.g. key space shapes) */
     default java.util.Map<String, Object> facts() {
         return java.util.Map.of();

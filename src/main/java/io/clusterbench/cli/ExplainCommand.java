@@ -1,0 +1,112 @@
+package io.clusterbench.cli;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import io.clusterbench.UserException;
+import io.clusterbench.target.Target;
+import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.joins.JoinPlan;
+import io.clusterbench.workload.joins.JoinsExplain;
+import io.clusterbench.workload.joins.JoinsWorkload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code clusterbench explain joins [options]}: capture {@code EXPLAIN FORMAT=JSON} of every joins scenario
+ * (or of those selected with {@code --scenarios} / count options) on the target, print join order and
+ * indexes with the flags of {@link JoinsExplain}, and write the plans to {@code plans.json}.
+ *
+ * <p>Confined to the main thread. Exit 0 when every EXPLAIN ran (flags are findings, not failures),
+ * 3 when some EXPLAIN failed.
+ */
+@Command(name = "explain", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Capture and check the plan of every joins scenario (EXPLAIN FORMAT=JSON): join order, "
+                + "indexes, and flags for hints that warn or change nothing, outer joins turned inner, full scans.")
+final class ExplainCommand implements Callable<Integer> {
+    private final CliEnv env;
+
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "joins (the only workload with plans to check)")
+    String workload;
+
+    @Option(names = "--rand-seed", paramLabel = "N", defaultValue = "1",
+            description = "Seed of the parameter values in the explained statements. Default: ${DEFAULT-VALUE}.")
+    long seed;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Directory for plans.json. Default: results/<UTC timestamp>-joins-explain.")
+    Path out;
+
+    @Mixin
+    OltpOptions oltp = new OltpOptions();
+    @Mixin
+    JoinsOptions joins = new JoinsOptions();
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    ExplainCommand(CliEnv env) {
+        this.env = env;
+    }
+
+    @Override
+    public Integer call() {
+        Validation.check(target, null, oltp);
+        if (!JoinsWorkload.NAME.equals(workload)) {
+            throw new UserException("explain knows only the joins workload (got '" + workload + "')",
+                    "run: clusterbench explain joins");
+        }
+        JoinsWorkload w = (JoinsWorkload) WorkloadCatalog.create(workload, oltp, joins,
+                Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), seed);
+        Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
+                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-joins-explain");
+        List<JoinPlan> plans;
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
+            Target t = resolved.target();
+            try (Connection c = t.openChecked(t.endpointFor(0), true)) {
+                if (resolved.embedded() != null && !w.tablesExist(c)) {
+                    env.out().println("Preparing joins on the embedded server...");
+                    w.prepare(t, 2, true, line -> { });
+                }
+                w.init(c);
+                plans = w.explain(c);
+            } catch (SQLException e) {
+                throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
+            }
+        }
+        env.out().println("Plans on " + w.describeForcing() + ", parameters seed " + seed + ":");
+        JoinsExplain.lines(plans).forEach(env.out()::println);
+        write(dir.resolve("plans.json"), plans);
+        env.out().println("Plans written to " + dir.resolve("plans.json"));
+        return plans.stream().anyMatch(p -> p.error() != null) ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
+    }
+
+    private void write(Path file, List<JoinPlan> plans) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schema", "clusterbench.plans/1");
+        doc.put("tool", Versions.tool());
+        doc.put("command", env.command());
+        doc.put("seed", seed);
+        doc.put("plans", plans);
+        try {
+            Files.createDirectories(file.getParent());
+            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), doc);
+        } catch (IOException e) {
+            throw new UserException("cannot write " + file + ": " + e.getMessage(), "choose another --out");
+        }
+    }
+}

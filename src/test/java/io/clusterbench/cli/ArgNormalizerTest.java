@@ -1,0 +1,30 @@
+package io.clusterbench.cli;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertArrayEquals;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+class ArgNormalizerTest {
+    @Test
+    void sysbenchCommandLineBecomesClusterbenchOrder() {
+        String[] in = {"oltp_read_write", "--mysql-host=10.0.0.1", "--mysql_port=3307", "--table_size=100",
+                "--db-driver=mysql", "--mysql-ignore-errors=all", "--threads=8", "run"};
+        assertArrayEquals(new String[]{"run", "oltp_read_write", "--host=10.0.0.1", "--port=3307",
+                "--table-size=100", "--ignore-errors=all", "--threads=8"}, ArgNormalizer.normalize(in));
+    }
+
+    @Test
+    void valuesAreNotTouched() {
+        assertArrayEquals(new String[]{"run", "x", "--password=a_b--mysql-c"},
+                ArgNormalizer.normalize(new String[]{"run", "x", "--mysql_password=a_b--mysql-c"}));
+    }
+
+    @Test
+    void passwordsAreMasked() {
+        assertEquals(List.of("run", "--password=***", "--mysql-password", "***"),
+                ArgNormalizer.masked(new String[]{"run", "--password=s3cret", "--mysql-password", "s3cret"}));
+    }
+}

@@ -1,0 +1,94 @@
+package io.clusterbench.it;
+
+import io.clusterbench.testing.Cli;
+import io.clusterbench.testing.TestServer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.ServerSocket;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Every bad input gives exit status 2 and one clear stderr line, never a stack trace. */
+class BadInputIT {
+    private static String db;
+
+    @BeforeAll
+    static void setUp() throws Exception {
+        db = TestServer.freshDatabase("bad");
+        try (Connection c = TestServer.connect(""); Statement s = c.createStatement()) {
+            s.execute("CREATE USER IF NOT EXISTS 'bench'@'%' IDENTIFIED BY 'right-pw'");
+            s.execute("GRANT ALL ON *.* TO 'bench'@'%'");
+        }
+    }
+
+    private static void assertUserError(Cli.Result r, String expected) {
+        assertEquals(2, r.exitCode(), r.err());
+        List<String> lines = r.errLines();
+        assertEquals(1, lines.size(), "one line: " + r.err());
+        assertTrue(lines.get(0).startsWith("error: "), lines.get(0));
+        assertTrue(lines.get(0).contains(expected), lines.get(0));
+        assertTrue(!r.err().contains("\tat "), "no stack trace");
+    }
+
+    @Test
+    void unreachableHost() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        assertUserError(Cli.run("run", "oltp_point_select", "--host=127.0.0.1", "--port=" + closed, "--time=1"),
+                "cannot connect to 127.0.0.1:" + closed);
+    }
+
+    @Test
+    void wrongPassword() {
+        assertUserError(Cli.run("run", "oltp_point_select", "--host=127.0.0.1", "--port=" + TestServer.port(),
+                "--user=bench", "--password=wrong", "--db=" + db, "--time=1"), "access denied for user 'bench'");
+    }
+
+    @Test
+    void unknownDatabase() {
+        assertUserError(Cli.run("run", "oltp_point_select", "--host=127.0.0.1", "--port=" + TestServer.port(),
+                "--user=root", "--db=no_such_db", "--time=1"), "unknown database 'no_such_db'");
+    }
+
+    @Test
+    void missingTables() {
+        assertUserError(Cli.run(Cli.args(TestServer.cliTarget(db), "run", "oltp_point_select", "--time=1")),
+                "run prepare first");
+    }
+
+    @Test
+    void invalidOptionValues() {
+        assertUserError(Cli.run("run", "oltp_point_select", "--threads=0", "--time=-1", "--host=x"),
+                "--threads must be >= 1");
+        assertUserError(Cli.run("run", "oltp_point_select", "--threads=0", "--time=-1", "--host=x"),
+                "--time must be >= 0");
+        assertUserError(Cli.run("run", "oltp_point_select", "--time=abc"), "--time");
+        assertUserError(Cli.run("run", "oltp_point_select", "--rand-type=poisson", "--host=x"), "--rand-type");
+        assertUserError(Cli.run("run", "oltp_point_select", "--skip-trx=maybe", "--host=x"), "--skip-trx");
+        assertUserError(Cli.run("run", "oltp_point_select", "--no-such-option=1"), "no-such-option");
+        assertUserError(Cli.run("run", "oltp_point_select", "--ignore-errors=deadlock", "--host=x"), "--ignore-errors");
+    }
+
+    @Test
+    void unknownWorkload() {
+        assertUserError(Cli.run("run", "oltp_nosuch", "--host=x"), "unknown workload 'oltp_nosuch'");
+    }
+
+    @Test
+    void prepareRefusesExistingTablesWithoutForce() {
+        String own = TestServer.freshDatabase("force");
+        assertEquals(0, Cli.run(Cli.args(TestServer.cliTarget(own), "prepare", "oltp_point_select",
+                "--table-size=10")).exitCode());
+        assertUserError(Cli.run(Cli.args(TestServer.cliTarget(own), "prepare", "oltp_point_select",
+                "--table-size=10")), "--force");
+        assertEquals(0, Cli.run(Cli.args(TestServer.cliTarget(own), "prepare", "oltp_point_select",
+                "--table-size=10", "--force")).exitCode());
+    }
+}

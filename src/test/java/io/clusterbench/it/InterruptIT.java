@@ -1,0 +1,51 @@
+package io.clusterbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.clusterbench.testing.Cli;
+import io.clusterbench.testing.TestServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Ctrl-C on the real process: summary printed, finished intervals and result.json on disk, exit 130. */
+class InterruptIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void ctrlCKeepsFinishedIntervalsAndPrintsTheSummary() throws Exception {
+        String db = TestServer.freshDatabase("intr");
+        List<String> target = TestServer.cliTarget(db);
+        assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=1000")).exitCode());
+        Path out = tmp.resolve("out");
+        List<String> cmd = new ArrayList<>(List.of("java", "-jar", System.getProperty("clusterbench.jar",
+                "target/clusterbench.jar"), "run", "oltp_point_select", "--table-size=1000", "--time=120",
+                "--report-interval=1", "--out=" + out));
+        cmd.addAll(target);
+        Process p = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("stdout").toFile())
+                .redirectError(tmp.resolve("stderr").toFile()).start();
+        try {
+            ServerLostIT.waitForLines(out.resolve("intervals.csv"), 3);
+            new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "process ended");
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(130, p.exitValue());
+        String stdout = Files.readString(tmp.resolve("stdout"));
+        assertTrue(stdout.contains("SQL statistics:"), stdout);
+        assertTrue(Files.readString(tmp.resolve("stderr")).contains("interrupted"));
+        JsonNode run = ResultFiles.run(out);
+        assertEquals("interrupted", run.get("status").asText());
+        assertTrue(run.get("intervals").size() >= 3);
+        assertTrue(run.get("summary").get("events").asLong() > 0);
+    }
+}

@@ -1,0 +1,101 @@
+package io.clusterbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.clusterbench.embedded.EmbeddedServer;
+import io.clusterbench.testing.Cli;
+import io.clusterbench.testing.TestServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** A server that goes away mid-run: errors are counted by code, the run goes on, results are written. */
+class ServerLostIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void serverStoppedMidRunStillWritesItsResults() throws Exception {
+        EmbeddedServer own = EmbeddedServer.start(false);
+        try {
+            List<String> target = List.of("--host=127.0.0.1", "--port=" + own.port(), "--user=root", "--db=test");
+            try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + own.port() + "/", "root", "");
+                 Statement s = c.createStatement()) {
+                s.execute("CREATE DATABASE IF NOT EXISTS test");
+            }
+            assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_read_only", "--table-size=1000")).exitCode());
+            Path out = tmp.resolve("lost");
+            CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.run(Cli.args(target, "run",
+                    "oltp_read_only", "--table-size=1000", "--threads=2", "--time=6", "--report-interval=1",
+                    "--connect-timeout=1", "--out=" + out)));
+            waitForLines(out.resolve("intervals.csv"), 3);
+            own.close();
+            Cli.Result r = run.get(60, TimeUnit.SECONDS);
+            assertEquals(0, r.exitCode(), r.err());
+            JsonNode result = ResultFiles.run(out);
+            assertEquals("completed", result.get("status").asText());
+            assertTrue(result.get("intervals").size() >= 5, "intervals kept: " + result.get("intervals").size());
+            JsonNode summary = result.get("summary");
+            assertTrue(summary.get("events").asLong() > 0);
+            assertTrue(summary.get("errors").asLong() > 0, "errors counted");
+            assertTrue(summary.get("errorsByCode").fieldNames().hasNext(), "by vendor code");
+            assertTrue(Files.readAllLines(out.resolve("intervals.csv")).size() >= 6);
+        } finally {
+            own.close();
+        }
+    }
+
+    @Test
+    void killedConnectionsReconnectAndTheRunGoesOn() throws Exception {
+        String db = TestServer.freshDatabase("lost");
+        List<String> target = TestServer.cliTarget(db);
+        assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=1000")).exitCode());
+        Path out = tmp.resolve("killed");
+        CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.run(Cli.args(target, "run",
+                "oltp_point_select", "--table-size=1000", "--threads=2", "--time=4", "--out=" + out)));
+        waitForLines(out.resolve("intervals.csv"), 2);
+        int killed = 0;
+        try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
+            List<Long> ids = new ArrayList<>();
+            try (ResultSet rs = s.executeQuery("SELECT id FROM information_schema.processlist WHERE db = '" + db
+                    + "' AND id <> CONNECTION_ID()")) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
+                }
+            }
+            for (long id : ids) {
+                s.execute("KILL CONNECTION " + id);
+                killed++;
+            }
+        }
+        assertTrue(killed > 0);
+        Cli.Result r = run.get(60, TimeUnit.SECONDS);
+        assertEquals(0, r.exitCode(), r.err());
+        JsonNode summary = ResultFiles.summary(out);
+        assertTrue(summary.get("reconnects").asLong() >= 1, "reconnects: " + summary);
+        assertTrue(r.out().contains("reconnects:"));
+    }
+
+    static void waitForLines(Path csv, int lines) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline) {
+            if (Files.exists(csv) && Files.readAllLines(csv).size() > lines) {
+                return;
+            }
+            Thread.sleep(100);
+        }
+        throw new AssertionError("no intervals in " + csv);
+    }
+}
