@@ -41,7 +41,24 @@ public enum Figure {
     EVENTS_PER_THREAD("events (avg/stddev)", "events"),
     EXECUTION_TIME_PER_THREAD("execution time (avg/stddev)", "s"),
     THREADS("thds", "threads"),
-    CLIENT_CPU("client CPU", "s");
+    CLIENT_CPU("client CPU", "s"),
+    ENDPOINT("endpoint", "endpoint"),
+    NODE("node", "member"),
+    ENDPOINT_EVENTS("events", "events"),
+    GALERA_FLOW_CONTROL("fc", "%"),
+    GALERA_FC_SENDERS("by", "nodes"),
+    GALERA_RECV_QUEUE("rq", "write sets"),
+    GALERA_COMMIT_LAG("lag", "transactions"),
+    GALERA_CERT_FAILURES("cert", "transactions"),
+    GALERA_BF_ABORTS("bf", "transactions"),
+    PROBE_SAMPLES("samples", "reads"),
+    PROBE_STALE("stale", "reads"),
+    PROBE_STALE_RATE("stale rate [95% CI]", "%"),
+    PROBE_VISIBLE("visible p50/p99/max (ms)", "ms"),
+    PROBE_TIMEOUTS("timeouts", "reads"),
+    PROBE_READ_LATENCY("read p50/p99/max (ms)", "ms"),
+    SANDBOX_PROCESS("process", "state"),
+    SANDBOX_LAST_COMMITTED("last committed", "seqno");
 
     private final String key;
     private final String unit;

@@ -23,7 +23,7 @@ import java.util.function.Consumer;
  *
  * <p>Not thread-safe: one command at a time per sandbox directory. Usage:
  * <pre>{@code
- * GaleraSandbox sb = GaleraSandbox.deploy(Path.of("/tmp/cb"), 3, 5500, 2, System.out::println);
+ * GaleraSandbox sb = GaleraSandbox.deploy(Path.of("/tmp/cb"), 3, 5500, 2, progress);
  * sb.pause("n2"); sb.resume("n2"); sb.destroy(line -> { });
  * }</pre>
  */
