@@ -1,6 +1,7 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
+import io.clusterbench.probe.BackgroundLoad;
 import io.clusterbench.probe.LevelResult;
 import io.clusterbench.probe.ProbeReport;
 import io.clusterbench.probe.StaleReadDriver;
@@ -8,7 +9,13 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
+import io.clusterbench.target.Target;
+import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.Workload;
+
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -49,6 +56,17 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
             description = "Directory for probe.json. Default: results/<UTC timestamp>-stale-reads.")
     Path out;
 
+    @Option(names = "--background", paramLabel = "WORKLOAD",
+            description = "Run this workload (e.g. oltp_write_only; tables from prepare, same --tables) beside the "
+                    + "probe, closed loop, uniform keys; its tps per level is shown. Default: none (idle cluster).")
+    String background;
+
+    @Option(names = "--background-threads", paramLabel = "N", defaultValue = "2",
+            description = "Threads of the background workload (>= 1). Default: ${DEFAULT-VALUE}.")
+    int backgroundThreads;
+
+    @Mixin
+    OltpOptions oltp = new OltpOptions();
     @Mixin
     TargetOptions target = new TargetOptions();
 
@@ -69,6 +87,12 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
         if (target.embedded()) {
             problems.add("give the cluster's endpoints with --host/--port (the embedded server is a single node)");
         }
+        if (backgroundThreads < 1) {
+            problems.add("--background-threads must be >= 1");
+        }
+        if (background != null) {
+            oltp.validate(problems);
+        }
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see --help");
         }
@@ -77,7 +101,8 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
             StaleReadDriver driver = new StaleReadDriver(resolved.target(), samples, Duration.ofMillis(timeoutMillis),
                     env.out()::println);
-            List<LevelResult> results = driver.run(levels, env.command());
+            BackgroundLoad load = background == null ? null : backgroundLoad(resolved.target());
+            List<LevelResult> results = driver.run(levels, env.command(), load);
             env.out().println();
             env.out().print(ProbeReport.table(results));
             ProbeReport.write(dir.resolve("probe.json"), driver.header(env.command()), results);
@@ -86,5 +111,18 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
                     .allMatch(p -> p.samples() + p.errors() == samples));
             return exact ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
         }
+    }
+
+    private BackgroundLoad backgroundLoad(Target t) {
+        long seed = (System.nanoTime() ^ System.currentTimeMillis()) | 1;
+        Workload w = WorkloadCatalog.create(background, oltp, new JoinsOptions(),
+                Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), seed);
+        try (Connection c = t.openChecked(t.endpointFor(0), true)) {
+            w.init(c);
+        } catch (SQLException e) {
+            throw new UserException("cannot read the background workload's tables: " + e.getMessage(),
+                    "run prepare " + background + " first", e);
+        }
+        return new BackgroundLoad(w, t, backgroundThreads, seed);
     }
 }

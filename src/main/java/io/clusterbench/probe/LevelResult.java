@@ -19,10 +19,17 @@ import java.util.Map;
  * @param writeLatency   autocommit marker UPDATE latency on A (µs)
  * @param errorsByCode   errors by {@code code/sqlstate}
  * @param durationSeconds wall time of the level
+ * @param backgroundTps  events per second of the background workload while the level ran, or null without one
  */
 public record LevelResult(String level, String consistencyNote, List<PairCounts> pairs, Histogram readLatency,
                           Histogram visibility, Histogram writeLatency, Map<String, Long> errorsByCode,
-                          double durationSeconds) {
+                          double durationSeconds, Double backgroundTps) {
+
+    /** @return a copy carrying the background workload's throughput */
+    public LevelResult withBackgroundTps(Double tps) {
+        return new LevelResult(level, consistencyNote, pairs, readLatency, visibility, writeLatency, errorsByCode,
+                durationSeconds, tps);
+    }
     /** @return first reads over all pairs */
     public long samples() {
         return pairs.stream().mapToLong(PairCounts::samples).sum();

@@ -33,15 +33,17 @@ public final class ProbeReport {
     /** @return the comparison table, one line per level, ending with a newline */
     public static String table(List<LevelResult> levels) {
         StringBuilder b = new StringBuilder();
-        b.append(f("%-8s %8s %6s %-24s %-26s %8s %-22s %6s%n", "level", "samples", "stale", "stale rate [95% CI]",
-                "visible p50/p99/max (ms)", "timeouts", "read p50/p99/max (ms)", "errors"));
+        boolean load = levels.stream().anyMatch(r -> r.backgroundTps() != null);
+        b.append(f("%-8s %8s %6s %-24s %-26s %8s %-22s %6s%s%n", "level", "samples", "stale", "stale rate [95% CI]",
+                "visible p50/p99/max (ms)", "timeouts", "read p50/p99/max (ms)", "errors", load ? " background tps" : ""));
         for (LevelResult r : levels) {
             double[] ci = Wilson.interval(r.stale(), r.samples(), Wilson.Z95);
             Histogram v = r.visibility();
             Histogram rd = r.readLatency();
-            b.append(f("%-8s %8d %6d %-24s %-26s %8d %-22s %6d%n", r.level(), r.samples(), r.stale(),
+            b.append(f("%-8s %8d %6d %-24s %-26s %8d %-22s %6d%s%n", r.level(), r.samples(), r.stale(),
                     f("%.2f%% [%.2f%%, %.2f%%]", 100 * r.staleRate(), 100 * ci[0], 100 * ci[1]),
-                    v.getTotalCount() == 0 ? "-" : triple(v), r.timeouts(), triple(rd), r.errors()));
+                    v.getTotalCount() == 0 ? "-" : triple(v), r.timeouts(), triple(rd), r.errors(),
+                    !load ? "" : r.backgroundTps() == null ? " -" : f(" %.2f", r.backgroundTps())));
         }
         return b.toString();
     }
@@ -87,6 +89,7 @@ public final class ProbeReport {
         m.put("readLatency", LatencySummary.of(r.readLatency()));
         m.put("writeLatency", LatencySummary.of(r.writeLatency()));
         m.put("durationSeconds", r.durationSeconds());
+        m.put("backgroundTps", r.backgroundTps());
         m.put("pairs", r.pairs());
         return m;
     }

@@ -51,6 +51,15 @@ public final class StaleReadDriver {
      *                       fails while probing
      */
     public List<LevelResult> run(List<String> levels, List<String> command) {
+        return run(levels, command, null);
+    }
+
+    /**
+     * As {@link #run(List, List)}, with a workload running beside the probe.
+     *
+     * @param load the background load, not started yet, or null for none; it is stopped before this returns
+     */
+    public List<LevelResult> run(List<String> levels, List<String> command, BackgroundLoad load) {
         List<Consistency> parsed = new ArrayList<>();
         levels.forEach(l -> parsed.add(Consistency.parse(l)));
         topology = TopologyDiscovery.discover(target);
@@ -70,16 +79,39 @@ public final class StaleReadDriver {
             probe.prepareTable();
             Target poll = topology.galera() ? target.withSessionVariables(Map.of("wsrep_sync_wait", "0")) : target;
             int pairs = names.size() * (names.size() - 1);
+            if (load != null) {
+                progress.accept("Starting the background load...");
+                load.start();
+                Thread.sleep(1000);
+            }
             for (Consistency c : parsed) {
                 Consistency.Applied applied = c.apply(target, topology);
                 progress.accept(applied.line());
                 progress.accept("Probing " + pairs + " ordered pairs x " + samplesPerPair + " samples at "
                         + c.variable() + "=" + c.level() + "...");
-                results.add(probe.runLevel(c.level(), applied.target(), poll, applied.line()));
+                if (load != null) {
+                    load.level(c.level());
+                }
+                LevelResult r = probe.runLevel(c.level(), applied.target(), poll, applied.line());
+                if (load != null) {
+                    load.level("");
+                    r = r.withBackgroundTps(load.tps(c.level()));
+                }
+                results.add(r);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserException("interrupted", null, e);
         } catch (DbFailure f) {
             throw new UserException("the probe failed: error " + f.vendorCode() + ": " + f.getMessage(),
                     "check the nodes (clusterbench sandbox status) and rerun");
+        } finally {
+            if (load != null) {
+                load.stop();
+            }
+        }
+        if (load != null && load.failure() != null) {
+            progress.accept("Note: the background load stopped early: " + load.failure().getMessage());
         }
         return results;
     }

@@ -171,7 +171,7 @@ public final class StaleReadProbe {
             }
         }
         return new LevelResult(level, note, pairs, read, visible, write, errors.snapshot(),
-                (System.nanoTime() - started) / 1e9);
+                (System.nanoTime() - started) / 1e9, null);
     }
 
     /** @return the time the marker was first seen, or -1 when the timeout passed first */

@@ -57,6 +57,7 @@ public enum Figure {
     PROBE_VISIBLE("visible p50/p99/max (ms)", "ms"),
     PROBE_TIMEOUTS("timeouts", "reads"),
     PROBE_READ_LATENCY("read p50/p99/max (ms)", "ms"),
+    PROBE_BACKGROUND_TPS("background tps", "events/s"),
     SANDBOX_PROCESS("process", "state"),
     SANDBOX_LAST_COMMITTED("last committed", "seqno");
 

@@ -19,11 +19,16 @@ class StaleReadProbeIT {
     private static final int SAMPLES = 40;
 
     @Test
-    void syncWaitOneGivesNoStaleReadAndEverySampleIsCounted(@TempDir Path out) throws Exception {
+    void syncWaitOneGivesNoStaleReadUnderLoadAndEverySampleIsCounted(@TempDir Path out) throws Exception {
         String db = GaleraCluster.freshDatabase("cb_probe");
+        Cli.Result p = Cli.run(Cli.args(GaleraCluster.cliTarget(db), "prepare", "oltp_update_non_index", "--tables", "1",
+                "--table-size", "500"));
+        assertEquals(0, p.exitCode(), p.out() + p.err());
         Cli.Result r = Cli.run(Cli.args(GaleraCluster.cliTarget(db), "probe", "stale-reads", "--consistency", "0,1",
-                "--samples", Integer.toString(SAMPLES), "--out", out.toString()));
+                "--samples", Integer.toString(SAMPLES), "--background", "oltp_update_non_index",
+                "--background-threads", "2", "--tables", "1", "--table-size", "500", "--out", out.toString()));
         assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("background tps"), r.out());
         assertTrue(r.out().contains("wsrep_sync_wait=1 verified on 3/3"), r.out());
         JsonNode doc = new ObjectMapper().readTree(out.resolve("probe.json").toFile());
         assertEquals(ProbeReport.SCHEMA, doc.get("schema").asText());
