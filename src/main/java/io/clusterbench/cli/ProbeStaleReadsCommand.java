@@ -105,6 +105,9 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
             List<LevelResult> results = driver.run(levels, env.command(), load);
             env.out().println();
             env.out().print(ProbeReport.table(results));
+            if (!driver.gtidLine().isEmpty()) {
+                env.out().println(driver.gtidLine());
+            }
             ProbeReport.write(dir.resolve("probe.json"), driver.header(env.command()), results);
             env.out().println("Results: " + dir.resolve("probe.json"));
             boolean exact = results.stream().allMatch(r -> r.pairs().stream()

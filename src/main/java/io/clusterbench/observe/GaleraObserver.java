@@ -77,6 +77,12 @@ public final class GaleraObserver implements Observer {
         });
         WsrepReading[] now = readAll();
         System.arraycopy(now, 0, previous, 0, now.length);
+        for (int i = 0; i < connections.length; i++) {
+            if (connections[i] != null) {
+                facts.putAll(FlowControlSettings.read(connections[i]));
+                break;
+            }
+        }
     }
 
     @Override

@@ -23,12 +23,15 @@ import java.util.function.Consumer;
  * <p>Not thread-safe; one call of {@link #run}.
  */
 public final class StaleReadDriver {
+    /** GTID waits per ordered pair at most (they only show apply lag, not per level). */
+    static final int GTID_SAMPLES_MAX = 50;
     private final Target target;
     private final int samplesPerPair;
     private final Duration timeout;
     private final Consumer<String> progress;
     private final String startedAt = Instant.now().toString();
     private Topology topology;
+    private Map<String, Object> gtidWait = Map.of();
 
     /**
      * @param target         the cluster's endpoints (two or more)
@@ -99,6 +102,10 @@ public final class StaleReadDriver {
                 }
                 results.add(r);
             }
+            if (topology.galera()) {
+                progress.accept("Timing GTID waits (WSREP_SYNC_WAIT_UPTO_GTID) on every pair...");
+                gtidWait = new GtidWaitProbe(target, names, Math.min(samplesPerPair, GTID_SAMPLES_MAX), 10).run();
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UserException("interrupted", null, e);
@@ -116,6 +123,17 @@ public final class StaleReadDriver {
         return results;
     }
 
+    /** @return the GTID-wait summary line, or "" when none was measured */
+    public String gtidLine() {
+        Object latency = gtidWait.get("waitLatency");
+        if (latency instanceof io.clusterbench.result.LatencySummary l) {
+            return String.format(java.util.Locale.ROOT, "GTID wait (B applies A's write, from the wait call) "
+                    + "p50/p99/max: %.2f/%.2f/%.2f ms over %d waits, %s errors", l.p50Micros() / 1000.0,
+                    l.p99Micros() / 1000.0, l.maxMicros() / 1000.0, l.count(), gtidWait.get("errors"));
+        }
+        return gtidWait.containsKey("note") ? "GTID wait: " + gtidWait.get("note") : "";
+    }
+
     /** @return facts for the head of {@code probe.json}: command, start, target, topology, options */
     public Map<String, Object> header(List<String> command) {
         Map<String, Object> h = new LinkedHashMap<>();
@@ -128,6 +146,7 @@ public final class StaleReadDriver {
         h.put("samplesPerPair", samplesPerPair);
         h.put("visibilityTimeoutMillis", timeout.toMillis());
         h.put("clock", "System.nanoTime (one JVM monotonic clock)");
+        h.put("gtidWait", gtidWait);
         return h;
     }
 }

@@ -58,6 +58,7 @@ public enum Figure {
     PROBE_TIMEOUTS("timeouts", "reads"),
     PROBE_READ_LATENCY("read p50/p99/max (ms)", "ms"),
     PROBE_BACKGROUND_TPS("background tps", "events/s"),
+    PROBE_GTID_WAIT("GTID wait", "ms"),
     SANDBOX_PROCESS("process", "state"),
     SANDBOX_LAST_COMMITTED("last committed", "seqno");
 

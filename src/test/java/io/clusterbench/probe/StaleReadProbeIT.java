@@ -46,6 +46,10 @@ class StaleReadProbeIT {
             assertEquals(level.get("staleReads").asLong() - level.get("visibilityTimeouts").asLong(),
                     level.get("visibility").get("count").asLong(), "every stale read that became visible was timed");
         }
+        JsonNode gtid = doc.get("gtidWait");
+        assertEquals(6L * SAMPLES, gtid.get("samples").asLong() + gtid.get("errors").asLong(), gtid.toString());
+        assertEquals(0, gtid.get("errors").asLong(), gtid.toString());
+        assertTrue(r.out().contains("GTID wait (B applies A's write"), r.out());
         JsonNode syncWait = doc.get("levels").get(1);
         assertEquals("1", syncWait.get("level").asText());
         assertEquals(0, syncWait.get("staleReads").asLong(), "wsrep_sync_wait=1 makes every first read fresh");
