@@ -130,11 +130,17 @@ final class Worker implements Runnable, StatementRecorder {
         }
     }
 
+    /**
+     * Reconnects with backoff. The first attempt moves {@code shift} endpoints along; when it fails to connect
+     * and the target has several endpoints, every further attempt moves one endpoint along, so a worker whose
+     * node died (or keeps refusing) fails over to the next node instead of waiting for it.
+     */
     private boolean reconnect(int shift) {
         long backoff = 1_000_000L;
+        int next = shift;
         while (!engine.stopping()) {
             try {
-                session.reconnect(shift);
+                session.reconnect(next);
                 slot = engine.endpointSlot(session.endpointLabel());
                 metrics.add(Counter.RECONNECTS, 1);
                 return true;
@@ -144,6 +150,9 @@ final class Worker implements Runnable, StatementRecorder {
                 if (again.vendorCode() == VendorCodes.ACCESS_DENIED || again.vendorCode() == VendorCodes.UNKNOWN_DATABASE) {
                     engine.fatal("reconnect failed: " + again.vendorCode() + ": " + again.getMessage());
                     return false;
+                }
+                if (engine.endpointCount() > 1 && again.kind() != DbFailure.Kind.STATEMENT) {
+                    next = 1;
                 }
                 if (!clock.parkUntil(clock.nanoTime() + backoff)) {
                     return false;

@@ -146,4 +146,34 @@ class GaleraRunIT {
             }
         }
     }
+
+    @Test
+    @Order(4)
+    void workersOfAKilledNodeFailOverAndTheRunGoesOn(@TempDir Path out) throws Exception {
+        CompletableFuture<JsonNode> running = CompletableFuture.supplyAsync(() -> {
+            try {
+                return run(out, "--tables", "2", "--table-size", "1000", "--threads", "6", "--time", "12",
+                        "--report-interval", "1", "--out", out.toString());
+            } catch (Exception e) {
+                throw new IllegalStateException(e);
+            }
+        });
+        Thread.sleep(4000);
+        GaleraCluster.get().kill("n3");
+        try {
+            JsonNode doc = running.get();
+            JsonNode runRecord = doc.get("runs").get(0);
+            assertEquals("completed", runRecord.get("status").asText());
+            assertTrue(runRecord.get("summary").get("reconnects").asLong() >= 2, runRecord.get("summary").toString());
+            JsonNode intervals = runRecord.get("intervals");
+            double lastTps = 0;
+            for (int i = intervals.size() - 4; i < intervals.size(); i++) {
+                lastTps += intervals.get(i).get("tps").asDouble();
+            }
+            assertTrue(lastTps > 0, "after the cluster evicted n3, n1 and n2 serve every worker: " + intervals);
+            assertTrue(doc.get("consoleOut").asText().contains("n3?"), "the observer names the node that is gone");
+        } finally {
+            GaleraCluster.get().restart("n3", line -> { });
+        }
+    }
 }
