@@ -76,7 +76,6 @@ public final class GaleraSandbox {
      */
     public static GaleraSandbox deploy(Path dir, int nodes, int basePort, int flushLogAtTrxCommit,
                                        Consumer<String> progress) {
-        GaleraInstall install = GaleraInstall.locate();
         Path abs = dir.toAbsolutePath().normalize();
         List<String> problems = new ArrayList<>();
         if (nodes < 1 || nodes > 9) {
@@ -91,6 +90,7 @@ public final class GaleraSandbox {
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see --help");
         }
+        GaleraInstall install = GaleraInstall.locate();
         if (SandboxState.exists(abs)) {
             throw new UserException("a sandbox already exists in " + abs,
                     "use 'clusterbench sandbox start --dir " + abs + "', or destroy it first");
