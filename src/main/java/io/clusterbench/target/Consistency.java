@@ -93,9 +93,12 @@ public record Consistency(String level) {
         facts.put("verifiedOn", verified);
         facts.put("problems", problems);
         String effect = "";
-        if (galera() && !topology.galera()) {
-            effect = verified.isEmpty() ? "ignored: the server has no " + variable() + " (not Galera)"
-                    : "accepted but without effect: wsrep is off (" + topology.flavor() + ")";
+        if (verified.isEmpty()) {
+            effect = "ignored: the server does not take " + variable() + " (" + topology.flavor() + ")";
+        } else if (galera() && !topology.galera()) {
+            effect = "accepted but without effect: wsrep is off (" + topology.flavor() + ")";
+        } else if (!galera() && !Topology.GROUP_REPLICATION.equals(topology.flavor())) {
+            effect = "accepted but without effect: not Group Replication (" + topology.flavor() + ")";
         }
         facts.put("effect", effect.isEmpty() ? "in effect" : effect);
         boolean keep = !verified.isEmpty();
