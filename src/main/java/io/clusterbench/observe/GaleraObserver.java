@@ -46,7 +46,7 @@ public final class GaleraObserver implements Observer {
      * @param topology the discovered members: every member with a known SQL address is observed
      */
     public GaleraObserver(Target target, Topology topology) {
-        this.target = target;
+        this.target = target.withSessionVariables(Map.of()); // no causal wait on the observer's own reads
         for (Topology.Member m : topology.members()) {
             Endpoint e = endpointOf(target, m);
             if (e != null) {
