@@ -43,6 +43,12 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
                     + "levels, set on B's reader session and read back. Default: ${DEFAULT-VALUE}.")
     List<String> levels;
 
+    @Option(names = "--scope", paramLabel = "session|statement", defaultValue = "session",
+            description = "session: SET SESSION on B's reader connection (read back); statement: the level rides on "
+                    + "each first read (MariaDB SET STATEMENT wsrep_sync_wait=N FOR SELECT, PXC SET_VAR hint) while "
+                    + "the session stays at 0. Default: ${DEFAULT-VALUE}.")
+    String scope;
+
     @Option(names = "--samples", paramLabel = "N", defaultValue = "200",
             description = "First reads per ordered pair and level (>= 1). Default: ${DEFAULT-VALUE}.")
     int samples;
@@ -78,6 +84,9 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
     public Integer call() {
         List<String> problems = new ArrayList<>();
         ResolvedTarget.validate(target, problems);
+        if (!scope.equals("session") && !scope.equals("statement")) {
+            problems.add("--scope must be session or statement (got '" + scope + "')");
+        }
         if (samples < 1) {
             problems.add("--samples must be >= 1 (got " + samples + ")");
         }
@@ -100,7 +109,7 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-stale-reads");
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
             StaleReadDriver driver = new StaleReadDriver(resolved.target(), samples, Duration.ofMillis(timeoutMillis),
-                    env.out()::println);
+                    env.out()::println).perStatement(scope.equals("statement"));
             BackgroundLoad load = background == null ? null : backgroundLoad(resolved.target());
             List<LevelResult> results = driver.run(levels, env.command(), load);
             env.out().println();

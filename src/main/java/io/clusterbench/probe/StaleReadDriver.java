@@ -30,6 +30,7 @@ public final class StaleReadDriver {
     private final Duration timeout;
     private final Consumer<String> progress;
     private final String startedAt = Instant.now().toString();
+    private boolean perStatement;
     private Topology topology;
     private Map<String, Object> gtidWait = Map.of();
 
@@ -88,14 +89,15 @@ public final class StaleReadDriver {
                 Thread.sleep(1000);
             }
             for (Consistency c : parsed) {
-                Consistency.Applied applied = c.apply(target, topology);
+                Consistency.Applied applied = perStatement ? perStatement(c) : c.apply(target, topology);
                 progress.accept(applied.line());
                 progress.accept("Probing " + pairs + " ordered pairs x " + samplesPerPair + " samples at "
                         + c.variable() + "=" + c.level() + "...");
                 if (load != null) {
                     load.level(c.level());
                 }
-                LevelResult r = probe.runLevel(c.level(), applied.target(), poll, applied.line());
+                LevelResult r = probe.runLevel(c.level(), applied.target(), poll, applied.line(),
+                        perStatement ? statementSelect(c) : "SELECT");
                 if (load != null) {
                     load.level("");
                     r = r.withBackgroundTps(load.tps(c.level()));
@@ -121,6 +123,35 @@ public final class StaleReadDriver {
             progress.accept("Note: the background load stopped early: " + load.failure().getMessage());
         }
         return results;
+    }
+
+    /**
+     * Sets the level on each first read instead of the reader session: MariaDB's
+     * {@code SET STATEMENT wsrep_sync_wait=N FOR SELECT …}, or PXC's {@code SELECT /*+ SET_VAR(…) *}{@code /}
+     * hint (cluster-consistency.md §1.2; MariaDB ignores the hint, so it is never used there). The reader
+     * session runs with {@code wsrep_sync_wait=0}, so only the statement form can make a read fresh.
+     *
+     * @return this driver
+     */
+    public StaleReadDriver perStatement(boolean on) {
+        this.perStatement = on;
+        return this;
+    }
+
+    private Consistency.Applied perStatement(Consistency c) {
+        if (!c.galera() || !topology.galera()) {
+            throw new UserException("--scope statement needs a Galera cluster and a wsrep_sync_wait level (got "
+                    + c.level() + " on " + topology.flavor() + ")", "use --scope session");
+        }
+        String line = "Consistency: wsrep_sync_wait=" + c.level() + " per statement ("
+                + statementSelect(c) + " …), reader session wsrep_sync_wait=0";
+        return new Consistency.Applied(target.withSessionVariables(Map.of("wsrep_sync_wait", "0")),
+                Map.of("scope", "statement", "requested", c.level()), line);
+    }
+
+    private String statementSelect(Consistency c) {
+        return Topology.PXC.equals(topology.flavor()) ? "SELECT /*+ SET_VAR(wsrep_sync_wait=" + c.level() + ") */"
+                : "SET STATEMENT wsrep_sync_wait=" + c.level() + " FOR SELECT";
     }
 
     /** @return the GTID-wait summary line, or "" when none was measured */

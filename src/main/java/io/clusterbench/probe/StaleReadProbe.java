@@ -84,6 +84,17 @@ public final class StaleReadProbe {
      * @throws DbFailure when a connection cannot be opened
      */
     public LevelResult runLevel(String level, Target readerTarget, Target pollTarget, String note) throws DbFailure {
+        return runLevel(level, readerTarget, pollTarget, note, "SELECT");
+    }
+
+    /**
+     * As {@link #runLevel(String, Target, Target, String)}, with another head for the first read only.
+     *
+     * @param firstReadSelect what the first read starts with instead of {@code SELECT}, e.g.
+     *                        {@code SET STATEMENT wsrep_sync_wait=1 FOR SELECT} (MariaDB's per-statement form)
+     */
+    public LevelResult runLevel(String level, Target readerTarget, Target pollTarget, String note,
+                                String firstReadSelect) throws DbFailure {
         int n = target.endpoints().size();
         Histogram read = histogram();
         Histogram visible = histogram();
@@ -102,7 +113,8 @@ public final class StaleReadProbe {
             for (int i = 0; i < n; i++) {
                 Endpoint e = target.endpoints().get(i);
                 update[i] = prepare(all, target, e, "UPDATE " + TABLE + " SET seq = ? WHERE writer_id = ? AND slot = ?");
-                first[i] = prepare(all, readerTarget, e, "SELECT seq FROM " + TABLE + " WHERE writer_id = ? AND slot = ?");
+                first[i] = prepare(all, readerTarget, e, firstReadSelect + " seq FROM " + TABLE
+                        + " WHERE writer_id = ? AND slot = ?");
                 poll[i] = prepare(all, pollTarget, e, "SELECT seq FROM " + TABLE + " WHERE writer_id = ? AND slot = ?");
             }
             long[][] seq = new long[n][n];

@@ -55,4 +55,16 @@ class StaleReadProbeIT {
         assertEquals(0, syncWait.get("staleReads").asLong(), "wsrep_sync_wait=1 makes every first read fresh");
         assertEquals(0.0, syncWait.get("staleRateCi95Percent").get(0).asDouble());
     }
+
+    @Test
+    void perStatementSyncWaitAlsoGivesNoStaleRead(@TempDir Path out) throws Exception {
+        String db = GaleraCluster.freshDatabase("cb_probe_stmt");
+        Cli.Result r = Cli.run(Cli.args(GaleraCluster.cliTarget(db), "probe", "stale-reads", "--consistency", "1",
+                "--scope", "statement", "--samples", "30", "--out", out.toString()));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("SET STATEMENT wsrep_sync_wait=1 FOR SELECT"), r.out());
+        JsonNode level = new ObjectMapper().readTree(out.resolve("probe.json").toFile()).get("levels").get(0);
+        assertEquals(180, level.get("samples").asLong());
+        assertEquals(0, level.get("staleReads").asLong(), "the statement form waits although the session is at 0");
+    }
 }
