@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
 @Command(name = "clusterbench", mixinStandardHelpOptions = true, version = "clusterbench " + Versions.CLUSTERBENCH,
         usageHelpAutoWidth = true,
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
-        subcommands = {PrepareCommand.class, RunCommand.class, CleanupCommand.class, ExplainCommand.class,
-                ProbeCommand.class, SandboxCommand.class,
+        subcommands = {PrepareCommand.class, RunCommand.class, SweepCommand.class, CleanupCommand.class,
+                ExplainCommand.class, ProbeCommand.class, SandboxCommand.class,
                 CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
@@ -68,6 +68,9 @@ public final class Main implements Runnable {
      */
     public static int execute(String[] args, CliEnv env) {
         String[] normalized = ArgNormalizer.normalize(args);
+        for (String dropped : ArgNormalizer.ignored(args)) {
+            env.out().println("Note: sysbench option " + dropped + " has no effect in clusterbench; ignored.");
+        }
         CliEnv withCommand = env.withCommand(ArgNormalizer.masked(args));
         Main main = new Main();
         CommandLine cli = new CommandLine(main, new Factory(withCommand));

@@ -1,9 +1,14 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.observe.GaleraObserver;
+import io.clusterbench.observe.HostObserver;
 import io.clusterbench.observe.Observer;
+import io.clusterbench.observe.ServerStatusObserver;
+import io.clusterbench.target.Endpoint;
 import io.clusterbench.target.Target;
 import io.clusterbench.target.Topology;
+
+import java.nio.file.Path;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -20,24 +25,30 @@ final class Observers {
     }
 
     /**
-     * @param target   the run's target
-     * @param embedded true when the target is the embedded server
+     * @param ctx the run's context (target, server facts, options)
      * @return the observers to run beside the load (possibly none)
      */
-    static List<Observer> forRun(Target target, boolean embedded) {
-        return forRun(target, embedded, null);
-    }
-
-    /**
-     * @param topology the target's discovered topology, or null when unknown
-     * @return the observers to run beside the load: a {@link GaleraObserver} when the target is a Galera cluster
-     */
-    static List<Observer> forRun(Target target, boolean embedded, Topology topology) {
+    static List<Observer> forRun(RunContext ctx) {
         List<Observer> observers = new ArrayList<>();
+        Target target = ctx.target().withSessionVariables(Map.of()); // observers never wait for causality
+        Endpoint first = target.endpointFor(0);
+        observers.add(new ServerStatusObserver(target, first));
+        observers.add(new HostObserver(Path.of("/proc"), serverPid(ctx, first)));
+        Topology topology = ctx.topology();
         if (topology != null && topology.galera() && !topology.members().isEmpty()) {
             observers.add(new GaleraObserver(target, topology));
         }
         return observers;
+    }
+
+    /** @return --server-pid, else the local process listening on the first endpoint's port, else -1 */
+    private static long serverPid(RunContext ctx, Endpoint first) {
+        if (ctx.settings.targetOptions().serverPid > 0) {
+            return ctx.settings.targetOptions().serverPid;
+        }
+        boolean local = first.socket() == null && (first.host().equals("127.0.0.1") || first.host().equals("localhost")
+                || first.host().equals("::1"));
+        return local ? HostObserver.findServerPid(first.port()) : -1;
     }
 
     static Map<String, Object> sample(List<Observer> observers, double intervalSeconds) {
@@ -66,15 +77,15 @@ final class Observers {
     }
 
     static Map<String, Object> facts(List<Observer> observers) {
-        return facts(observers, null);
+        return facts(observers, Map.of());
     }
 
     /**
-     * @param before facts found before the run (topology, consistency), put first
+     * @param before facts found before the run (cluster topology, consistency), put first
      * @return those facts, then each observer's facts by observer name
      */
     static Map<String, Object> facts(List<Observer> observers, Map<String, Object> before) {
-        Map<String, Object> all = new LinkedHashMap<>(before == null ? Map.of() : before);
+        Map<String, Object> all = new LinkedHashMap<>(before);
         for (Observer o : observers) {
             Map<String, Object> f = o.facts();
             if (!f.isEmpty()) {

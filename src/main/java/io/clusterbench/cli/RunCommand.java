@@ -40,7 +40,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, env.command(), cluster);
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, env.command(), false, cluster);
         return RunDriver.run(settings, env).code();
     }
 }

@@ -45,20 +45,27 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
     /** Builds settings without cluster options (round-robin, no consistency level). */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
                             List<String> command) {
-        return from(workloadName, t, r, o, j, command, null);
+        return from(workloadName, t, r, o, j, command, false, null);
+    }
+
+    /** @param sweep true for {@code sweep}, which takes a list of thread counts */
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
+                            List<String> command, boolean sweep) {
+        return from(workloadName, t, r, o, j, command, sweep, null);
     }
 
     /**
      * Builds settings from parsed options.
      *
-     * @param c cluster options, or null for the defaults
+     * @param sweep true for {@code sweep}, which takes a list of thread counts
+     * @param c     cluster options, or null for the defaults
      * @throws io.clusterbench.UserException for invalid values
      */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
-                            List<String> command, ClusterOptions c) {
+                            List<String> command, boolean sweep, ClusterOptions c) {
         Routing routing = c == null ? Routing.ROUND_ROBIN : Routing.parse(c.routing);
         Consistency consistency = c == null || c.consistency == null ? null : Consistency.parse(c.consistency);
-        Validation.check(t, r, o);
+        Validation.check(t, r, o, sweep);
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
@@ -68,13 +75,19 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
             JoinsOptions.requireEnabled(jw.configuration());
         }
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + workloadName);
+                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
+                + workloadName);
         return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command, routing, consistency);
     }
 
     EnginePlan engine(Target target) {
+        return engine(target, run.threads());
+    }
+
+    /** @return the engine plan of one step at {@code threads} workers */
+    EnginePlan engine(Target target, int threads) {
         long interval = run.reportIntervalSeconds > 0 ? run.reportIntervalSeconds : 1;
-        return new EnginePlan(run.threads, Duration.ofSeconds(run.timeSeconds), run.events,
+        return new EnginePlan(threads, Duration.ofSeconds(run.timeSeconds), run.events,
                 Duration.ofSeconds(run.warmupSeconds), run.rate, Duration.ofSeconds(interval), errors, seed, target);
     }
 
@@ -88,8 +101,8 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
 
     /** @return the one-line plan description printed at start */
     String describe(Target target) {
-        StringBuilder b = new StringBuilder(workload.name()).append(", ").append(run.threads)
-                .append(run.threads == 1 ? " thread" : " threads");
+        StringBuilder b = new StringBuilder(workload.name()).append(", ").append(run.threads())
+                .append(run.threads() == 1 ? " thread" : " threads");
         if (run.timeSeconds > 0) {
             b.append(", ").append(run.timeSeconds).append(" s");
         }

@@ -1,0 +1,74 @@
+package io.clusterbench.result;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+
+/**
+ * A sweep's figures per thread count over repeats, its peak and its knee. Computed from the runs of a
+ * result; immutable.
+ *
+ * @param points per thread count, ascending
+ * @param peakThreads thread count with the highest median tps, or 0 when there is no completed run
+ * @param kneeThreads the knee (see {@link #knee}), or null when throughput still grew by 5% or more at every
+ *                    step of the sweep
+ */
+public record SweepSummary(List<Point> points, int peakThreads, Integer kneeThreads) {
+    /** Growth below which one more doubling of threads is not worth it: 5%. */
+    public static final double KNEE_GROWTH = 0.05;
+
+    /**
+     * One thread count.
+     *
+     * @param threads       worker threads
+     * @param tps           tps over repeats
+     * @param p95Micros     event p95 latency over repeats
+     * @param p99Micros     event p99 latency over repeats
+     * @param repeats       completed runs at this thread count
+     */
+    public record Point(int threads, Spread tps, Spread p95Micros, Spread p99Micros, int repeats) {
+    }
+
+    /** @return the summary of every run that has a summary (completed or interrupted), grouped by threads */
+    public static SweepSummary of(List<RunRecord> runs) {
+        Map<Integer, List<Summary>> byThreads = new TreeMap<>();
+        for (RunRecord r : runs) {
+            if (r.summary() != null && r.summary().events() > 0) {
+                byThreads.computeIfAbsent(r.threads(), k -> new ArrayList<>()).add(r.summary());
+            }
+        }
+        List<Point> points = new ArrayList<>();
+        byThreads.forEach((threads, list) -> points.add(new Point(threads,
+                Spread.of(list.stream().map(Summary::tps).toList()),
+                Spread.of(list.stream().map(s -> (double) s.latency().p95Micros()).toList()),
+                Spread.of(list.stream().map(s -> (double) s.latency().p99Micros()).toList()), list.size())));
+        int peak = 0;
+        double best = -1;
+        for (Point p : points) {
+            if (p.tps().median() > best) {
+                best = p.tps().median();
+                peak = p.threads();
+            }
+        }
+        return new SweepSummary(points, peak, knee(points));
+    }
+
+    /**
+     * The knee: the smallest thread count after which the next measured thread count (normally double)
+     * adds less than {@link #KNEE_GROWTH} to median tps.
+     *
+     * @param points ascending by threads
+     * @return the knee's thread count, or null when every step still grew by 5% or more
+     */
+    public static Integer knee(List<Point> points) {
+        for (int i = 0; i + 1 < points.size(); i++) {
+            double here = points.get(i).tps().median();
+            double next = points.get(i + 1).tps().median();
+            if (next < here * (1 + KNEE_GROWTH)) {
+                return points.get(i).threads();
+            }
+        }
+        return null;
+    }
+}
