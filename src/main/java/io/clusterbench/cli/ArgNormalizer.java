@@ -22,7 +22,7 @@ import java.util.Set;
  * <p>Thread-safe (stateless).
  */
 final class ArgNormalizer {
-    private static final Set<String> COMMANDS = Set.of("prepare", "run", "cleanup");
+    private static final Set<String> COMMANDS = Set.of("prepare", "run", "cleanup", "check");
     private static final Set<String> MYSQL_ALIASES = Set.of("host", "port", "user", "password", "db", "socket",
             "ignore-errors", "storage-engine");
     /** sysbench options that change nothing about the load or its measurement here: accepted with a note. */
@@ -65,7 +65,7 @@ final class ArgNormalizer {
         }
         String first = args.get(0);
         String last = args.get(args.size() - 1).toLowerCase(Locale.ROOT);
-        if (!first.startsWith("-") && !COMMANDS.contains(first) && COMMANDS.contains(last)) {
+        if (!first.startsWith("-") && !first.equals("help") && !COMMANDS.contains(first) && COMMANDS.contains(last)) {
             List<String> reordered = new ArrayList<>();
             reordered.add(last);
             reordered.addAll(args.subList(0, args.size() - 1));

@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
         usageHelpAutoWidth = true,
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
         subcommands = {PrepareCommand.class, RunCommand.class, SweepCommand.class, CleanupCommand.class,
-                ExplainCommand.class, ProbeCommand.class, SandboxCommand.class,
+                CheckCommand.class, ExplainCommand.class, ProbeCommand.class, SandboxCommand.class,
                 CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
@@ -37,7 +37,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: choose prepare, run, cleanup, explain, probe, sandbox or help");
+                "missing command: choose prepare, run, cleanup, check, explain, probe, sandbox or help");
     }
 
     /** Process entry point. */

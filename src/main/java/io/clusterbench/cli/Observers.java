@@ -34,6 +34,7 @@ final class Observers {
         Endpoint first = target.endpointFor(0);
         observers.add(new ServerStatusObserver(target, first));
         observers.add(new HostObserver(Path.of("/proc"), serverPid(ctx, first)));
+        observers.addAll(ctx.settings.workload().observers(ctx.target()));
         Topology topology = ctx.topology();
         if (topology != null && topology.galera() && !topology.members().isEmpty()) {
             observers.add(new GaleraObserver(target, topology));

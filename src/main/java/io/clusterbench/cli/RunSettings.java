@@ -35,34 +35,41 @@ import java.util.Map;
  * @param errors        the error policy
  * @param outDir        where result files go
  * @param command       the command line, password masked
+ * @param tpcc          tpcc options as given
  * @param routing       {@code --routing}
  * @param consistency   {@code --consistency}, or null when not set
  */
 record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp, JoinsOptions joins, Workload workload,
                    Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
-                   Routing routing, Consistency consistency) {
+                   TpccOptions tpcc, Routing routing, Consistency consistency) {
 
     /** Builds settings without cluster options (round-robin, no consistency level). */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
                             List<String> command) {
-        return from(workloadName, t, r, o, j, command, false, null);
+        return from(workloadName, t, r, o, j, new TpccOptions(), command, false, null);
     }
 
     /** @param sweep true for {@code sweep}, which takes a list of thread counts */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
                             List<String> command, boolean sweep) {
-        return from(workloadName, t, r, o, j, command, sweep, null);
+        return from(workloadName, t, r, o, j, new TpccOptions(), command, sweep, null);
+    }
+
+    /** As above, with the tpcc options and default cluster options */
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
+                            TpccOptions tpcc, List<String> command, boolean sweep) {
+        return from(workloadName, t, r, o, j, tpcc, command, sweep, null);
     }
 
     /**
      * Builds settings from parsed options.
      *
      * @param sweep true for {@code sweep}, which takes a list of thread counts
-     * @param c     cluster options, or null for the defaults
+     * @param c     cluster options (--routing, --consistency), or null for the defaults
      * @throws io.clusterbench.UserException for invalid values
      */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
-                            List<String> command, boolean sweep, ClusterOptions c) {
+                            TpccOptions tpcc, List<String> command, boolean sweep, ClusterOptions c) {
         Routing routing = c == null ? Routing.ROUND_ROBIN : Routing.parse(c.routing);
         Consistency consistency = c == null || c.consistency == null ? null : Consistency.parse(c.consistency);
         Validation.check(t, r, o, sweep);
@@ -70,14 +77,15 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
         long seed = r.randSeed != 0 ? r.randSeed : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
-        Workload workload = WorkloadCatalog.create(workloadName, o, j, distribution, seed);
+        Workload workload = WorkloadCatalog.create(workloadName, o, j, tpcc, distribution, seed);
         if (workload instanceof JoinsWorkload jw) {
             JoinsOptions.requireEnabled(jw.configuration());
         }
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
                 + workloadName);
-        return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command, routing, consistency);
+        return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command, tpcc, routing,
+                consistency);
     }
 
     EnginePlan engine(Target target) {
@@ -113,7 +121,15 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
             b.append(", warmup ").append(run.warmupSeconds).append(" s");
         }
         b.append(run.rate > 0 ? String.format(Locale.ROOT, ", open loop %.0f events/s", run.rate) : ", closed loop");
-        b.append(", keys ").append(distribution.describe()).append(", seed ").append(seed);
+        if (workload.name().equals(WorkloadCatalog.TPCC)) {
+            Map<String, Object> t = tpcc.planMap(oltp.tables);
+            b.append(", ").append(t.get("scale")).append(" warehouse(s) per set x ").append(t.get("tables"))
+                    .append(" set(s) = ").append(t.get("warehousesTotal")).append(" warehouses, mix ")
+                    .append(t.get("weights"));
+        } else {
+            b.append(", keys ").append(distribution.describe());
+        }
+        b.append(", seed ").append(seed);
         if (routing != Routing.ROUND_ROBIN) {
             b.append(", routing ").append(routing.spelling());
         }
@@ -144,6 +160,11 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         m.put("randSeed", seed);
         m.put("ignoreErrors", errors.toString());
         m.put("dbPsMode", targetOptions.psMode);
+        if (workload.name().equals(WorkloadCatalog.TPCC)) {
+            m.putAll(tpcc.planMap(oltp.tables));
+            m.put("latencyStart", plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start");
+            return m;
+        }
         m.put("tables", oltp.tables);
         m.put("tableSize", oltp.tableSize);
         m.put("rangeSize", oltp.rangeSize);
