@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
         usageHelpAutoWidth = true,
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
         subcommands = {PrepareCommand.class, RunCommand.class, SweepCommand.class, CleanupCommand.class,
-                CheckCommand.class, ExplainCommand.class, CommandLine.HelpCommand.class},
+                CheckCommand.class, ExplainCommand.class, ProbeCommand.class, SandboxCommand.class,
+                CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
@@ -36,7 +37,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: choose prepare, run, cleanup, check, explain or help");
+                "missing command: choose prepare, run, cleanup, check, explain, probe, sandbox or help");
     }
 
     /** Process entry point. */

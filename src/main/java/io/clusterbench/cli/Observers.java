@@ -1,9 +1,12 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.observe.GaleraObserver;
 import io.clusterbench.observe.HostObserver;
 import io.clusterbench.observe.Observer;
 import io.clusterbench.observe.ServerStatusObserver;
 import io.clusterbench.target.Endpoint;
+import io.clusterbench.target.Target;
+import io.clusterbench.target.Topology;
 
 import java.nio.file.Path;
 
@@ -27,10 +30,15 @@ final class Observers {
      */
     static List<Observer> forRun(RunContext ctx) {
         List<Observer> observers = new ArrayList<>();
-        Endpoint first = ctx.target().endpointFor(0);
-        observers.add(new ServerStatusObserver(ctx.target(), first));
+        Target target = ctx.target().withSessionVariables(Map.of()); // observers never wait for causality
+        Endpoint first = target.endpointFor(0);
+        observers.add(new ServerStatusObserver(target, first));
         observers.add(new HostObserver(Path.of("/proc"), serverPid(ctx, first)));
         observers.addAll(ctx.settings.workload().observers(ctx.target()));
+        Topology topology = ctx.topology();
+        if (topology != null && topology.galera() && !topology.members().isEmpty()) {
+            observers.add(new GaleraObserver(target, topology));
+        }
         return observers;
     }
 
@@ -50,7 +58,10 @@ final class Observers {
         }
         Map<String, Object> all = new LinkedHashMap<>();
         for (Observer o : observers) {
-            all.put(o.name(), o.sample(intervalSeconds));
+            Map<String, Object> sample = o.sample(intervalSeconds);
+            if (!sample.isEmpty()) {
+                all.put(o.name(), sample);
+            }
         }
         return all;
     }
@@ -67,7 +78,15 @@ final class Observers {
     }
 
     static Map<String, Object> facts(List<Observer> observers) {
-        Map<String, Object> all = new LinkedHashMap<>();
+        return facts(observers, Map.of());
+    }
+
+    /**
+     * @param before facts found before the run (cluster topology, consistency), put first
+     * @return those facts, then each observer's facts by observer name
+     */
+    static Map<String, Object> facts(List<Observer> observers, Map<String, Object> before) {
+        Map<String, Object> all = new LinkedHashMap<>(before);
         for (Observer o : observers) {
             Map<String, Object> f = o.facts();
             if (!f.isEmpty()) {

@@ -33,6 +33,8 @@ final class RunCommand implements Callable<Integer> {
     TpccOptions tpcc = new TpccOptions();
     @Mixin
     TargetOptions target = new TargetOptions();
+    @Mixin
+    ClusterOptions cluster = new ClusterOptions();
 
     RunCommand(CliEnv env) {
         this.env = env;
@@ -40,7 +42,8 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command(), false);
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command(), false,
+                cluster);
         return RunDriver.run(settings, env).code();
     }
 }

@@ -2,14 +2,20 @@ package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
 import io.clusterbench.result.ResultDocument;
+import io.clusterbench.target.Consistency;
 import io.clusterbench.target.ServerInfo;
 import io.clusterbench.target.Target;
+import io.clusterbench.target.Topology;
+import io.clusterbench.target.TopologyDiscovery;
 import io.clusterbench.workload.Workload;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * What every step of a run or sweep shares: the resolved target (and embedded server), what the server
@@ -25,11 +31,19 @@ final class RunContext implements AutoCloseable {
     final ServerInfo server;
     final String startedAt = Instant.now().toString();
 
-    private RunContext(RunSettings settings, CliEnv env, ResolvedTarget resolved, ServerInfo server) {
+    private final Topology topology;
+    private final Target runTarget;
+    private final Map<String, Object> clusterFacts;
+
+    private RunContext(RunSettings settings, CliEnv env, ResolvedTarget resolved, ServerInfo server,
+                       Topology topology, Target runTarget, Map<String, Object> clusterFacts) {
         this.settings = settings;
         this.env = env;
         this.resolved = resolved;
         this.server = server;
+        this.topology = topology;
+        this.runTarget = runTarget;
+        this.clusterFacts = clusterFacts;
     }
 
     /**
@@ -53,15 +67,38 @@ final class RunContext implements AutoCloseable {
             } catch (SQLException e) {
                 throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
             }
-            return new RunContext(settings, env, resolved, server);
+            Topology topology = TopologyDiscovery.discover(target);
+            topology.describe().forEach(env.out()::println);
+            Map<String, Object> clusterFacts = new LinkedHashMap<>();
+            clusterFacts.put("topology", topology.toMap());
+            Target runTarget = target.withRouting(settings.routing());
+            if (settings.consistency() != null) {
+                Consistency.Applied applied = settings.consistency().apply(runTarget, topology);
+                env.out().println(applied.line());
+                runTarget = applied.target();
+                clusterFacts.put("consistency", applied.facts());
+            }
+            return new RunContext(settings, env, resolved, server, topology, runTarget,
+                    Collections.unmodifiableMap(clusterFacts));
         } catch (RuntimeException e) {
             resolved.close();
             throw e;
         }
     }
 
+    /** @return the target the load runs on: endpoints and credentials with --routing and --consistency applied */
     Target target() {
-        return resolved.target();
+        return runTarget;
+    }
+
+    /** @return what topology discovery found at start */
+    Topology topology() {
+        return topology;
+    }
+
+    /** @return facts found before the run (topology, consistency), for the result's observer facts */
+    Map<String, Object> clusterFacts() {
+        return clusterFacts;
     }
 
     boolean embedded() {

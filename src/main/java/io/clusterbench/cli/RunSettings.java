@@ -2,7 +2,9 @@ package io.clusterbench.cli;
 
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.target.Consistency;
 import io.clusterbench.target.Endpoint;
+import io.clusterbench.target.Routing;
 import io.clusterbench.target.Target;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
@@ -33,26 +35,43 @@ import java.util.Map;
  * @param errors        the error policy
  * @param outDir        where result files go
  * @param command       the command line, password masked
+ * @param tpcc          tpcc options as given
+ * @param routing       {@code --routing}
+ * @param consistency   {@code --consistency}, or null when not set
  */
 record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp, JoinsOptions joins, Workload workload,
                    Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
-                   TpccOptions tpcc) {
+                   TpccOptions tpcc, Routing routing, Consistency consistency) {
 
-    /** Builds settings from parsed options; @throws io.clusterbench.UserException for invalid values */
+    /** Builds settings without cluster options (round-robin, no consistency level). */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
                             List<String> command) {
-        return from(workloadName, t, r, o, j, new TpccOptions(), command, false);
+        return from(workloadName, t, r, o, j, new TpccOptions(), command, false, null);
     }
 
     /** @param sweep true for {@code sweep}, which takes a list of thread counts */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
                             List<String> command, boolean sweep) {
-        return from(workloadName, t, r, o, j, new TpccOptions(), command, sweep);
+        return from(workloadName, t, r, o, j, new TpccOptions(), command, sweep, null);
     }
 
-    /** As above, with the tpcc options; @throws io.clusterbench.UserException for invalid values */
+    /** As above, with the tpcc options and default cluster options */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
                             TpccOptions tpcc, List<String> command, boolean sweep) {
+        return from(workloadName, t, r, o, j, tpcc, command, sweep, null);
+    }
+
+    /**
+     * Builds settings from parsed options.
+     *
+     * @param sweep true for {@code sweep}, which takes a list of thread counts
+     * @param c     cluster options (--routing, --consistency), or null for the defaults
+     * @throws io.clusterbench.UserException for invalid values
+     */
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
+                            TpccOptions tpcc, List<String> command, boolean sweep, ClusterOptions c) {
+        Routing routing = c == null ? Routing.ROUND_ROBIN : Routing.parse(c.routing);
+        Consistency consistency = c == null || c.consistency == null ? null : Consistency.parse(c.consistency);
         Validation.check(t, r, o, sweep);
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
@@ -65,7 +84,8 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
                 + workloadName);
-        return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command, tpcc);
+        return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command, tpcc, routing,
+                consistency);
     }
 
     EnginePlan engine(Target target) {
@@ -110,6 +130,12 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
             b.append(", keys ").append(distribution.describe());
         }
         b.append(", seed ").append(seed);
+        if (routing != Routing.ROUND_ROBIN) {
+            b.append(", routing ").append(routing.spelling());
+        }
+        if (consistency != null) {
+            b.append(", ").append(consistency.variable()).append('=').append(consistency.level());
+        }
         List<String> labels = new ArrayList<>();
         for (Endpoint e : target.endpoints()) {
             labels.add(e.label());
@@ -153,6 +179,8 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         m.put("rangeSelects", OltpOptions.on(oltp.rangeSelects));
         m.put("skipTrx", OltpOptions.on(oltp.skipTrx));
         m.put("autoInc", OltpOptions.on(oltp.autoInc));
+        m.put("routing", routing.spelling());
+        m.put("consistency", consistency == null ? null : consistency.level());
         if (workload instanceof JoinsWorkload jw) {
             m.putAll(joins.optionMap(jw.configuration()));
         }

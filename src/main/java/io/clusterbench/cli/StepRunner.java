@@ -11,11 +11,15 @@ import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.RunAccumulator;
+import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.RunRecord;
+import io.clusterbench.metrics.EndpointTotals;
+import io.clusterbench.target.Topology;
 import io.clusterbench.target.DbFailure;
 import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -64,7 +68,7 @@ final class StepRunner {
         ClientCpu cpu = new ClientCpu();
         Map<String, Object> options = settings.optionMap(plan);
         onProgress.accept(new RunRecord(workload.name(), threads, repeat, options, "running", null, facts, List.of(),
-                null, List.of(), Observers.facts(observers)));
+                null, List.of(), Observers.facts(observers, ctx.clusterFacts())));
         RunListener listener = new RunListener() {
             private double lastJsonWrite;
 
@@ -89,7 +93,7 @@ final class StepRunner {
                 if (s.endSeconds() - lastJsonWrite >= JSON_REWRITE_SECONDS) {
                     lastJsonWrite = s.endSeconds();
                     onProgress.accept(new RunRecord(workload.name(), threads, repeat, options, "running", null,
-                            facts, acc.intervals(), null, List.of(), Observers.facts(observers)));
+                            facts, acc.intervals(), null, List.of(), Observers.facts(observers, ctx.clusterFacts())));
                 }
             }
         };
@@ -107,9 +111,20 @@ final class StepRunner {
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
                         cpu.secondsSinceStart()),
-                acc.classRecords(), Observers.facts(observers));
+                acc.classRecords(), Observers.facts(observers, ctx.clusterFacts()),
+                endpointRecords(engine, ctx.topology(), outcome.measuredSeconds()));
         onProgress.accept(finished);
         return new Step(finished, outcome, null);
+    }
+
+    /** @return per endpoint of the target, the step's figures, named after the member behind it */
+    private static List<EndpointRecord> endpointRecords(Engine engine, Topology topology, double measuredSeconds) {
+        List<EndpointRecord> out = new ArrayList<>();
+        for (EndpointTotals t : engine.endpointTotals()) {
+            Topology.Member m = topology == null ? null : topology.memberAt(t.endpoint());
+            out.add(EndpointRecord.of(t, m == null ? "" : m.name(), measuredSeconds));
+        }
+        return out;
     }
 
     /** CPU time of this process (all threads: workers, driver, GC, JIT) since {@link #start}. */

@@ -33,6 +33,8 @@ final class SweepCommand implements Callable<Integer> {
     int quietTimeoutSeconds;
 
     @Mixin
+    ClusterOptions cluster = new ClusterOptions();
+    @Mixin
     RunOptions run = new RunOptions();
     @Mixin
     OltpOptions oltp = new OltpOptions();
@@ -53,7 +55,8 @@ final class SweepCommand implements Callable<Integer> {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
         }
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command(), true);
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command(), true,
+                cluster);
         return SweepDriver.run(settings, repeat, quietTimeoutSeconds, env).code();
     }
 }

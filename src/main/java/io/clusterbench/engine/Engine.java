@@ -1,6 +1,9 @@
 package io.clusterbench.engine;
 
 import io.clusterbench.metrics.Counter;
+import io.clusterbench.metrics.EndpointHub;
+import io.clusterbench.metrics.EndpointMetrics;
+import io.clusterbench.metrics.EndpointTotals;
 import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.metrics.MetricsHub;
@@ -42,6 +45,9 @@ public final class Engine {
     private volatile boolean interrupted;
     private volatile boolean measuring;
     private volatile long startNanos;
+    private final List<String> endpointLabels = new ArrayList<>();
+    private final ErrorCounts[] endpointErrors;
+    private EndpointHub endpointHub;
 
     /**
      * @param plan  what to run
@@ -51,6 +57,26 @@ public final class Engine {
         this.plan = plan;
         this.clock = clock;
         this.periodNanos = plan.rateEventsPerSecond() > 0 ? (long) (1e9 / plan.rateEventsPerSecond()) : 0;
+        for (var e : plan.target().endpoints()) {
+            endpointLabels.add(e.label());
+        }
+        endpointLabels.add(OTHER_ENDPOINT);
+        this.endpointErrors = new ErrorCounts[endpointLabels.size()];
+        for (int i = 0; i < endpointErrors.length; i++) {
+            endpointErrors[i] = new ErrorCounts();
+        }
+    }
+
+    /** Label of the per-endpoint slot that collects sessions connected elsewhere than the target's endpoints. */
+    public static final String OTHER_ENDPOINT = "other";
+
+    /**
+     * Per-endpoint totals of the measured time; call after {@link #run} returned.
+     *
+     * @return one entry per endpoint of the target, in order (plus {@value #OTHER_ENDPOINT} when used)
+     */
+    public List<EndpointTotals> endpointTotals() {
+        return endpointHub == null ? List.of() : endpointHub.totals();
     }
 
     /** @return the run's error counts by vendor code */
@@ -79,6 +105,9 @@ public final class Engine {
         List<WorkerMetrics> metrics = new ArrayList<>();
         workers.forEach(w -> metrics.add(w.metrics()));
         MetricsHub hub = new MetricsHub(metrics, errors, classes);
+        List<EndpointMetrics> perEndpoint = new ArrayList<>();
+        workers.forEach(w -> perEndpoint.add(w.endpointMetrics()));
+        endpointHub = new EndpointHub(endpointLabels, perEndpoint, endpointErrors);
         List<Thread> threads = new ArrayList<>();
         startNanos = clock.nanoTime();
         for (int i = 0; i < workers.size(); i++) {
@@ -100,7 +129,8 @@ public final class Engine {
             for (int i = 0; i < plan.threads(); i++) {
                 SessionContext ctx = new SessionContext(i, plan.target(), SessionContext.randomFor(plan.seed(), i));
                 Session session = workload.openSession(ctx);
-                workers.add(new Worker(this, session, new WorkerMetrics(classes), errors, clock));
+                workers.add(new Worker(this, session, new WorkerMetrics(classes), errors, clock,
+                        new EndpointMetrics(endpointLabels.size())));
             }
         } catch (DbFailure | RuntimeException e) {
             workers.forEach(Worker::closeSession);
@@ -174,6 +204,7 @@ public final class Engine {
 
     private void beginMeasuring(MetricsHub hub, RunListener listener) {
         hub.discard();
+        endpointHub.discard();
         measuredStartNanos = clock.nanoTime();
         lastSampleEnd = measuredStartNanos;
         if (plan.events() > 0) {
@@ -263,6 +294,16 @@ public final class Engine {
 
     ErrorPolicy policy() {
         return plan.errors();
+    }
+
+    /** @return the per-endpoint slot of an endpoint label (the last slot for an unknown one) */
+    int endpointSlot(String label) {
+        int i = endpointLabels.indexOf(label);
+        return i < 0 ? endpointLabels.size() - 1 : i;
+    }
+
+    ErrorCounts endpointErrors(int slot) {
+        return endpointErrors[slot];
     }
 
     int endpointCount() {

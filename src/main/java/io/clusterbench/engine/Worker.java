@@ -1,6 +1,7 @@
 package io.clusterbench.engine;
 
 import io.clusterbench.metrics.Counter;
+import io.clusterbench.metrics.EndpointMetrics;
 import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.metrics.WorkerMetrics;
 import io.clusterbench.target.DbFailure;
@@ -22,13 +23,22 @@ final class Worker implements Runnable, StatementRecorder {
     private final WorkerMetrics metrics;
     private final ErrorCounts errors;
     private final Clock clock;
+    private final EndpointMetrics endpoints;
+    private int slot;
 
-    Worker(Engine engine, Session session, WorkerMetrics metrics, ErrorCounts errors, Clock clock) {
+    Worker(Engine engine, Session session, WorkerMetrics metrics, ErrorCounts errors, Clock clock,
+           EndpointMetrics endpoints) {
         this.engine = engine;
         this.session = session;
         this.metrics = metrics;
         this.errors = errors;
         this.clock = clock;
+        this.endpoints = endpoints;
+        this.slot = engine.endpointSlot(session.endpointLabel());
+    }
+
+    EndpointMetrics endpointMetrics() {
+        return endpoints;
     }
 
     void closeSession() {
@@ -72,6 +82,7 @@ final class Worker implements Runnable, StatementRecorder {
             }
             long end = clock.nanoTime();
             metrics.recordEventMicros((end - start) / 1000);
+            endpoints.event(slot, (end - start) / 1000);
             metrics.add(Counter.EVENTS, 1);
             metrics.add(Counter.BUSY_NANOS, end - actualStart);
             if (restarts > 0) {
@@ -90,6 +101,8 @@ final class Worker implements Runnable, StatementRecorder {
             } catch (DbFailure f) {
                 metrics.add(Counter.ERRORS, 1);
                 errors.count(f.vendorCode(), f.sqlState());
+                endpoints.error(slot);
+                engine.endpointErrors(slot).count(f.vendorCode(), f.sqlState());
                 if (!recover(f)) {
                     return -1;
                 }
@@ -117,11 +130,18 @@ final class Worker implements Runnable, StatementRecorder {
         }
     }
 
+    /**
+     * Reconnects with backoff. The first attempt moves {@code shift} endpoints along; when it fails to connect
+     * and the target has several endpoints, every further attempt moves one endpoint along, so a worker whose
+     * node died (or keeps refusing) fails over to the next node instead of waiting for it.
+     */
     private boolean reconnect(int shift) {
         long backoff = 1_000_000L;
+        int next = shift;
         while (!engine.stopping()) {
             try {
-                session.reconnect(shift);
+                session.reconnect(next);
+                slot = engine.endpointSlot(session.endpointLabel());
                 metrics.add(Counter.RECONNECTS, 1);
                 return true;
             } catch (DbFailure again) {
@@ -130,6 +150,9 @@ final class Worker implements Runnable, StatementRecorder {
                 if (again.vendorCode() == VendorCodes.ACCESS_DENIED || again.vendorCode() == VendorCodes.UNKNOWN_DATABASE) {
                     engine.fatal("reconnect failed: " + again.vendorCode() + ": " + again.getMessage());
                     return false;
+                }
+                if (engine.endpointCount() > 1 && again.kind() != DbFailure.Kind.STATEMENT) {
+                    next = 1;
                 }
                 if (!clock.parkUntil(clock.nanoTime() + backoff)) {
                     return false;
@@ -154,6 +177,7 @@ final class Worker implements Runnable, StatementRecorder {
         metrics.add(Counter.classCount(classId), 1);
         if (outcome != NO_TARGET) {
             metrics.add(outcome == HIT ? Counter.classHits(classId) : Counter.classMisses(classId), 1);
+            endpoints.outcome(slot, outcome == HIT);
         }
     }
 

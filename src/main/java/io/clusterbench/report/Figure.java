@@ -50,7 +50,26 @@ public enum Figure {
     NEW_ORDERS_COMMITTED("new orders committed", "transactions"),
     EXPECTED_ROLLBACKS("expected rollbacks", "transactions"),
     D_NEXT_O_ID_SUM("sum(d_next_o_id)", "order ids"),
-    TRANSACTION_TYPE_COUNT("committed", "transactions");
+    TRANSACTION_TYPE_COUNT("committed", "transactions"),
+    ENDPOINT("endpoint", "endpoint"),
+    NODE("node", "member"),
+    ENDPOINT_EVENTS("events", "events"),
+    GALERA_FLOW_CONTROL("fc", "%"),
+    GALERA_FC_SENDERS("by", "nodes"),
+    GALERA_RECV_QUEUE("rq", "write sets"),
+    GALERA_COMMIT_LAG("lag", "transactions"),
+    GALERA_CERT_FAILURES("cert", "transactions"),
+    GALERA_BF_ABORTS("bf", "transactions"),
+    PROBE_SAMPLES("samples", "reads"),
+    PROBE_STALE("stale", "reads"),
+    PROBE_STALE_RATE("stale rate [95% CI]", "%"),
+    PROBE_VISIBLE("visible p50/p99/max (ms)", "ms"),
+    PROBE_TIMEOUTS("timeouts", "reads"),
+    PROBE_READ_LATENCY("read p50/p99/max (ms)", "ms"),
+    PROBE_BACKGROUND_TPS("background tps", "events/s"),
+    PROBE_GTID_WAIT("GTID wait", "ms"),
+    SANDBOX_PROCESS("process", "state"),
+    SANDBOX_LAST_COMMITTED("last committed", "seqno");
 
     private final String key;
     private final String unit;

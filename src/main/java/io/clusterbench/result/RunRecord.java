@@ -19,9 +19,18 @@ import java.util.Map;
  * @param summary          totals over the measured time, or null while running
  * @param statementClasses per statement class, or empty while running
  * @param observerFacts    what each observer found about the whole run (e.g. cluster topology), by name
+ * @param endpoints        per endpoint of the target: events, tps, latency, errors, hit rate; empty while running
  */
 public record RunRecord(String workload, int threads, int repeat, Map<String, Object> plan, String status,
                         String fatalError, Map<String, Object> workloadFacts, List<IntervalRecord> intervals,
                         Summary summary, List<ClassRecord> statementClasses,
-                        Map<String, Object> observerFacts) {
+                        Map<String, Object> observerFacts, List<EndpointRecord> endpoints) {
+
+    /** A run record without per-endpoint results (while running, or when none were kept). */
+    public RunRecord(String workload, int threads, int repeat, Map<String, Object> plan, String status,
+                     String fatalError, Map<String, Object> workloadFacts, List<IntervalRecord> intervals,
+                     Summary summary, List<ClassRecord> statementClasses, Map<String, Object> observerFacts) {
+        this(workload, threads, repeat, plan, status, fatalError, workloadFacts, intervals, summary, statementClasses,
+                observerFacts, List.of());
+    }
 }

@@ -29,7 +29,7 @@ public final class SqlErrors {
             kind = DbFailure.Kind.NODE_NOT_READY;
         } else if (isConnectionLoss(e, code, state)) {
             kind = DbFailure.Kind.CONNECTION;
-            if (code == 0 || code >= 2000 && code < 3000 && code != VendorCodes.SERVER_GONE
+            if (code <= 0 || code >= 2000 && code < 3000 && code != VendorCodes.SERVER_GONE
                     && code != VendorCodes.TCP_CONNECTION && code != VendorCodes.SERVER_LOST_EXTENDED) {
                 code = VendorCodes.SERVER_LOST;
             }

@@ -5,7 +5,10 @@ import io.clusterbench.UserException;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Properties;
 
 /**
@@ -21,13 +24,51 @@ import java.util.Properties;
  * @param database       schema holding the workload's tables
  * @param serverPrepared true for server-side prepared statements ({@code --db-ps-mode auto})
  * @param connectTimeoutMillis connect timeout in milliseconds, &gt; 0
+ * @param routing        which endpoint serves a worker ({@link #route})
+ * @param sessionVariables session variables set on every connection {@link #open} makes, in order (e.g.
+ *                       {@code wsrep_sync_wait=1} for {@code --consistency}); values are SQL literals
  */
 public record Target(List<Endpoint> endpoints, String user, String password, String database,
-                     boolean serverPrepared, int connectTimeoutMillis) {
+                     boolean serverPrepared, int connectTimeoutMillis, Routing routing,
+                     Map<String, String> sessionVariables) {
 
-    /** @return the endpoint that connection number {@code connectionIndex} (0-based) uses */
+    /** A target with round-robin routing and no session variables. */
+    public Target(List<Endpoint> endpoints, String user, String password, String database, boolean serverPrepared,
+                  int connectTimeoutMillis) {
+        this(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, Routing.ROUND_ROBIN, Map.of());
+    }
+
+    /** @return a copy with another routing policy */
+    public Target withRouting(Routing newRouting) {
+        return new Target(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, newRouting,
+                sessionVariables);
+    }
+
+    /** @return a copy whose connections set these session variables (name to SQL literal, in order) */
+    public Target withSessionVariables(Map<String, String> variables) {
+        return new Target(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, routing,
+                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables)));
+    }
+
+    /** @return the endpoint that connection number {@code connectionIndex} (0-based) uses (round-robin) */
     public Endpoint endpointFor(int connectionIndex) {
         return endpoints.get(Math.floorMod(connectionIndex, endpoints.size()));
+    }
+
+    /**
+     * The endpoint a worker's connection goes to under {@link #routing()}.
+     *
+     * @param workerIndex 0-based worker number
+     * @param reroutes    endpoints moved along so far (1047 failovers of this worker), &ge; 0
+     * @param writes      true when the worker's events write
+     * @return round-robin: endpoint {@code (workerIndex + reroutes) mod n}; single-writer and {@code writes}:
+     *         endpoint {@code reroutes mod n} (the first endpoint until a failover)
+     */
+    public Endpoint route(int workerIndex, int reroutes, boolean writes) {
+        if (routing == Routing.SINGLE_WRITER && writes) {
+            return endpointFor(reroutes);
+        }
+        return endpointFor(workerIndex + reroutes);
     }
 
     /**
@@ -63,10 +104,40 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
      * @throws DbFailure when the server refuses or cannot be reached
      */
     public Connection open(Endpoint endpoint) throws DbFailure {
+        Connection c = null;
         try {
-            return DriverManager.getConnection(url(endpoint, true), properties());
+            c = DriverManager.getConnection(url(endpoint, true), properties());
+            applySessionVariables(c);
+            return c;
         } catch (SQLException e) {
+            closeQuietly(c);
             throw SqlErrors.classify(e);
+        }
+    }
+
+    /**
+     * Sets {@link #sessionVariables()} on a connection (done by {@link #open} and {@link #openChecked}).
+     *
+     * @throws SQLException when the server rejects one (e.g. 1193 unknown system variable)
+     */
+    public void applySessionVariables(Connection c) throws SQLException {
+        if (sessionVariables == null || sessionVariables.isEmpty()) {
+            return;
+        }
+        StringBuilder sql = new StringBuilder("SET SESSION ");
+        sessionVariables.forEach((k, v) -> sql.append(sql.length() > 12 ? ", " : "").append(k).append(" = ").append(v));
+        try (Statement s = c.createStatement()) {
+            s.execute(sql.toString());
+        }
+    }
+
+    private static void closeQuietly(Connection c) {
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // already broken
+            }
         }
     }
 
@@ -78,9 +149,13 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
      * @throws UserException for an unreachable host, a refused password or an unknown database
      */
     public Connection openChecked(Endpoint endpoint, boolean withSchema) {
+        Connection c = null;
         try {
-            return DriverManager.getConnection(url(endpoint, withSchema), properties());
+            c = DriverManager.getConnection(url(endpoint, withSchema), properties());
+            applySessionVariables(c);
+            return c;
         } catch (SQLException e) {
+            closeQuietly(c);
             throw explain(endpoint, SqlErrors.classify(e));
         }
     }
@@ -125,6 +200,7 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
     /** @return a description without the password, for messages and results */
     @Override
     public String toString() {
-        return "Target[endpoints=" + endpoints + ", user=" + user + ", database=" + database + "]";
+        return "Target[endpoints=" + endpoints + ", user=" + user + ", database=" + database + ", routing="
+                + routing + ", session=" + sessionVariables + "]";
     }
 }

@@ -21,4 +21,12 @@ class SqlErrorsTest {
                 SqlErrors.classify(new SQLException("WSREP has not yet prepared node", "08S01", 1047)).kind());
         assertEquals(DbFailure.Kind.CONNECTION, SqlErrors.classify(new SQLException("killed", "70100", 1927)).kind());
     }
+
+    @Test
+    void aKilledServerReportedWithCodeMinusOneCountsAsLostConnection() {
+        DbFailure killed = SqlErrors.classify(new java.sql.SQLNonTransientConnectionException(
+                "(conn=12) Connection reset", "08000", -1));
+        assertEquals(DbFailure.Kind.CONNECTION, killed.kind());
+        assertEquals(VendorCodes.SERVER_LOST, killed.vendorCode(), "a driver code of -1 is no code: count it as 2013");
+    }
 }

@@ -36,7 +36,7 @@ final class OltpSession implements Session {
     private final SessionContext context;
     private final SplittableRandom rng;
     private final RandomText text = new RandomText();
-    private int endpointIndex;
+    private int reroutes;
     private Connection connection;
     private PreparedStatement[][] statements;
     private Statement plain;
@@ -48,12 +48,11 @@ final class OltpSession implements Session {
         this.config = workload.config();
         this.context = context;
         this.rng = context.random();
-        this.endpointIndex = context.workerIndex();
         connect();
     }
 
     private void connect() throws DbFailure {
-        Endpoint endpoint = context.target().endpointFor(endpointIndex);
+        Endpoint endpoint = endpoint();
         connection = context.target().open(endpoint);
         statements = new PreparedStatement[config.tables() + 1][STATEMENTS.length];
         try {
@@ -85,13 +84,18 @@ final class OltpSession implements Session {
     @Override
     public void reconnect(int endpointShift) throws DbFailure {
         close();
-        endpointIndex += endpointShift;
+        reroutes += endpointShift;
         connect();
     }
 
     @Override
     public String endpointLabel() {
-        return context.target().endpointFor(endpointIndex).label();
+        return endpoint().label();
+    }
+
+    /** @return where this worker connects: the target's routing, given whether this workload writes */
+    private Endpoint endpoint() {
+        return context.target().route(context.workerIndex(), reroutes, workload.variant().eventsWrite());
     }
 
     @Override

@@ -81,6 +81,14 @@ public enum OltpVariant {
         return name().toLowerCase(Locale.ROOT);
     }
 
+    /**
+     * @return true when the variant's events write (everything but {@code oltp_point_select} and
+     *         {@code oltp_read_only}); single-writer routing sends such workers to the writer endpoint
+     */
+    public boolean eventsWrite() {
+        return this != OLTP_POINT_SELECT && this != OLTP_READ_ONLY;
+    }
+
     /** @return the variant for a workload name, or {@code null} */
     public static OltpVariant byName(String name) {
         for (OltpVariant v : values()) {

@@ -1,0 +1,23 @@
+package io.clusterbench.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/**
+ * {@code clusterbench probe SUBCOMMAND}: direct consistency measurements ({@code stale-reads}).
+ *
+ * <p>Confined to the main thread.
+ */
+@Command(name = "probe", usageHelpAutoWidth = true,
+        description = "Measure consistency directly: stale-reads commits a marker on one node and reads it at once "
+                + "on another, for every ordered node pair.",
+        subcommands = {ProbeStaleReadsCommand.class})
+final class ProbeCommand implements Runnable {
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "missing subcommand: choose stale-reads");
+    }
+}

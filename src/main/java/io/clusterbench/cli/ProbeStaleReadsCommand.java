@@ -1,0 +1,140 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.UserException;
+import io.clusterbench.probe.BackgroundLoad;
+import io.clusterbench.probe.LevelResult;
+import io.clusterbench.probe.ProbeReport;
+import io.clusterbench.probe.StaleReadDriver;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import io.clusterbench.target.Target;
+import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.Workload;
+
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code clusterbench probe stale-reads --host H --port P1,P2,P3 [--consistency 0,1,7]}: the stale-read probe
+ * on every ordered node pair, one pass per consistency level, results side by side.
+ *
+ * <p>Confined to the main thread.
+ */
+@Command(name = "stale-reads", sortOptions = false, usageHelpAutoWidth = true,
+        description = "On every ordered node pair (A, B): commit a marker on A, read it at once on B over a dedicated "
+                + "connection; count stale first reads and time until the marker is visible on B. One pass per "
+                + "--consistency level, printed side by side. Needs two or more endpoints (cluster nodes).")
+final class ProbeStaleReadsCommand implements Callable<Integer> {
+    private final CliEnv env;
+
+    @Option(names = "--consistency", split = ",", paramLabel = "LEVEL[,LEVEL...]", defaultValue = "0",
+            description = "Levels to compare: Galera wsrep_sync_wait values (0, 1, 7, 15) or Group Replication "
+                    + "levels, set on B's reader session and read back. Default: ${DEFAULT-VALUE}.")
+    List<String> levels;
+
+    @Option(names = "--scope", paramLabel = "session|statement", defaultValue = "session",
+            description = "session: SET SESSION on B's reader connection (read back); statement: the level rides on "
+                    + "each first read (MariaDB SET STATEMENT wsrep_sync_wait=N FOR SELECT, PXC SET_VAR hint) while "
+                    + "the session stays at 0. Default: ${DEFAULT-VALUE}.")
+    String scope;
+
+    @Option(names = "--samples", paramLabel = "N", defaultValue = "200",
+            description = "First reads per ordered pair and level (>= 1). Default: ${DEFAULT-VALUE}.")
+    int samples;
+
+    @Option(names = "--visibility-timeout", paramLabel = "MILLISECONDS", defaultValue = "2000",
+            description = "Longest poll for a stale marker to show on B (> 0); such reads count as timeouts. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    long timeoutMillis;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Directory for probe.json. Default: results/<UTC timestamp>-stale-reads.")
+    Path out;
+
+    @Option(names = "--background", paramLabel = "WORKLOAD",
+            description = "Run this workload (e.g. oltp_write_only; tables from prepare, same --tables) beside the "
+                    + "probe, closed loop, uniform keys; its tps per level is shown. Default: none (idle cluster).")
+    String background;
+
+    @Option(names = "--background-threads", paramLabel = "N", defaultValue = "2",
+            description = "Threads of the background workload (>= 1). Default: ${DEFAULT-VALUE}.")
+    int backgroundThreads;
+
+    @Mixin
+    OltpOptions oltp = new OltpOptions();
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    ProbeStaleReadsCommand(CliEnv env) {
+        this.env = env;
+    }
+
+    @Override
+    public Integer call() {
+        List<String> problems = new ArrayList<>();
+        ResolvedTarget.validate(target, problems);
+        if (!scope.equals("session") && !scope.equals("statement")) {
+            problems.add("--scope must be session or statement (got '" + scope + "')");
+        }
+        if (samples < 1) {
+            problems.add("--samples must be >= 1 (got " + samples + ")");
+        }
+        if (timeoutMillis <= 0) {
+            problems.add("--visibility-timeout must be > 0 ms");
+        }
+        if (target.embedded()) {
+            problems.add("give the cluster's endpoints with --host/--port (the embedded server is a single node)");
+        }
+        if (backgroundThreads < 1) {
+            problems.add("--background-threads must be >= 1");
+        }
+        if (background != null) {
+            oltp.validate(problems);
+        }
+        if (!problems.isEmpty()) {
+            throw new UserException("invalid options: " + String.join("; ", problems), "see --help");
+        }
+        Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
+                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-stale-reads");
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
+            StaleReadDriver driver = new StaleReadDriver(resolved.target(), samples, Duration.ofMillis(timeoutMillis),
+                    env.out()::println).perStatement(scope.equals("statement"));
+            BackgroundLoad load = background == null ? null : backgroundLoad(resolved.target());
+            List<LevelResult> results = driver.run(levels, env.command(), load);
+            env.out().println();
+            env.out().print(ProbeReport.table(results));
+            if (!driver.gtidLine().isEmpty()) {
+                env.out().println(driver.gtidLine());
+            }
+            ProbeReport.write(dir.resolve("probe.json"), driver.header(env.command()), results);
+            env.out().println("Results: " + dir.resolve("probe.json"));
+            boolean exact = results.stream().allMatch(r -> r.pairs().stream()
+                    .allMatch(p -> p.samples() + p.errors() == samples));
+            return exact ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
+        }
+    }
+
+    private BackgroundLoad backgroundLoad(Target t) {
+        long seed = (System.nanoTime() ^ System.currentTimeMillis()) | 1;
+        Workload w = WorkloadCatalog.create(background, oltp, new JoinsOptions(),
+                Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), seed);
+        try (Connection c = t.openChecked(t.endpointFor(0), true)) {
+            w.init(c);
+        } catch (SQLException e) {
+            throw new UserException("cannot read the background workload's tables: " + e.getMessage(),
+                    "run prepare " + background + " first", e);
+        }
+        return new BackgroundLoad(w, t, backgroundThreads, seed);
+    }
+}

@@ -1,0 +1,125 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.sandbox.GaleraSandbox;
+import io.clusterbench.sandbox.NodeStatus;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * {@code clusterbench sandbox SUBCOMMAND}: a local cluster on loopback for trying and testing.
+ * {@code galera} deploys one ({@link SandboxGaleraCommand}); the others act on an existing sandbox
+ * directory and each call one method of {@link GaleraSandbox}.
+ *
+ * <p>Confined to the main thread.
+ */
+@Command(name = "sandbox", usageHelpAutoWidth = true,
+        description = "Local clusters on loopback: deploy (galera), status, start, stop, destroy, and per node "
+                + "kill (SIGKILL), pause (SIGSTOP), resume (SIGCONT), restart.",
+        subcommands = {SandboxGaleraCommand.class})
+final class SandboxCommand implements Runnable {
+    /** Default sandbox directory: reachable by user mysql, shared by every sandbox command. */
+    static final String DEFAULT_DIR = "/tmp/clusterbench-galera";
+    private final CliEnv env;
+
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
+    SandboxCommand(CliEnv env) {
+        this.env = env;
+    }
+
+    @Override
+    public void run() {
+        throw new picocli.CommandLine.ParameterException(spec.commandLine(), "missing subcommand: choose galera, "
+                + "status, start, stop, destroy, kill, pause, resume or restart");
+    }
+
+    @Command(name = "status", description = "Show each node's process and wsrep state. Exit 3 when a node is not Synced.")
+    int status(@Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
+            description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
+        GaleraSandbox sb = GaleraSandbox.open(dir);
+        List<NodeStatus> nodes = sb.status();
+        env.out().println(render(nodes));
+        env.out().println("Connect with: " + sb.state().clientOptions());
+        return nodes.stream().allMatch(NodeStatus::synced) ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
+    }
+
+    @Command(name = "start", description = "Start every node that is down (bootstraps from the node marked safe "
+            + "to bootstrap when none runs) and wait until each is Synced.")
+    int start(@Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
+            description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
+        GaleraSandbox sb = GaleraSandbox.open(dir);
+        sb.start(env.out()::println);
+        env.out().println(render(sb.status()));
+        return ExitCode.OK.code();
+    }
+
+    @Command(name = "stop", description = "Stop every node cleanly (SIGTERM, last node first); data is kept.")
+    int stop(@Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
+            description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
+        GaleraSandbox.open(dir).stop(env.out()::println);
+        env.out().println("Stopped.");
+        return ExitCode.OK.code();
+    }
+
+    @Command(name = "destroy", description = "Stop every node and delete the sandbox directory.")
+    int destroy(@Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
+            description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
+        GaleraSandbox.open(dir).destroy(env.out()::println);
+        env.out().println("Destroyed.");
+        return ExitCode.OK.code();
+    }
+
+    @Command(name = "kill", description = "SIGKILL one node (a crash).")
+    int kill(@Parameters(paramLabel = "NODE", description = "n1, n2, ... (or 1, 2, ...)") String node,
+             @Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
+                     description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
+        GaleraSandbox.open(dir).kill(node);
+        env.out().println("Killed " + node + ".");
+        return ExitCode.OK.code();
+    }
+
+    @Command(name = "pause", description = "SIGSTOP one node (a hang: sockets stay open, nothing answers).")
+    int pause(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
+              @Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
+                      description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
+        GaleraSandbox.open(dir).pause(node);
+        env.out().println("Paused " + node + ".");
+        return ExitCode.OK.code();
+    }
+
+    @Command(name = "resume", description = "SIGCONT one paused node.")
+    int resume(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
+               @Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
+                       description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
+        GaleraSandbox.open(dir).resume(node);
+        env.out().println("Resumed " + node + ".");
+        return ExitCode.OK.code();
+    }
+
+    @Command(name = "restart", description = "Stop one node cleanly if it runs, start it and wait until it is Synced.")
+    int restart(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
+                @Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
+                        description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
+        GaleraSandbox.open(dir).restart(node, env.out()::println);
+        return ExitCode.OK.code();
+    }
+
+    /** @return a table of node states */
+    static String render(List<NodeStatus> nodes) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-4s %-16s %-8s %-8s %-10s %-12s %5s %14s",
+                "node", "endpoint", "pid", "process", "state", "cluster", "size", "last committed"));
+        for (NodeStatus n : nodes) {
+            b.append(String.format(Locale.ROOT, "%n%-4s %-16s %-8s %-8s %-10s %-12s %5s %14s", n.name(), n.endpoint(),
+                    n.pid() == 0 ? "-" : Long.toString(n.pid()), n.process(), n.localState(), n.clusterStatus(),
+                    n.clusterSize() < 0 ? "-" : Integer.toString(n.clusterSize()),
+                    n.lastCommitted() < 0 ? "-" : Long.toString(n.lastCommitted())));
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,86 @@
+package io.clusterbench.metrics;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Adds up every worker's {@link EndpointMetrics} into per-endpoint totals of the measured time.
+ *
+ * <p>Confined to the coordinator thread: {@link #discard} at the end of warmup, {@link #totals} once after the
+ * workers stopped. The error counts are thread-safe and shared with the workers.
+ */
+public final class EndpointHub {
+    private final List<String> labels;
+    private final List<EndpointMetrics> workers;
+    private final ErrorCounts[] errors;
+    private final long[][] baseline;
+    private final List<Map<String, Long>> errorBaseline = new ArrayList<>();
+
+    /**
+     * @param labels  endpoint labels in target order, then the label of the catch-all slot
+     * @param workers every worker's metrics, each with {@code labels.size()} slots
+     * @param errors  per slot, errors by code (shared with the workers)
+     */
+    public EndpointHub(List<String> labels, List<EndpointMetrics> workers, ErrorCounts[] errors) {
+        this.labels = labels;
+        this.workers = workers;
+        this.errors = errors;
+        this.baseline = new long[labels.size()][4];
+        for (int s = 0; s < labels.size(); s++) {
+            errorBaseline.add(Map.of());
+        }
+    }
+
+    /** Forgets everything recorded so far (end of warmup). */
+    public void discard() {
+        for (int s = 0; s < labels.size(); s++) {
+            for (int c = 0; c < 4; c++) {
+                long sum = 0;
+                for (EndpointMetrics w : workers) {
+                    sum += w.read(s, c);
+                }
+                baseline[s][c] = sum;
+            }
+            for (EndpointMetrics w : workers) {
+                w.intervalHistogram(s);
+            }
+            errorBaseline.set(s, errors[s].snapshot());
+        }
+    }
+
+    /** @return per endpoint slot with any activity, the totals since {@link #discard} (or the start) */
+    public List<EndpointTotals> totals() {
+        List<EndpointTotals> out = new ArrayList<>();
+        for (int s = 0; s < labels.size(); s++) {
+            long[] c = new long[4];
+            Histogram h = new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
+            for (EndpointMetrics w : workers) {
+                for (int k = 0; k < 4; k++) {
+                    c[k] += w.read(s, k);
+                }
+                h.add(w.intervalHistogram(s));
+            }
+            Map<String, Long> byCode = new HashMap<>();
+            Map<String, Long> before = errorBaseline.get(s);
+            errors[s].snapshot().forEach((k, v) -> {
+                long d = v - before.getOrDefault(k, 0L);
+                if (d > 0) {
+                    byCode.put(k, d);
+                }
+            });
+            for (int k = 0; k < 4; k++) {
+                c[k] -= baseline[s][k];
+            }
+            boolean catchAll = s == labels.size() - 1;
+            if (!catchAll || c[EndpointMetrics.EVENTS] + c[EndpointMetrics.ERRORS] > 0) {
+                out.add(new EndpointTotals(labels.get(s), c[EndpointMetrics.EVENTS], c[EndpointMetrics.ERRORS],
+                        c[EndpointMetrics.HITS], c[EndpointMetrics.MISSES], h, byCode));
+            }
+        }
+        return out;
+    }
+}

@@ -1,0 +1,210 @@
+package io.clusterbench.observe;
+
+import io.clusterbench.target.DbFailure;
+import io.clusterbench.target.Endpoint;
+import io.clusterbench.target.Target;
+import io.clusterbench.target.Topology;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Per-node Galera figures at every interval, read from all nodes at nearly the same moment: one connection
+ * and one thread per node, all started together; the spread of the read times is reported as
+ * {@code sampleSkewMicros}. Figures (defined in docs/metrics.md, "Galera per node"): flow-control paused
+ * fraction, FC_PAUSE messages sent and received, receive and send queues, certification failures,
+ * brute-force aborts, commit lag in transactions (max {@code wsrep_last_committed} − the node's), cluster
+ * size and status, local state.
+ *
+ * <p>Confined to the coordinator thread (as every {@link Observer}); its own reader threads only run the
+ * status query. A node that does not answer within {@link #READ_TIMEOUT_MILLIS} is reported with an
+ * {@code error} and reconnected at the next interval; the observer never throws.
+ */
+public final class GaleraObserver implements Observer {
+    /** Longest wait for one node's status read. */
+    public static final int READ_TIMEOUT_MILLIS = 2000;
+    private final Target target;
+    private final List<String> names = new ArrayList<>();
+    private final List<Endpoint> endpoints = new ArrayList<>();
+    private final Connection[] connections;
+    private final WsrepReading[] previous;
+    private final Map<String, Object> facts = new LinkedHashMap<>();
+    private ExecutorService readers;
+    private String compact = "";
+
+    /**
+     * @param target   credentials and the endpoints given
+     * @param topology the discovered members: every member with a known SQL address is observed
+     */
+    public GaleraObserver(Target target, Topology topology) {
+        this.target = target.withSessionVariables(Map.of()); // no causal wait on the observer's own reads
+        for (Topology.Member m : topology.members()) {
+            Endpoint e = endpointOf(target, m);
+            if (e != null) {
+                names.add(m.name());
+                endpoints.add(e);
+            }
+        }
+        this.connections = new Connection[endpoints.size()];
+        this.previous = new WsrepReading[endpoints.size()];
+        List<String> observed = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            observed.add(names.get(i) + "=" + endpoints.get(i).label());
+        }
+        facts.put("observedNodes", observed);
+    }
+
+    @Override
+    public String name() {
+        return "galera";
+    }
+
+    @Override
+    public void start() {
+        readers = Executors.newFixedThreadPool(Math.max(1, endpoints.size()), r -> {
+            Thread t = new Thread(r, "galera-observer");
+            t.setDaemon(true);
+            return t;
+        });
+        WsrepReading[] now = readAll();
+        System.arraycopy(now, 0, previous, 0, now.length);
+        for (int i = 0; i < connections.length; i++) {
+            if (connections[i] != null) {
+                facts.putAll(FlowControlSettings.read(connections[i]));
+                break;
+            }
+        }
+    }
+
+    @Override
+    public Map<String, Object> sample(double intervalSeconds) {
+        if (readers == null) {
+            return Map.of();
+        }
+        WsrepReading[] now = readAll();
+        long maxCommitted = Long.MIN_VALUE;
+        long minAt = Long.MAX_VALUE;
+        long maxAt = Long.MIN_VALUE;
+        for (WsrepReading r : now) {
+            if (r != null) {
+                maxCommitted = Math.max(maxCommitted, r.lastCommitted());
+                minAt = Math.min(minAt, r.atNanos());
+                maxAt = Math.max(maxAt, r.atNanos());
+            }
+        }
+        Map<String, Object> nodes = new LinkedHashMap<>();
+        List<NodeFigures> figures = new ArrayList<>();
+        for (int i = 0; i < now.length; i++) {
+            if (now[i] == null) {
+                nodes.put(names.get(i), Map.of("error", "no answer within " + READ_TIMEOUT_MILLIS + " ms"));
+                figures.add(null);
+            } else {
+                NodeFigures f = NodeFigures.of(previous[i], now[i], maxCommitted, intervalSeconds);
+                nodes.put(names.get(i), f.toMap());
+                figures.add(f);
+                previous[i] = now[i];
+            }
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        out.put("sampleSkewMicros", maxAt >= minAt ? (maxAt - minAt) / 1000 : 0);
+        out.put("nodes", nodes);
+        compact = NodeFigures.compact(names, figures);
+        return out;
+    }
+
+    @Override
+    public String compactLine() {
+        return compact;
+    }
+
+    @Override
+    public Map<String, Object> facts() {
+        return facts;
+    }
+
+    @Override
+    public void close() {
+        if (readers != null) {
+            readers.shutdownNow();
+        }
+        for (int i = 0; i < connections.length; i++) {
+            closeQuietly(i);
+        }
+    }
+
+    /** Reads every node in parallel; a slot is null when that node did not answer in time. */
+    private WsrepReading[] readAll() {
+        List<Future<WsrepReading>> futures = new ArrayList<>();
+        for (int i = 0; i < endpoints.size(); i++) {
+            int node = i;
+            futures.add(readers.submit(() -> readOne(node)));
+        }
+        WsrepReading[] out = new WsrepReading[endpoints.size()];
+        long deadline = System.nanoTime() + READ_TIMEOUT_MILLIS * 1_000_000L;
+        for (int i = 0; i < futures.size(); i++) {
+            try {
+                out[i] = futures.get(i).get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (Exception e) {
+                futures.get(i).cancel(true);
+                out[i] = null;
+            }
+        }
+        return out;
+    }
+
+    private WsrepReading readOne(int node) {
+        try {
+            if (connections[node] == null) {
+                Connection c = target.open(endpoints.get(node));
+                c.setNetworkTimeout(Runnable::run, READ_TIMEOUT_MILLIS);
+                connections[node] = c;
+            }
+            return WsrepReading.read(connections[node]);
+        } catch (DbFailure | SQLException e) {
+            closeQuietly(node);
+            return null;
+        }
+    }
+
+    private void closeQuietly(int node) {
+        Connection c = connections[node];
+        connections[node] = null;
+        if (c != null) {
+            try {
+                c.close();
+            } catch (SQLException ignored) {
+                // already broken
+            }
+        }
+    }
+
+    private static Endpoint endpointOf(Target target, Topology.Member m) {
+        for (Endpoint e : target.endpoints()) {
+            if (e.label().equals(m.endpoint())) {
+                return e;
+            }
+        }
+        int colon = m.address().lastIndexOf(':');
+        if (colon <= 0) {
+            return null;
+        }
+        try {
+            return new Endpoint(m.address().substring(0, colon), Integer.parseInt(m.address().substring(colon + 1)), null);
+        } catch (NumberFormatException e) {
+            return null;
+        }
+    }
+
+    static String f(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}

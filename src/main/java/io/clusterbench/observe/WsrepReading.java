@@ -1,0 +1,73 @@
+package io.clusterbench.observe;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * One node's wsrep counters and gauges at one moment (cluster-consistency.md §1.3: cumulative counters are
+ * read and differenced here, never the {@code *_avg} or {@code wsrep_flow_control_paused} averages that any
+ * {@code FLUSH STATUS} resets).
+ *
+ * <p>Immutable.
+ *
+ * @param atNanos        monotonic time of the read (middle of the round trip)
+ * @param pausedNanos    {@code wsrep_flow_control_paused_ns} (counter)
+ * @param fcSent         {@code wsrep_flow_control_sent} (counter)
+ * @param fcRecv         {@code wsrep_flow_control_recv} (counter)
+ * @param recvQueue      {@code wsrep_local_recv_queue} (gauge, write sets)
+ * @param sendQueue      {@code wsrep_local_send_queue} (gauge, write sets)
+ * @param certFailures   {@code wsrep_local_cert_failures} (counter)
+ * @param bfAborts       {@code wsrep_local_bf_aborts} (counter)
+ * @param lastCommitted  {@code wsrep_last_committed} (global seqno)
+ * @param clusterSize    {@code wsrep_cluster_size}
+ * @param clusterStatus  {@code wsrep_cluster_status}
+ * @param localState     {@code wsrep_local_state_comment}
+ */
+record WsrepReading(long atNanos, long pausedNanos, long fcSent, long fcRecv, long recvQueue, long sendQueue,
+                    long certFailures, long bfAborts, long lastCommitted, int clusterSize, String clusterStatus,
+                    String localState) {
+    private static final String QUERY = "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_flow_control_paused_ns', "
+            + "'wsrep_flow_control_sent', 'wsrep_flow_control_recv', 'wsrep_local_recv_queue', "
+            + "'wsrep_local_send_queue', 'wsrep_local_cert_failures', 'wsrep_local_bf_aborts', "
+            + "'wsrep_last_committed', 'wsrep_cluster_size', 'wsrep_cluster_status', 'wsrep_local_state_comment')";
+
+    /** @throws SQLException when the node does not answer */
+    static WsrepReading read(Connection c) throws SQLException {
+        long t0 = System.nanoTime();
+        long paused = 0, sent = 0, recv = 0, rq = 0, sq = 0, cert = 0, bf = 0, last = 0;
+        int size = 0;
+        String status = "";
+        String state = "";
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(QUERY)) {
+            while (rs.next()) {
+                String v = rs.getString(2);
+                switch (rs.getString(1).toLowerCase()) {
+                    case "wsrep_flow_control_paused_ns" -> paused = num(v);
+                    case "wsrep_flow_control_sent" -> sent = num(v);
+                    case "wsrep_flow_control_recv" -> recv = num(v);
+                    case "wsrep_local_recv_queue" -> rq = num(v);
+                    case "wsrep_local_send_queue" -> sq = num(v);
+                    case "wsrep_local_cert_failures" -> cert = num(v);
+                    case "wsrep_local_bf_aborts" -> bf = num(v);
+                    case "wsrep_last_committed" -> last = num(v);
+                    case "wsrep_cluster_size" -> size = (int) num(v);
+                    case "wsrep_cluster_status" -> status = v;
+                    case "wsrep_local_state_comment" -> state = v;
+                    default -> { }
+                }
+            }
+        }
+        long t1 = System.nanoTime();
+        return new WsrepReading(t0 + (t1 - t0) / 2, paused, sent, recv, rq, sq, cert, bf, last, size, status, state);
+    }
+
+    private static long num(String v) {
+        try {
+            return v == null ? 0 : Long.parseLong(v.strip());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+}

@@ -1,0 +1,96 @@
+package io.clusterbench.probe;
+
+import io.clusterbench.engine.Clock;
+import io.clusterbench.engine.Engine;
+import io.clusterbench.engine.EnginePlan;
+import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.metrics.Counter;
+import io.clusterbench.metrics.IntervalSample;
+import io.clusterbench.target.DbFailure;
+import io.clusterbench.target.Target;
+import io.clusterbench.target.VendorCodes;
+import io.clusterbench.workload.Workload;
+
+import java.time.Duration;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * A workload run by the engine beside the probe (closed loop, no time limit, round-robin over the endpoints),
+ * so the probe sees the stale-read window under load and each level's row shows the load's throughput: the
+ * write cost of consistency. Events are attributed to the level running when their 1-second interval ended.
+ *
+ * <p>{@link #start}, {@link #level} and {@link #stop} are called from the probe's thread; the engine's
+ * coordinator thread updates the per-level totals under this object's lock.
+ */
+public final class BackgroundLoad {
+    private final Engine engine;
+    private final Workload workload;
+    private final AtomicReference<String> level = new AtomicReference<>("");
+    private final Map<String, double[]> perLevel = new HashMap<>();
+    private Thread thread;
+    private volatile Throwable failure;
+
+    /**
+     * @param workload initialised workload (tables exist, {@code init} done)
+     * @param target   where its sessions connect
+     * @param threads  worker threads, &ge; 1
+     * @param seed     run seed, never 0
+     */
+    public BackgroundLoad(Workload workload, Target target, int threads, long seed) {
+        this.workload = workload;
+        this.engine = new Engine(new EnginePlan(threads, Duration.ZERO, 0, Duration.ZERO, 0, Duration.ofSeconds(1),
+                ErrorPolicy.parse(VendorCodes.DEFAULT_IGNORED), seed, target), Clock.SYSTEM);
+    }
+
+    /** Starts the load on its own thread. */
+    public void start() {
+        thread = new Thread(() -> {
+            try {
+                engine.run(workload, this::interval);
+            } catch (DbFailure | RuntimeException e) {
+                failure = e;
+            }
+        }, "background-load");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** Attributes the following intervals to {@code name} ("" for none). */
+    public void level(String name) {
+        level.set(name);
+    }
+
+    /** @return events per second of the intervals attributed to {@code name}, or null when there were none */
+    public synchronized Double tps(String name) {
+        double[] v = perLevel.get(name);
+        return v == null || v[1] <= 0 ? null : v[0] / v[1];
+    }
+
+    /** @return why the load stopped early, or null */
+    public Throwable failure() {
+        return failure;
+    }
+
+    /** Stops the load and waits for its workers. */
+    public void stop() {
+        engine.requestStop();
+        if (thread != null) {
+            try {
+                thread.join(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+
+    private synchronized void interval(IntervalSample s) {
+        String name = level.get();
+        if (!name.isEmpty()) {
+            double[] v = perLevel.computeIfAbsent(name, k -> new double[2]);
+            v[0] += s.count(Counter.EVENTS);
+            v[1] += s.durationSeconds();
+        }
+    }
+}

@@ -1,0 +1,57 @@
+package io.clusterbench.probe;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The probe's outcome at one consistency level, over every ordered node pair.
+ *
+ * <p>Immutable by convention (histograms are not changed after the level finished).
+ *
+ * @param level          the level as given (e.g. {@code 1}), or {@code server default}
+ * @param consistencyNote what the reader sessions were verified to run with
+ * @param pairs          per ordered pair
+ * @param readLatency    first-read latency on B (µs), from the read's start to its result
+ * @param visibility     for stale first reads that became visible: time from A's commit acknowledgement until
+ *                       the first read on B that returned the marker (µs)
+ * @param writeLatency   autocommit marker UPDATE latency on A (µs)
+ * @param errorsByCode   errors by {@code code/sqlstate}
+ * @param durationSeconds wall time of the level
+ * @param backgroundTps  events per second of the background workload while the level ran, or null without one
+ */
+public record LevelResult(String level, String consistencyNote, List<PairCounts> pairs, Histogram readLatency,
+                          Histogram visibility, Histogram writeLatency, Map<String, Long> errorsByCode,
+                          double durationSeconds, Double backgroundTps) {
+
+    /** @return a copy carrying the background workload's throughput */
+    public LevelResult withBackgroundTps(Double tps) {
+        return new LevelResult(level, consistencyNote, pairs, readLatency, visibility, writeLatency, errorsByCode,
+                durationSeconds, tps);
+    }
+    /** @return first reads over all pairs */
+    public long samples() {
+        return pairs.stream().mapToLong(PairCounts::samples).sum();
+    }
+
+    /** @return stale first reads over all pairs */
+    public long stale() {
+        return pairs.stream().mapToLong(PairCounts::stale).sum();
+    }
+
+    /** @return stale reads never seen visible within the timeout */
+    public long timeouts() {
+        return pairs.stream().mapToLong(PairCounts::timeouts).sum();
+    }
+
+    /** @return samples lost to errors */
+    public long errors() {
+        return pairs.stream().mapToLong(PairCounts::errors).sum();
+    }
+
+    /** @return stale / samples, or 0 when there are no samples */
+    public double staleRate() {
+        return samples() == 0 ? 0 : (double) stale() / samples();
+    }
+}

@@ -1,0 +1,183 @@
+package io.clusterbench.probe;
+
+import io.clusterbench.UserException;
+import io.clusterbench.target.Consistency;
+import io.clusterbench.target.DbFailure;
+import io.clusterbench.target.Endpoint;
+import io.clusterbench.target.Target;
+import io.clusterbench.target.Topology;
+import io.clusterbench.target.TopologyDiscovery;
+
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * The core of {@code probe stale-reads}: discovers the topology, prepares the marker table, and runs
+ * {@link StaleReadProbe} once per consistency level with the level set (and read back) on the reader sessions.
+ *
+ * <p>Not thread-safe; one call of {@link #run}.
+ */
+public final class StaleReadDriver {
+    /** GTID waits per ordered pair at most (they only show apply lag, not per level). */
+    static final int GTID_SAMPLES_MAX = 50;
+    private final Target target;
+    private final int samplesPerPair;
+    private final Duration timeout;
+    private final Consumer<String> progress;
+    private final String startedAt = Instant.now().toString();
+    private boolean perStatement;
+    private Topology topology;
+    private Map<String, Object> gtidWait = Map.of();
+
+    /**
+     * @param target         the cluster's endpoints (two or more)
+     * @param samplesPerPair first reads per ordered pair and level, &ge; 1
+     * @param timeout        visibility timeout, &gt; 0
+     * @param progress       receives one line per step
+     */
+    public StaleReadDriver(Target target, int samplesPerPair, Duration timeout, Consumer<String> progress) {
+        this.target = target;
+        this.samplesPerPair = samplesPerPair;
+        this.timeout = timeout;
+        this.progress = progress;
+    }
+
+    /**
+     * @param levels  consistency levels as given ({@code 0}, {@code 1}, {@code 7}…)
+     * @param command the command line (masked), for the header
+     * @return one result per level, in order
+     * @throws UserException for fewer than two reachable endpoints, a level that does not fit, or a node that
+     *                       fails while probing
+     */
+    public List<LevelResult> run(List<String> levels, List<String> command) {
+        return run(levels, command, null);
+    }
+
+    /**
+     * As {@link #run(List, List)}, with a workload running beside the probe.
+     *
+     * @param load the background load, not started yet, or null for none; it is stopped before this returns
+     */
+    public List<LevelResult> run(List<String> levels, List<String> command, BackgroundLoad load) {
+        List<Consistency> parsed = new ArrayList<>();
+        levels.forEach(l -> parsed.add(Consistency.parse(l)));
+        topology = TopologyDiscovery.discover(target);
+        topology.describe().forEach(progress);
+        if (target.endpoints().size() < 2 || !topology.endpointsNotMembers().isEmpty()) {
+            throw new UserException("the stale-read probe needs two or more endpoints that are members of one cluster",
+                    "give every node with --host/--port (see the topology above)");
+        }
+        List<String> names = new ArrayList<>();
+        for (Endpoint e : target.endpoints()) {
+            Topology.Member m = topology.memberAt(e.label());
+            names.add(m == null ? e.label() : m.name());
+        }
+        StaleReadProbe probe = new StaleReadProbe(target, names, samplesPerPair, timeout);
+        List<LevelResult> results = new ArrayList<>();
+        try {
+            probe.prepareTable();
+            Target poll = topology.galera() ? target.withSessionVariables(Map.of("wsrep_sync_wait", "0")) : target;
+            int pairs = names.size() * (names.size() - 1);
+            if (load != null) {
+                progress.accept("Starting the background load...");
+                load.start();
+                Thread.sleep(1000);
+            }
+            for (Consistency c : parsed) {
+                Consistency.Applied applied = perStatement ? perStatement(c) : c.apply(target, topology);
+                progress.accept(applied.line());
+                progress.accept("Probing " + pairs + " ordered pairs x " + samplesPerPair + " samples at "
+                        + c.variable() + "=" + c.level() + "...");
+                if (load != null) {
+                    load.level(c.level());
+                }
+                LevelResult r = probe.runLevel(c.level(), applied.target(), poll, applied.line(),
+                        perStatement ? statementSelect(c) : "SELECT");
+                if (load != null) {
+                    load.level("");
+                    r = r.withBackgroundTps(load.tps(c.level()));
+                }
+                results.add(r);
+            }
+            if (topology.galera()) {
+                progress.accept("Timing GTID waits (WSREP_SYNC_WAIT_UPTO_GTID) on every pair...");
+                gtidWait = new GtidWaitProbe(target, names, Math.min(samplesPerPair, GTID_SAMPLES_MAX), 10).run();
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new UserException("interrupted", null, e);
+        } catch (DbFailure f) {
+            throw new UserException("the probe failed: error " + f.vendorCode() + ": " + f.getMessage(),
+                    "check the nodes (clusterbench sandbox status) and rerun");
+        } finally {
+            if (load != null) {
+                load.stop();
+            }
+        }
+        if (load != null && load.failure() != null) {
+            progress.accept("Note: the background load stopped early: " + load.failure().getMessage());
+        }
+        return results;
+    }
+
+    /**
+     * Sets the level on each first read instead of the reader session: MariaDB's
+     * {@code SET STATEMENT wsrep_sync_wait=N FOR SELECT …}, or PXC's {@code SELECT /*+ SET_VAR(…) *}{@code /}
+     * hint (cluster-consistency.md §1.2; MariaDB ignores the hint, so it is never used there). The reader
+     * session runs with {@code wsrep_sync_wait=0}, so only the statement form can make a read fresh.
+     *
+     * @return this driver
+     */
+    public StaleReadDriver perStatement(boolean on) {
+        this.perStatement = on;
+        return this;
+    }
+
+    private Consistency.Applied perStatement(Consistency c) {
+        if (!c.galera() || !topology.galera()) {
+            throw new UserException("--scope statement needs a Galera cluster and a wsrep_sync_wait level (got "
+                    + c.level() + " on " + topology.flavor() + ")", "use --scope session");
+        }
+        String line = "Consistency: wsrep_sync_wait=" + c.level() + " per statement ("
+                + statementSelect(c) + " …), reader session wsrep_sync_wait=0";
+        return new Consistency.Applied(target.withSessionVariables(Map.of("wsrep_sync_wait", "0")),
+                Map.of("scope", "statement", "requested", c.level()), line);
+    }
+
+    private String statementSelect(Consistency c) {
+        return Topology.PXC.equals(topology.flavor()) ? "SELECT /*+ SET_VAR(wsrep_sync_wait=" + c.level() + ") */"
+                : "SET STATEMENT wsrep_sync_wait=" + c.level() + " FOR SELECT";
+    }
+
+    /** @return the GTID-wait summary line, or "" when none was measured */
+    public String gtidLine() {
+        Object latency = gtidWait.get("waitLatency");
+        if (latency instanceof io.clusterbench.result.LatencySummary l) {
+            return String.format(java.util.Locale.ROOT, "GTID wait (B applies A's write, from the wait call) "
+                    + "p50/p99/max: %.2f/%.2f/%.2f ms over %d waits, %s errors", l.p50Micros() / 1000.0,
+                    l.p99Micros() / 1000.0, l.maxMicros() / 1000.0, l.count(), gtidWait.get("errors"));
+        }
+        return gtidWait.containsKey("note") ? "GTID wait: " + gtidWait.get("note") : "";
+    }
+
+    /** @return facts for the head of {@code probe.json}: command, start, target, topology, options */
+    public Map<String, Object> header(List<String> command) {
+        Map<String, Object> h = new LinkedHashMap<>();
+        h.put("startedAt", startedAt);
+        h.put("command", command);
+        List<String> endpoints = new ArrayList<>();
+        target.endpoints().forEach(e -> endpoints.add(e.label()));
+        h.put("target", Map.of("endpoints", endpoints, "user", target.user(), "database", target.database()));
+        h.put("topology", topology == null ? Map.of() : topology.toMap());
+        h.put("samplesPerPair", samplesPerPair);
+        h.put("visibilityTimeoutMillis", timeout.toMillis());
+        h.put("clock", "System.nanoTime (one JVM monotonic clock)");
+        h.put("gtidWait", gtidWait);
+        return h;
+    }
+}

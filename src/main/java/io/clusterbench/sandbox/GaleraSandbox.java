@@ -1,0 +1,303 @@
+package io.clusterbench.sandbox;
+
+import io.clusterbench.UserException;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * A local MariaDB Galera cluster on loopback for trying and testing: deploy, start, stop, destroy, and
+ * per node kill (SIGKILL), pause (SIGSTOP), resume (SIGCONT) and restart. The recipe is galera-local.md:
+ * one directory, option file and five ports per node, node 1 bootstrapped, joiners started one at a time
+ * after the previous one is Synced, processes run as {@code mysql} when started by root (rsync SST fails
+ * as root). State lives in {@code <dir>/sandbox.json}, so every command works from a new process.
+ *
+ * <p>Not thread-safe: one command at a time per sandbox directory. Usage:
+ * <pre>{@code
+ * GaleraSandbox sb = GaleraSandbox.deploy(Path.of("/tmp/cb"), 3, 5500, 2, progress);
+ * sb.pause("n2"); sb.resume("n2"); sb.destroy(line -> { });
+ * }</pre>
+ */
+public final class GaleraSandbox {
+    /** User created for clients, with every privilege and no password (loopback only). */
+    public static final String CLIENT_USER = "sbtest";
+    /** Database created for clients. */
+    public static final String CLIENT_DB = "sbtest";
+    private final Path dir;
+    private final GaleraInstall install;
+    private SandboxState state;
+
+    private GaleraSandbox(Path dir, GaleraInstall install, SandboxState state) {
+        this.dir = dir;
+        this.install = install;
+        this.state = state;
+    }
+
+    /** @return the sandbox directory (absolute) */
+    public Path dir() {
+        return dir;
+    }
+
+    /** @return the current state (nodes, ports, pids) */
+    public SandboxState state() {
+        return state;
+    }
+
+    /**
+     * Opens an existing sandbox.
+     *
+     * @throws UserException when {@code dir} holds none, or the packages are missing
+     */
+    public static GaleraSandbox open(Path dir) {
+        Path abs = dir.toAbsolutePath().normalize();
+        SandboxState s = SandboxState.read(abs);
+        return new GaleraSandbox(abs, GaleraInstall.locate(), s);
+    }
+
+    /**
+     * Deploys and starts a cluster and waits until every node is Synced.
+     *
+     * @param dir        empty or missing directory; must be reachable by user {@code mysql} when run as root
+     * @param nodes      number of nodes, 1–9
+     * @param basePort   SQL port of node 1; node i uses ports {@code basePort + 10(i-1)} … {@code +3}
+     * @param flushLogAtTrxCommit {@code innodb_flush_log_at_trx_commit}: 1 (durable), 0 or 2 (faster)
+     * @param progress   receives one line per step
+     * @throws UserException for bad arguments, missing packages, busy ports, or a node that fails to start
+     *                       (the nodes already started are stopped again)
+     */
+    public static GaleraSandbox deploy(Path dir, int nodes, int basePort, int flushLogAtTrxCommit,
+                                       Consumer<String> progress) {
+        Path abs = dir.toAbsolutePath().normalize();
+        List<String> problems = new ArrayList<>();
+        if (nodes < 1 || nodes > 9) {
+            problems.add("--nodes must be 1-9 (got " + nodes + ")");
+        }
+        if (basePort < 1024 || basePort + SandboxNode.PORT_STRIDE * 9 > 65535) {
+            problems.add("--base-port must be 1024-65445 (got " + basePort + ")");
+        }
+        if (flushLogAtTrxCommit < 0 || flushLogAtTrxCommit > 2) {
+            problems.add("innodb_flush_log_at_trx_commit must be 0, 1 or 2");
+        }
+        if (!problems.isEmpty()) {
+            throw new UserException("invalid options: " + String.join("; ", problems), "see --help");
+        }
+        GaleraInstall install = GaleraInstall.locate();
+        if (SandboxState.exists(abs)) {
+            throw new UserException("a sandbox already exists in " + abs,
+                    "use 'clusterbench sandbox start --dir " + abs + "', or destroy it first");
+        }
+        List<SandboxNode> planned = new ArrayList<>();
+        for (int i = 1; i <= nodes; i++) {
+            planned.add(SandboxNode.planned(i, basePort));
+        }
+        checkPortsFree(planned);
+        String runAs = Permissions.isRoot() ? "mysql" : null;
+        SandboxState state = new SandboxState(SandboxState.SCHEMA, "galera", "clusterbench", CLIENT_USER, CLIENT_DB,
+                basePort, flushLogAtTrxCommit, List.copyOf(planned));
+        try {
+            Files.createDirectories(abs);
+            try (var entries = Files.list(abs)) {
+                if (entries.findAny().isPresent()) {
+                    throw new UserException("directory " + abs + " is not empty", "choose another --dir");
+                }
+            }
+            if (runAs != null) {
+                Permissions.checkReachable(abs, runAs);
+            }
+            for (SandboxNode n : planned) {
+                Files.createDirectories(n.dataDir(abs));
+                Files.writeString(n.cnf(abs), GaleraConfig.text(abs, n, planned, state, install, runAs));
+            }
+            state.write(abs);
+            if (runAs != null) {
+                Permissions.chownTree(abs, runAs);
+            }
+        } catch (IOException e) {
+            throw new UserException("cannot create " + abs + ": " + e.getMessage(), "choose another --dir", e);
+        }
+        GaleraSandbox sb = new GaleraSandbox(abs, install, state);
+        try {
+            for (SandboxNode n : planned) {
+                progress.accept("Initialising " + n.name() + " data directory...");
+                Permissions.run(List.of(install.installDb().toString(), "--defaults-file=" + n.cnf(abs),
+                        "--auth-root-authentication-method=normal", "--skip-test-db"), n.dir(abs).resolve("install.log"));
+            }
+            for (SandboxNode n : planned) {
+                sb.startNode(n, n.index() == 1, progress);
+                if (n.index() == 1) {
+                    sb.createClientUser();
+                }
+            }
+        } catch (RuntimeException e) {
+            sb.stop(line -> { });
+            throw e;
+        }
+        return sb;
+    }
+
+    /** Starts every node that is down: bootstraps from a safe node when none runs. @throws UserException on failure */
+    public void start(Consumer<String> progress) {
+        boolean anyRunning = state.nodes().stream().anyMatch(n -> NodeProcess.state(n.pid()) != NodeProcess.State.GONE);
+        SandboxNode first = null;
+        if (!anyRunning) {
+            first = Grastate.bootstrapCandidate(dir, state.nodes());
+            startNode(first, true, progress);
+        }
+        for (SandboxNode n : state.nodes()) {
+            if (n != first && NodeProcess.state(n.pid()) == NodeProcess.State.GONE) {
+                startNode(n, false, progress);
+            }
+        }
+    }
+
+    /** Stops every node cleanly (SIGTERM, reverse order; SIGKILL after 60 s). Never throws for a down node. */
+    public void stop(Consumer<String> progress) {
+        List<SandboxNode> reverse = new ArrayList<>(state.nodes());
+        java.util.Collections.reverse(reverse);
+        for (SandboxNode n : reverse) {
+            if (NodeProcess.state(n.pid()) == NodeProcess.State.GONE) {
+                continue;
+            }
+            progress.accept("Stopping " + n.name() + " (pid " + n.pid() + ")...");
+            stopProcess(n);
+        }
+    }
+
+    /** Stops every node and deletes the sandbox directory. */
+    public void destroy(Consumer<String> progress) {
+        stop(progress);
+        progress.accept("Removing " + dir + "...");
+        Permissions.deleteTree(dir);
+    }
+
+    /** @return each node's process state and, when it answers, its wsrep state */
+    public List<NodeStatus> status() {
+        List<NodeStatus> out = new ArrayList<>();
+        for (SandboxNode n : state.nodes()) {
+            NodeProcess.State ps = NodeProcess.state(n.pid());
+            String process = switch (ps) {
+                case RUNNING -> "running";
+                case PAUSED -> "paused";
+                case GONE -> "down";
+            };
+            NodeStatus st = new NodeStatus(n.name(), n.endpoint(), ps == NodeProcess.State.GONE ? 0 : n.pid(), process,
+                    "-", "-", -1, -1);
+            if (ps == NodeProcess.State.RUNNING) {
+                try (Connection c = SandboxSql.admin(n.sqlPort(), 1000)) {
+                    Map<String, String> w = SandboxSql.wsrepStatus(c);
+                    st = new NodeStatus(n.name(), n.endpoint(), n.pid(), process,
+                            w.getOrDefault("wsrep_local_state_comment", "-"), w.getOrDefault("wsrep_cluster_status", "-"),
+                            Integer.parseInt(w.getOrDefault("wsrep_cluster_size", "-1")),
+                            Long.parseLong(w.getOrDefault("wsrep_last_committed", "-1")));
+                } catch (SQLException | NumberFormatException e) {
+                    // running but not answering: shown as "-"
+                }
+            }
+            out.add(st);
+        }
+        return out;
+    }
+
+    /** SIGKILL one node (a crash). @throws UserException for an unknown or down node */
+    public void kill(String name) {
+        SandboxNode n = running(name);
+        NodeProcess.signal(n.pid(), "KILL");
+        NodeProcess.awaitGone(n.pid(), 10_000);
+    }
+
+    /** SIGSTOP one node (a hang: it keeps its sockets but answers nothing). */
+    public void pause(String name) {
+        NodeProcess.signal(running(name).pid(), "STOP");
+    }
+
+    /** SIGCONT one paused node. */
+    public void resume(String name) {
+        NodeProcess.signal(running(name).pid(), "CONT");
+    }
+
+    /**
+     * Stops one node cleanly when it runs, starts it again and waits until it is Synced; bootstraps it when no
+     * other node runs and it is safe to (grastate.dat).
+     */
+    public void restart(String name, Consumer<String> progress) {
+        SandboxNode n = state.node(name);
+        if (NodeProcess.state(n.pid()) != NodeProcess.State.GONE) {
+            progress.accept("Stopping " + n.name() + "...");
+            stopProcess(n);
+        }
+        boolean othersUp = state.nodes().stream()
+                .anyMatch(o -> o.index() != n.index() && NodeProcess.state(o.pid()) != NodeProcess.State.GONE);
+        if (!othersUp) {
+            Grastate.requireSafeToBootstrap(dir, n);
+        }
+        startNode(n, !othersUp, progress);
+    }
+
+    private SandboxNode running(String name) {
+        SandboxNode n = state.node(name);
+        if (NodeProcess.state(n.pid()) == NodeProcess.State.GONE) {
+            throw new UserException(n.name() + " is not running", "start it with 'clusterbench sandbox restart "
+                    + n.name() + " --dir " + dir + "'");
+        }
+        return n;
+    }
+
+    private void stopProcess(SandboxNode n) {
+        NodeProcess.signal(n.pid(), "CONT");
+        NodeProcess.signal(n.pid(), "TERM");
+        if (!NodeProcess.awaitGone(n.pid(), 60_000)) {
+            NodeProcess.signal(n.pid(), "KILL");
+            NodeProcess.awaitGone(n.pid(), 10_000);
+        }
+    }
+
+    private void startNode(SandboxNode n, boolean bootstrap, Consumer<String> progress) {
+        progress.accept("Starting " + n.name() + (bootstrap ? " (bootstrap)" : "") + " on " + n.endpoint() + "...");
+        SandboxNode started = NodeLauncher.start(dir, n, install, bootstrap);
+        state = state.with(started);
+        state.write(dir);
+        long pid = NodeLauncher.awaitSynced(dir, started, NodeLauncher.START_TIMEOUT_MILLIS);
+        if (pid != started.pid()) {
+            state = state.with(started.withPid(pid));
+            state.write(dir);
+        }
+        progress.accept(n.name() + " is Synced.");
+    }
+
+    private void createClientUser() {
+        SandboxNode n1 = state.nodes().get(0);
+        try (Connection c = SandboxSql.admin(n1.sqlPort(), 5000)) {
+            SandboxSql.execute(c, "DELETE FROM mysql.global_priv WHERE User = ''", "FLUSH PRIVILEGES",
+                    "CREATE USER IF NOT EXISTS '" + CLIENT_USER + "'@'%'",
+                    "CREATE USER IF NOT EXISTS '" + CLIENT_USER + "'@'localhost'",
+                    "GRANT ALL PRIVILEGES ON *.* TO '" + CLIENT_USER + "'@'%'",
+                    "GRANT ALL PRIVILEGES ON *.* TO '" + CLIENT_USER + "'@'localhost'",
+                    "CREATE DATABASE IF NOT EXISTS " + CLIENT_DB);
+        } catch (SQLException e) {
+            throw new UserException("cannot create the client user on n1: " + e.getMessage(), "see "
+                    + n1.errorLog(dir), e);
+        }
+    }
+
+    private static void checkPortsFree(List<SandboxNode> nodes) {
+        for (SandboxNode n : nodes) {
+            for (int port : new int[]{n.sqlPort(), n.galeraPort(), n.istPort(), n.sstPort()}) {
+                try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                    s.setReuseAddress(true);
+                } catch (IOException e) {
+                    throw new UserException("port " + port + " (" + n.name() + ") is already in use",
+                            "choose another --base-port (each node uses 4 ports from base + 10*(i-1))");
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,70 @@
+package io.clusterbench.probe;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clusterbench.testing.Cli;
+import io.clusterbench.testing.GaleraCluster;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Path;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The stale-read probe on the real 3-node cluster: exact counts, and no stale read with wsrep_sync_wait=1. */
+@Tag("galera")
+class StaleReadProbeIT {
+    private static final int SAMPLES = 40;
+
+    @Test
+    void syncWaitOneGivesNoStaleReadUnderLoadAndEverySampleIsCounted(@TempDir Path out) throws Exception {
+        String db = GaleraCluster.freshDatabase("cb_probe");
+        Cli.Result p = Cli.run(Cli.args(GaleraCluster.cliTarget(db), "prepare", "oltp_update_non_index", "--tables", "1",
+                "--table-size", "500"));
+        assertEquals(0, p.exitCode(), p.out() + p.err());
+        Cli.Result r = Cli.run(Cli.args(GaleraCluster.cliTarget(db), "probe", "stale-reads", "--consistency", "0,1",
+                "--samples", Integer.toString(SAMPLES), "--background", "oltp_update_non_index",
+                "--background-threads", "2", "--tables", "1", "--table-size", "500", "--out", out.toString()));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("background tps"), r.out());
+        assertTrue(r.out().contains("wsrep_sync_wait=1 verified on 3/3"), r.out());
+        JsonNode doc = new ObjectMapper().readTree(out.resolve("probe.json").toFile());
+        assertEquals(ProbeReport.SCHEMA, doc.get("schema").asText());
+        assertEquals(2, doc.get("levels").size());
+        for (JsonNode level : doc.get("levels")) {
+            assertEquals(0, level.get("errors").asLong(), level.toString());
+            assertEquals(6L * SAMPLES, level.get("samples").asLong(), "6 ordered pairs x samples, exactly");
+            assertEquals(level.get("samples").asLong(),
+                    level.get("staleReads").asLong() + level.get("freshReads").asLong());
+            assertEquals(6, level.get("pairs").size());
+            for (JsonNode pair : level.get("pairs")) {
+                assertEquals(SAMPLES, pair.get("samples").asLong(), pair.toString());
+                assertTrue(pair.get("stale").asLong() >= pair.get("timeouts").asLong());
+            }
+            assertEquals(level.get("staleReads").asLong() - level.get("visibilityTimeouts").asLong(),
+                    level.get("visibility").get("count").asLong(), "every stale read that became visible was timed");
+        }
+        JsonNode gtid = doc.get("gtidWait");
+        assertEquals(6L * SAMPLES, gtid.get("samples").asLong() + gtid.get("errors").asLong(), gtid.toString());
+        assertEquals(0, gtid.get("errors").asLong(), gtid.toString());
+        assertTrue(r.out().contains("GTID wait (B applies A's write"), r.out());
+        JsonNode syncWait = doc.get("levels").get(1);
+        assertEquals("1", syncWait.get("level").asText());
+        assertEquals(0, syncWait.get("staleReads").asLong(), "wsrep_sync_wait=1 makes every first read fresh");
+        assertEquals(0.0, syncWait.get("staleRateCi95Percent").get(0).asDouble());
+    }
+
+    @Test
+    void perStatementSyncWaitAlsoGivesNoStaleRead(@TempDir Path out) throws Exception {
+        String db = GaleraCluster.freshDatabase("cb_probe_stmt");
+        Cli.Result r = Cli.run(Cli.args(GaleraCluster.cliTarget(db), "probe", "stale-reads", "--consistency", "1",
+                "--scope", "statement", "--samples", "30", "--out", out.toString()));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("SET STATEMENT wsrep_sync_wait=1 FOR SELECT"), r.out());
+        JsonNode level = new ObjectMapper().readTree(out.resolve("probe.json").toFile()).get("levels").get(0);
+        assertEquals(180, level.get("samples").asLong());
+        assertEquals(0, level.get("staleReads").asLong(), "the statement form waits although the session is at 0");
+    }
+}
