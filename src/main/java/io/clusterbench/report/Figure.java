@@ -41,7 +41,15 @@ public enum Figure {
     EVENTS_PER_THREAD("events (avg/stddev)", "events"),
     EXECUTION_TIME_PER_THREAD("execution time (avg/stddev)", "s"),
     THREADS("thds", "threads"),
-    CLIENT_CPU("client CPU", "s");
+    CLIENT_CPU("client CPU", "s"),
+    THREADS_COLUMN("threads", "threads"),
+    RUNS("runs", "runs"),
+    SPREAD("median [min–max] ×n", "unit of the figure"),
+    RATIO("ratio", "×"),
+    VERDICT("verdict", ""),
+    PEAK("peak", "threads"),
+    KNEE("knee", "threads"),
+    DIFFERING_VARIABLES("differing variables", "");
 
     private final String key;
     private final String unit;
