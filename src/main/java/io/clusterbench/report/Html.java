@@ -2,12 +2,16 @@ package io.clusterbench.report;
 
 import java.util.List;
 import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Small HTML helpers: escaping, tables, number text. Thread-safe (stateless). Numbers use
  * {@link Locale#ROOT}.
  */
 final class Html {
+    /** Cells that hold only a number or a spread (digits, signs, brackets, dashes, ×, %) are right-aligned. */
+    private static final Pattern NUMERIC = Pattern.compile("[-+0-9.,%\\[\\]–× ]+");
+
     private Html() {
     }
 
@@ -41,7 +45,8 @@ final class Html {
         b.append("</tr></thead>\n<tbody>\n");
         for (List<String> r : rows) {
             b.append("<tr>");
-            r.forEach(c -> b.append("<td>").append(c).append("</td>"));
+            r.forEach(c -> b.append(NUMERIC.matcher(c).matches() ? "<td class=\"num\">" : "<td>").append(c)
+                    .append("</td>"));
             b.append("</tr>\n");
         }
         return b.append("</tbody>\n</table>\n").toString();

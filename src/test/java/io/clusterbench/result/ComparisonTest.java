@@ -55,15 +55,15 @@ class ComparisonTest {
 
     @Test
     void threeResultsCompareWithTheFirstAndMissingThreadCountsAreNamed() {
-        ResultDocument a = SyntheticResults.builder().runs(1, 100, 101).runs(2, 200, 201).build();
-        ResultDocument b = SyntheticResults.builder().runs(1, 150, 151).build();
-        ResultDocument c3 = SyntheticResults.builder().variable("sync_binlog", "0").runs(1, 50, 51).runs(2, 90, 91)
-                .runs(8, 300, 310).build();
+        ResultDocument a = SyntheticResults.builder().runs(1, 100, 101, 102).runs(2, 200, 201, 202).build();
+        ResultDocument b = SyntheticResults.builder().runs(1, 150, 151, 152).build();
+        ResultDocument c3 = SyntheticResults.builder().variable("sync_binlog", "0").runs(1, 50, 51, 52)
+                .runs(2, 90, 91, 92).runs(8, 300, 310, 320).build();
         Comparison c = Comparison.of(NamedResult.of(List.of("a", "b", "c"), List.of(a, b, c3)));
         List<Comparison.Row> tps = c.rows(ComparedFigure.TPS);
         assertEquals(List.of(1, 2, 8), tps.stream().map(Comparison.Row::threads).toList());
-        assertEquals("B faster by 49.8%", tps.get(0).verdicts().get(1).text());
-        assertEquals("C slower by 49.8%", tps.get(0).verdicts().get(2).text());
+        assertEquals("B faster by 49.5%", tps.get(0).verdicts().get(1).text());
+        assertEquals("C slower by 49.5%", tps.get(0).verdicts().get(2).text());
         assertEquals("not measured in B", tps.get(1).verdicts().get(1).text());
         assertEquals("not measured in A", tps.get(2).verdicts().get(2).text());
         assertNull(tps.get(2).ratios().get(2));

@@ -26,10 +26,10 @@ class VerdictTest {
 
     @Test
     void forLatencyLowerIsBetter() {
-        Verdict lower = Verdict.of(ComparedFigure.P95, "A", s(2000, 2100), "B", s(1500, 1600));
+        Verdict lower = Verdict.of(ComparedFigure.P95, "A", s(2000, 2050, 2100), "B", s(1500, 1550, 1600));
         assertEquals(Verdict.Kind.BETTER, lower.kind());
         assertEquals("B lower by 24.4%", lower.text());
-        Verdict higher = Verdict.of(ComparedFigure.P99, "A", s(1500, 1600), "C", s(2000, 2100));
+        Verdict higher = Verdict.of(ComparedFigure.P99, "A", s(1500, 1550, 1600), "C", s(2000, 2050, 2100));
         assertEquals(Verdict.Kind.WORSE, higher.kind());
         assertEquals("C higher by 32.3%", higher.text());
     }
@@ -40,7 +40,7 @@ class VerdictTest {
         assertEquals(Verdict.Kind.WITHIN_NOISE, v.kind());
         assertEquals("within noise", v.text());
         assertEquals(40.0, v.changePercent(), 1e-9);
-        Verdict touching = Verdict.of(ComparedFigure.TPS, "A", s(90, 100), "B", s(100, 110));
+        Verdict touching = Verdict.of(ComparedFigure.TPS, "A", s(90, 95, 100), "B", s(100, 105, 110));
         assertEquals(Verdict.Kind.WITHIN_NOISE, touching.kind(), "closed ranges that share an end overlap");
     }
 
@@ -56,8 +56,17 @@ class VerdictTest {
     }
 
     @Test
+    void twoRunsAreTooFewToCall() {
+        Verdict two = Verdict.of(ComparedFigure.TPS, "A", s(100, 101), "B", s(200, 201));
+        assertEquals(Verdict.Kind.NO_SPREAD, two.kind());
+        assertEquals("within noise (2 runs each: too few to call, repeat with --repeat 3 or more)", two.text());
+        Verdict mixed = Verdict.of(ComparedFigure.TPS, "A", s(100, 101), "B", s(200, 201, 202));
+        assertEquals("within noise (A has 2 runs: too few to call, repeat with --repeat 3 or more)", mixed.text());
+    }
+
+    @Test
     void aMissingSideIsNamed() {
-        Verdict v = Verdict.of(ComparedFigure.TPS, "A", s(100, 101), "B", null);
+        Verdict v = Verdict.of(ComparedFigure.TPS, "A", s(100, 101, 102), "B", null);
         assertEquals(Verdict.Kind.MISSING, v.kind());
         assertEquals("not measured in B", v.text());
         assertNull(v.changePercent());
