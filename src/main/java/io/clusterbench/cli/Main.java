@@ -22,8 +22,8 @@ import java.util.concurrent.TimeUnit;
 @Command(name = "clusterbench", mixinStandardHelpOptions = true, version = "clusterbench " + Versions.CLUSTERBENCH,
         usageHelpAutoWidth = true,
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
-        subcommands = {PrepareCommand.class, RunCommand.class, CleanupCommand.class, ExplainCommand.class,
-                CompareCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
+        subcommands = {PrepareCommand.class, RunCommand.class, SweepCommand.class, CleanupCommand.class,
+                ExplainCommand.class, CompareCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
@@ -36,7 +36,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: choose prepare, run, cleanup, explain, compare, report or help");
+                "missing command: choose prepare, run, sweep, cleanup, explain, compare, report or help");
     }
 
     /** Process entry point. */

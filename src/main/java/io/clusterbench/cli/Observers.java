@@ -1,7 +1,11 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.observe.HostObserver;
 import io.clusterbench.observe.Observer;
-import io.clusterbench.target.Target;
+import io.clusterbench.observe.ServerStatusObserver;
+import io.clusterbench.target.Endpoint;
+
+import java.nio.file.Path;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -18,13 +22,25 @@ final class Observers {
     }
 
     /**
-     * @param target   the run's target
-     * @param embedded true when the target is the embedded server
+     * @param ctx the run's context (target, server facts, options)
      * @return the observers to run beside the load (possibly none)
      */
-    static List<Observer> forRun(Target target, boolean embedded) {
+    static List<Observer> forRun(RunContext ctx) {
         List<Observer> observers = new ArrayList<>();
+        Endpoint first = ctx.target().endpointFor(0);
+        observers.add(new ServerStatusObserver(ctx.target(), first));
+        observers.add(new HostObserver(Path.of("/proc"), serverPid(ctx, first)));
         return observers;
+    }
+
+    /** @return --server-pid, else the local process listening on the first endpoint's port, else -1 */
+    private static long serverPid(RunContext ctx, Endpoint first) {
+        if (ctx.settings.targetOptions().serverPid > 0) {
+            return ctx.settings.targetOptions().serverPid;
+        }
+        boolean local = first.socket() == null && (first.host().equals("127.0.0.1") || first.host().equals("localhost")
+                || first.host().equals("::1"));
+        return local ? HostObserver.findServerPid(first.port()) : -1;
     }
 
     static Map<String, Object> sample(List<Observer> observers, double intervalSeconds) {

@@ -11,9 +11,15 @@ import java.nio.file.Path;
  * <p>Confined to the command's thread.
  */
 final class RunOptions {
-    @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
-            description = "Worker threads, one connection each (>= 1). Default: ${DEFAULT-VALUE}.")
-    int threads;
+    @Option(names = "--threads", paramLabel = "N[,N...]", defaultValue = "1", split = ",",
+            description = "Worker threads, one connection each (>= 1); sweep takes a list (1,2,4,8). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    java.util.List<Integer> threadCounts;
+
+    /** @return the first (for run: the only) thread count */
+    int threads() {
+        return threadCounts.get(0);
+    }
 
     @Option(names = "--time", paramLabel = "SECONDS", defaultValue = "10",
             description = "Measured run time in seconds; 0 = no time limit. Default: ${DEFAULT-VALUE}.")

@@ -40,7 +40,13 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
     /** Builds settings from parsed options; @throws io.clusterbench.UserException for invalid values */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
                             List<String> command) {
-        Validation.check(t, r, o);
+        return from(workloadName, t, r, o, j, command, false);
+    }
+
+    /** @param sweep true for {@code sweep}, which takes a list of thread counts */
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
+                            List<String> command, boolean sweep) {
+        Validation.check(t, r, o, sweep);
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
@@ -50,13 +56,19 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
             JoinsOptions.requireEnabled(jw.configuration());
         }
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + workloadName);
+                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
+                + workloadName);
         return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command);
     }
 
     EnginePlan engine(Target target) {
+        return engine(target, run.threads());
+    }
+
+    /** @return the engine plan of one step at {@code threads} workers */
+    EnginePlan engine(Target target, int threads) {
         long interval = run.reportIntervalSeconds > 0 ? run.reportIntervalSeconds : 1;
-        return new EnginePlan(run.threads, Duration.ofSeconds(run.timeSeconds), run.events,
+        return new EnginePlan(threads, Duration.ofSeconds(run.timeSeconds), run.events,
                 Duration.ofSeconds(run.warmupSeconds), run.rate, Duration.ofSeconds(interval), errors, seed, target);
     }
 
@@ -70,8 +82,8 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
 
     /** @return the one-line plan description printed at start */
     String describe(Target target) {
-        StringBuilder b = new StringBuilder(workload.name()).append(", ").append(run.threads)
-                .append(run.threads == 1 ? " thread" : " threads");
+        StringBuilder b = new StringBuilder(workload.name()).append(", ").append(run.threads())
+                .append(run.threads() == 1 ? " thread" : " threads");
         if (run.timeSeconds > 0) {
             b.append(", ").append(run.timeSeconds).append(" s");
         }

@@ -46,6 +46,11 @@ final class TargetOptions {
             description = "Connect timeout in seconds (> 0). Default: ${DEFAULT-VALUE}.")
     int connectTimeoutSeconds;
 
+    @Option(names = "--server-pid", paramLabel = "PID", defaultValue = "0",
+            description = "Process id of the server when it runs on this host, for its CPU and disk figures. "
+                    + "Default: found from the port of the first endpoint when that is a local address.")
+    long serverPid;
+
     @Option(names = "--keep", description = "Embedded server only: keep its data directory on exit "
             + "(the path is printed). Default: removed.")
     boolean keep;

@@ -16,11 +16,23 @@ final class Validation {
 
     /** @throws UserException listing every problem, when there is any */
     static void check(TargetOptions target, RunOptions run, OltpOptions oltp) {
+        check(target, run, oltp, false);
+    }
+
+    /** @param sweep true when a list of thread counts is allowed */
+    static void check(TargetOptions target, RunOptions run, OltpOptions oltp, boolean sweep) {
         List<String> problems = new ArrayList<>();
         ResolvedTarget.validate(target, problems);
         if (run != null) {
-            if (run.threads < 1) {
-                problems.add("--threads must be >= 1 (got " + run.threads + ")");
+            for (int t : run.threadCounts) {
+                if (t < 1) {
+                    problems.add("--threads must be >= 1 (got " + t + ")");
+                    break;
+                }
+            }
+            if (run.threadCounts.size() > 1 && !sweep) {
+                problems.add("run takes one --threads value (got " + run.threadCounts.size()
+                        + "); use 'clusterbench sweep' for a list");
             }
             if (run.timeSeconds < 0) {
                 problems.add("--time must be >= 0 seconds (got " + run.timeSeconds + ")");

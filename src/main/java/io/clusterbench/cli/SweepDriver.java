@@ -1,0 +1,109 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.UserException;
+import io.clusterbench.observe.QuietWait;
+import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.result.ResultJson;
+import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.SweepSummary;
+import io.clusterbench.target.Endpoint;
+import io.clusterbench.target.VendorCodes;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * The core of {@code sweep}: thread counts × repeats in one result. Order: every thread count, then the
+ * next repeat. Each step's interval files go to {@code steps/tNNNN-rR/}; result.json holds every step.
+ *
+ * <p>Confined to the command's thread, apart from the stop hook it registers.
+ */
+final class SweepDriver {
+    private SweepDriver() {
+    }
+
+    static ExitCode run(RunSettings settings, int repeats, int quietTimeoutSeconds, CliEnv env) {
+        List<Integer> threads = new ArrayList<>(new TreeSet<>(settings.run().threadCounts));
+        StopSignal stop = new StopSignal();
+        try (CliEnv.Hooks.Registration hook = env.hooks().onStop(stop::fire);
+             RunContext ctx = RunContext.open(settings, env, threads.get(threads.size() - 1))) {
+            Path dir = settings.outDir();
+            Path json = dir.resolve("result.json");
+            Endpoint first = ctx.target().endpointFor(0);
+            long idle = QuietWait.threadsRunning(ctx.target(), first);
+            int steps = threads.size() * repeats;
+            double stepSeconds = settings.run().timeSeconds + settings.run().warmupSeconds + 2;
+            env.out().println("Sweep: " + settings.describe(ctx.target()).replaceFirst(", \\d+ threads?", "")
+                    + "; threads " + threads + " x " + repeats + " repeat(s) = " + steps + " steps — server "
+                    + ctx.server.version());
+            env.out().println("Results go to " + dir);
+            List<RunRecord> runs = new ArrayList<>();
+            Integer wall = null;
+            ExitCode code = ExitCode.OK;
+            int step = 0;
+            outer:
+            for (int r = 1; r <= repeats; r++) {
+                for (int t : threads) {
+                    step++;
+                    if (stop.fired()) {
+                        code = ExitCode.INTERRUPTED;
+                        break outer;
+                    }
+                    if (wall != null && t >= wall) {
+                        continue;
+                    }
+                    env.out().printf(Locale.ROOT, "[step %d/%d] %d threads, repeat %d/%d — about %s left%n", step,
+                            steps, t, r, repeats, duration((long) ((steps - step + 1) * stepSeconds)));
+                    double waited = QuietWait.await(ctx.target(), first, idle, Duration.ofSeconds(quietTimeoutSeconds));
+                    if (waited < 0) {
+                        env.out().println("  (server not quiet after " + quietTimeoutSeconds + " s; starting anyway)");
+                    }
+                    int index = runs.size();
+                    runs.add(null);
+                    Path stepDir = dir.resolve(String.format(Locale.ROOT, "steps/t%04d-r%d", t, r));
+                    StepRunner.Step s = StepRunner.run(ctx, t, r, stepDir, stop, false, rec -> {
+                        runs.set(index, rec);
+                        ResultJson.write(json, ctx.document(List.copyOf(runs.subList(0, index + 1))));
+                    });
+                    if (s.refused() != null) {
+                        if (s.refused().vendorCode() != VendorCodes.TOO_MANY_CONNECTIONS) {
+                            throw ctx.target().explain(first, s.refused());
+                        }
+                        wall = t;
+                        String why = "too many connections (1040) at " + t + " threads; max_connections="
+                                + ctx.maxConnections();
+                        runs.set(index, new RunRecord(settings.workload().name(), t, r, settings.optionMap(
+                                settings.engine(ctx.target(), t)), "connection_refused", why, Map.of(), List.of(),
+                                null, List.of(), Map.of()));
+                        ResultJson.write(json, ctx.document(List.copyOf(runs)));
+                        env.out().println("  connection wall: " + why + " — larger thread counts are skipped");
+                        continue;
+                    }
+                    env.out().println("  " + ConsoleReport.stepLine(s.record()));
+                    ExitCode stepCode = RunDriver.exitCode(s, stepDir, env);
+                    if (stepCode != ExitCode.OK) {
+                        code = stepCode;
+                        break outer;
+                    }
+                }
+            }
+            List<RunRecord> done = runs.stream().filter(x -> x != null).toList();
+            ResultJson.write(json, ctx.document(done));
+            env.out().println();
+            env.out().print(ConsoleReport.sweepTable(SweepSummary.of(done), done));
+            env.out().println("Results: " + json + " (per step: " + dir.resolve("steps") + ")");
+            return code;
+        } catch (UserException e) {
+            throw e;
+        }
+    }
+
+    private static String duration(long seconds) {
+        return seconds >= 60 ? seconds / 60 + "m" + String.format(Locale.ROOT, "%02d", seconds % 60) + "s" : seconds + "s";
+    }
+}

@@ -1,0 +1,144 @@
+package io.clusterbench.observe;
+
+import io.clusterbench.target.DbFailure;
+import io.clusterbench.target.Endpoint;
+import io.clusterbench.target.Target;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * {@code SHOW GLOBAL STATUS} of one server, per interval: counter deltas as rates per second, and gauges as
+ * read at the interval end.
+ *
+ * <p>Confined to the coordinator thread; owns one connection. A failed reading yields an empty sample
+ * and a reconnect at the next interval.
+ */
+public final class ServerStatusObserver implements Observer {
+    /** Counters reported as {@code <name>PerSecond} (deltas ÷ interval seconds). */
+    public static final List<String> COUNTERS = List.of("Questions", "Com_select", "Com_insert", "Com_update",
+            "Com_delete", "Com_commit", "Com_rollback", "Innodb_rows_read", "Innodb_rows_inserted",
+            "Innodb_rows_updated", "Innodb_rows_deleted", "Innodb_buffer_pool_read_requests",
+            "Innodb_buffer_pool_reads", "Innodb_data_written", "Innodb_data_read", "Aborted_connects",
+            "Connection_errors_max_connections");
+    /** Gauges reported as read at the interval end. */
+    public static final List<String> GAUGES = List.of("Threads_running", "Threads_connected");
+
+    private final Target target;
+    private final Endpoint endpoint;
+    private Connection connection;
+    private Map<String, Long> last = new HashMap<>();
+    private Map<String, Object> lastSample = Map.of();
+    private long failures;
+
+    /** @param target where to connect; @param endpoint which server to observe */
+    public ServerStatusObserver(Target target, Endpoint endpoint) {
+        this.target = target;
+        this.endpoint = endpoint;
+    }
+
+    @Override
+    public String name() {
+        return "server";
+    }
+
+    @Override
+    public void start() {
+        last = read();
+    }
+
+    @Override
+    public Map<String, Object> sample(double intervalSeconds) {
+        Map<String, Long> now = read();
+        if (now.isEmpty()) {
+            lastSample = Map.of();
+            return Map.of("readFailures", failures);
+        }
+        Map<String, Object> out = new LinkedHashMap<>();
+        for (String name : COUNTERS) {
+            Long a = last.get(name);
+            Long b = now.get(name);
+            if (a != null && b != null) {
+                out.put(name + "PerSecond", round((b - a) / intervalSeconds));
+            }
+        }
+        for (String name : GAUGES) {
+            if (now.containsKey(name)) {
+                out.put(name, now.get(name));
+            }
+        }
+        Long requests = delta(now, "Innodb_buffer_pool_read_requests");
+        Long reads = delta(now, "Innodb_buffer_pool_reads");
+        if (requests != null && reads != null && requests > 0) {
+            out.put("bufferPoolMissPercent", round(100.0 * reads / requests));
+        }
+        last = now;
+        lastSample = out;
+        return out;
+    }
+
+    @Override
+    public String compactLine() {
+        Object running = lastSample.get("Threads_running");
+        Object miss = lastSample.get("bufferPoolMissPercent");
+        if (running == null) {
+            return "";
+        }
+        return "srv: run " + running + (miss == null ? "" : String.format(Locale.ROOT, " bp-miss %.1f%%", (Double) miss));
+    }
+
+    private Long delta(Map<String, Long> now, String name) {
+        Long a = last.get(name);
+        Long b = now.get(name);
+        return a == null || b == null ? null : b - a;
+    }
+
+    private Map<String, Long> read() {
+        try {
+            if (connection == null) {
+                connection = target.open(endpoint);
+            }
+            Map<String, Long> values = new HashMap<>();
+            try (Statement s = connection.createStatement(); ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS")) {
+                while (rs.next()) {
+                    String name = rs.getString(1);
+                    if (COUNTERS.contains(name) || GAUGES.contains(name)) {
+                        try {
+                            values.put(name, Long.parseLong(rs.getString(2)));
+                        } catch (NumberFormatException ignored) {
+                            // not a number on this server version: left out
+                        }
+                    }
+                }
+            }
+            return values;
+        } catch (SQLException | DbFailure e) {
+            failures++;
+            close();
+            return Map.of();
+        }
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 100) / 100.0;
+    }
+
+    @Override
+    public void close() {
+        try {
+            if (connection != null) {
+                connection.close();
+            }
+        } catch (SQLException ignored) {
+            // the connection is gone either way
+        }
+        connection = null;
+    }
+}

@@ -1,0 +1,79 @@
+package io.clusterbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.clusterbench.embedded.EmbeddedServer;
+import io.clusterbench.testing.Cli;
+import io.clusterbench.testing.TestServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.Statement;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** sweep end to end: steps in order, one result, spread/peak/knee, observed server figures, the 1040 wall. */
+class SweepIT {
+    @TempDir
+    Path tmp;
+
+    @Test
+    void sweepKeepsEveryStepInOneResult() {
+        String db = TestServer.freshDatabase("sweep");
+        List<String> target = TestServer.cliTarget(db);
+        assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_read_write", "--table-size=1000")).exitCode());
+        Path out = tmp.resolve("sweep");
+        Cli.Result r = Cli.run(Cli.args(target, "sweep", "oltp_read_write", "--table-size=1000", "--threads=1,2",
+                "--repeat=2", "--time=2", "--out=" + out));
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("[step 4/4] 2 threads, repeat 2/2"), r.out());
+        assertTrue(r.out().contains("peak:") && r.out().contains("knee:"), r.out());
+        JsonNode runs = ResultFiles.read(out).get("runs");
+        assertEquals(4, runs.size());
+        int[][] order = {{1, 1}, {2, 1}, {1, 2}, {2, 2}};
+        for (int i = 0; i < 4; i++) {
+            assertEquals(order[i][0], runs.get(i).get("threads").asInt());
+            assertEquals(order[i][1], runs.get(i).get("repeat").asInt());
+            assertEquals("completed", runs.get(i).get("status").asText());
+            JsonNode observed = runs.get(i).get("intervals").get(0).get("observed");
+            assertTrue(observed.get("server").has("QuestionsPerSecond"), observed.toString());
+            assertTrue(observed.get("host").has("serverCpuPercent"), "server found from its port: " + observed);
+        }
+        assertTrue(Files.exists(out.resolve("steps/t0002-r2/intervals.csv")));
+    }
+
+    @Test
+    void connectionWallIsNamedWithMaxConnections() throws Exception {
+        EmbeddedServer own = EmbeddedServer.start(false);
+        try {
+            try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + own.port() + "/", "root", "");
+                 Statement s = c.createStatement()) {
+                s.execute("CREATE DATABASE wall");
+                s.execute("SET GLOBAL max_connections = 10");
+            }
+            List<String> target = List.of("--host=127.0.0.1", "--port=" + own.port(), "--user=root", "--db=wall");
+            assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=100")).exitCode());
+            Path out = tmp.resolve("wall");
+            Cli.Result r = Cli.run(Cli.args(target, "sweep", "oltp_point_select", "--table-size=100",
+                    "--threads=2,32", "--time=1", "--out=" + out));
+            assertEquals(0, r.exitCode(), r.err());
+            assertTrue(r.out().contains("connection wall: too many connections (1040) at 32 threads; max_connections=10"),
+                    r.out());
+            JsonNode runs = ResultFiles.read(out).get("runs");
+            assertEquals("completed", runs.get(0).get("status").asText());
+            assertEquals("connection_refused", runs.get(1).get("status").asText());
+            assertTrue(runs.get(1).get("fatalError").asText().contains("max_connections=10"));
+            Cli.Result single = Cli.run(Cli.args(target, "run", "oltp_point_select", "--table-size=100",
+                    "--threads=32", "--time=1", "--out=" + tmp.resolve("single")));
+            assertEquals(2, single.exitCode());
+            assertTrue(single.err().contains("max_connections=10"), single.err());
+        } finally {
+            own.close();
+        }
+    }
+}
