@@ -1,8 +1,5 @@
 package io.clusterbench.it;
 
-import io.clusterbench.result.ResultDocument;
-import io.clusterbench.result.ResultJson;
-import io.clusterbench.result.RunRecord;
 import io.clusterbench.testing.Chromium;
 import io.clusterbench.testing.Cli;
 import io.clusterbench.testing.TestServer;
@@ -15,15 +12,14 @@ import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * {@code compare} and {@code report} end to end on real runs against the embedded MariaDB: two "sweeps"
- * (threads 1 and 2, 2 repeats each) that differ in {@code innodb_flush_log_at_trx_commit}; the comparison
+ * {@code compare} and {@code report} end to end on real sweeps against the embedded MariaDB: two sweeps
+ * (threads 1 and 2, 3 repeats each) that differ in {@code innodb_flush_log_at_trx_commit}; the comparison
  * lists the variable and gives a verdict per row; the report renders in Chromium without errors.
  */
 class CompareReportIT {
@@ -49,27 +45,13 @@ class CompareReportIT {
         }
     }
 
-    /** Runs threads 1, 2 × 2 repeats and keeps the runs in one result.json, as a sweep does. */
-    private static Path sweep(String name) throws Exception {
-        List<RunRecord> runs = new ArrayList<>();
-        ResultDocument first = null;
-        for (int repeat = 1; repeat <= 2; repeat++) {
-            for (int threads : new int[]{1, 2}) {
-                Path out = tmp.resolve(name + "-" + threads + "-" + repeat);
-                Cli.Result r = Cli.run(Cli.args(TestServer.cliTarget(db), "run", "oltp_read_write",
-                        "--table-size=1000", "--threads=" + threads, "--time=2", "--report-interval=1", "--out=" + out));
-                assertEquals(0, r.exitCode(), r.err() + r.out());
-                ResultDocument doc = ResultJson.read(out.resolve("result.json"));
-                first = first == null ? doc : first;
-                RunRecord run = doc.runs().get(0);
-                runs.add(new RunRecord(run.workload(), run.threads(), repeat, run.plan(), run.status(), run.fatalError(),
-                        run.workloadFacts(), run.intervals(), run.summary(), run.statementClasses(), run.observerFacts()));
-            }
-        }
-        Path dir = Files.createDirectories(tmp.resolve(name));
-        ResultJson.write(dir.resolve("result.json"), new ResultDocument(first.schema(), first.tool(), first.startedAt(),
-                first.command(), first.target(), first.server(), runs));
-        return dir;
+    /** {@code sweep} at threads 1, 2 × 3 repeats, 2 s each. */
+    private static Path sweep(String name) {
+        Path out = tmp.resolve(name);
+        Cli.Result r = Cli.run(Cli.args(TestServer.cliTarget(db), "sweep", "oltp_read_write", "--table-size=1000",
+                "--threads=1,2", "--repeat=3", "--time=2", "--report-interval=1", "--out=" + out));
+        assertEquals(0, r.exitCode(), r.err() + r.out());
+        return out;
     }
 
     @Test
@@ -77,7 +59,7 @@ class CompareReportIT {
         Cli.Result r = Cli.run("compare", base.toString(), tuned.resolve("result.json").toString());
         assertEquals(0, r.exitCode(), r.err());
         String out = r.out();
-        assertTrue(out.contains("innodb_flush_log_at_trx_commit"), out);
+        assertTrue(out.contains("A  " + base.resolve("result.json") + "  (oltp_read_write, 6 runs)"), out);
         assertTrue(out.matches("(?s).*innodb_flush_log_at_trx_commit\\s+1\\s+2.*"), out);
         for (String figure : List.of("tps (events/s)", "p95 latency (ms)", "p99 latency (ms)")) {
             assertTrue(out.contains(figure), figure + "\n" + out);

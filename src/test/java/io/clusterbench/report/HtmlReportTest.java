@@ -49,6 +49,18 @@ class HtmlReportTest {
     }
 
     @Test
+    void readsTheSchemaV1Fixture() throws Exception {
+        java.nio.file.Path fixture = java.nio.file.Path.of("src/test/resources/results/result-v1.json");
+        ResultDocument doc = io.clusterbench.result.ResultJson.read(fixture);
+        List<NamedResult> two = NamedResult.of(List.of("v1", "v1 again"), List.of(doc, doc));
+        String page = HtmlReport.render(two, "t");
+        assertTrue(page.contains("<code>serverCpuPercent</code>"), "observer figures of the fixture");
+        assertTrue(page.contains("within noise (1 run each: no spread, repeat with --repeat)"));
+        String text = String.join("\n", ComparisonText.lines(Comparison.of(two)));
+        assertTrue(text.contains("differing variables: none"), text);
+    }
+
+    @Test
     void numbersIgnoreTheDefaultLocale() {
         Locale before = Locale.getDefault();
         try {
