@@ -40,7 +40,7 @@ final class Html {
      * @return a {@code <table>}
      */
     static String table(List<String> head, List<List<String>> rows) {
-        StringBuilder b = new StringBuilder("<table>\n<thead><tr>");
+        StringBuilder b = new StringBuilder("<div class=\"table\"><table>\n<thead><tr>");
         head.forEach(h -> b.append("<th>").append(esc(h)).append("</th>"));
         b.append("</tr></thead>\n<tbody>\n");
         for (List<String> r : rows) {
@@ -49,7 +49,7 @@ final class Html {
                     .append("</td>"));
             b.append("</tr>\n");
         }
-        return b.append("</tbody>\n</table>\n").toString();
+        return b.append("</tbody>\n</table></div>\n").toString();
     }
 
     /** @return {@code value} with {@code decimals} digits after the point */

@@ -36,7 +36,8 @@
         animation: false, responsive: true, maintainAspectRatio: false, parsing: true,
         plugins: {
           title: { display: true, text: spec.title },
-          legend: { labels: { filter: function (item) { return !/ (max|min)$/.test(item.text); } } },
+          legend: { labels: { boxWidth: 14, font: { size: 11 },
+            filter: function (item) { return !/ (max|min)$/.test(item.text); } } },
           tooltip: { callbacks: { title: function (items) {
             if (!items.length) { return ''; }
             var v = items[0].parsed.x;
@@ -58,6 +59,8 @@
   specs.forEach(function (spec) {
     try {
       var canvas = document.getElementById(spec.id);
+      var lines = spec.series.filter(function (s) { return s.kind === 'line' || s.kind === 'dashed'; }).length;
+      if (lines > 8) { canvas.parentNode.style.height = (320 + 14 * (lines - 8)) + 'px'; }
       new Chart(canvas, config(spec));
       if (painted(canvas)) { drawn++; } else { window.reportError('chart ' + spec.id + ' drew nothing'); }
     } catch (e) {
