@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "compare", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
         description = "Compare two or more results per thread count: median [min–max] over repeats, ratio to "
-                + "the first result, and a verdict that calls a difference only when the ranges do not overlap "
+                + "the first result, and a verdict that calls a difference only when both sides have 3+ runs and the ranges do not overlap "
                 + "(docs/metrics.md). Lists server variables that differ.")
 final class CompareCommand implements Callable<Integer> {
     private final CliEnv env;

@@ -52,7 +52,7 @@ final class HtmlTables {
         String table = Html.table(List.of(THREADS_COLUMN.key(), RUNS.key(), TPS.key() + " " + SPREAD.key(),
                 LATENCY_P95.key() + " (ms) " + SPREAD.key(), LATENCY_P99.key() + " (ms) " + SPREAD.key()), rows);
         String knee = s.kneeThreads() == null
-                ? "none (median tps grew by 5% or more at every step)"
+                ? "none in this range (every step added >= 5% median tps)"
                 : s.kneeThreads() + " threads";
         return table + "<p>" + esc(PEAK.key()) + ": " + (s.peakThreads() == 0 ? "-" : s.peakThreads() + " threads")
                 + " · " + esc(KNEE.key()) + ": " + esc(knee) + "</p>\n";
