@@ -12,16 +12,26 @@ import java.util.Set;
  *   <li>{@code --mysql-host/-port/-user/-password/-db/-socket} drop their {@code mysql-} prefix, and
  *       {@code --mysql-ignore-errors} becomes {@code --ignore-errors};</li>
  *   <li>sysbench's order {@code WORKLOAD [options] COMMAND} becomes {@code COMMAND WORKLOAD [options]};</li>
- *   <li>the sysbench options that only select the Lua driver ({@code --db-driver=mysql}) are dropped.</li>
+ *   <li>the sysbench options that only select the Lua driver ({@code --db-driver=mysql}) or change nothing
+ *       here ({@link #IGNORED}, e.g. {@code --verbosity}) are dropped; sysbench 0.5 names
+ *       ({@code --num-threads}, {@code --max-time}, {@code --max-requests}, {@code --oltp-table-size}) are
+ *       renamed.</li>
  * </ul>
  * Only the option name (before {@code =}) is rewritten; values are untouched.
  *
  * <p>Thread-safe (stateless).
  */
 final class ArgNormalizer {
-    private static final Set<String> COMMANDS = Set.of("prepare", "run", "cleanup");
+    private static final Set<String> COMMANDS = Set.of("prepare", "run", "cleanup", "check");
     private static final Set<String> MYSQL_ALIASES = Set.of("host", "port", "user", "password", "db", "socket",
             "ignore-errors", "storage-engine");
+    /** sysbench options that change nothing about the load or its measurement here: accepted with a note. */
+    static final Set<String> IGNORED = Set.of("--verbosity", "--histogram", "--forced-shutdown", "--thread-stack-size",
+            "--thread-init-timeout", "--db-debug", "--mysql-debug", "--luajit-cmd", "--report-checkpoints");
+    /** sysbench 0.5 spellings of current options. */
+    private static final java.util.Map<String, String> OLD_NAMES = java.util.Map.of("--num-threads", "--threads",
+            "--max-time", "--time", "--max-requests", "--events", "--oltp-table-size", "--table-size",
+            "--oltp-tables-count", "--tables");
 
     private ArgNormalizer() {
     }
@@ -39,7 +49,8 @@ final class ArgNormalizer {
             if (name.startsWith("--mysql-") && MYSQL_ALIASES.contains(name.substring(8))) {
                 name = "--" + name.substring(8);
             }
-            if (name.equals("--db-driver")) {
+            name = OLD_NAMES.getOrDefault(name, name);
+            if (name.equals("--db-driver") || IGNORED.contains(name)) {
                 continue;
             }
             out.add(name + rest);
@@ -54,13 +65,28 @@ final class ArgNormalizer {
         }
         String first = args.get(0);
         String last = args.get(args.size() - 1).toLowerCase(Locale.ROOT);
-        if (!first.startsWith("-") && !COMMANDS.contains(first) && COMMANDS.contains(last)) {
+        if (!first.startsWith("-") && !first.equals("help") && !COMMANDS.contains(first) && COMMANDS.contains(last)) {
             List<String> reordered = new ArrayList<>();
             reordered.add(last);
             reordered.addAll(args.subList(0, args.size() - 1));
             return reordered;
         }
         return args;
+    }
+
+    /** @return the sysbench options in {@code args} that {@link #normalize} drops as having no effect here */
+    static List<String> ignored(String[] args) {
+        List<String> found = new ArrayList<>();
+        for (String arg : args) {
+            if (arg.startsWith("--")) {
+                int eq = arg.indexOf('=');
+                String name = (eq < 0 ? arg : arg.substring(0, eq)).replace('_', '-');
+                if (IGNORED.contains(name)) {
+                    found.add(name);
+                }
+            }
+        }
+        return found;
     }
 
     /** @return {@code args} with the value of any password option replaced by {@code ***} */

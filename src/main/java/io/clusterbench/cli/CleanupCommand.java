@@ -30,6 +30,8 @@ final class CleanupCommand implements Callable<Integer> {
     @Mixin
     JoinsOptions joins = new JoinsOptions();
     @Mixin
+    TpccOptions tpcc = new TpccOptions();
+    @Mixin
     TargetOptions target = new TargetOptions();
 
     CleanupCommand(CliEnv env) {
@@ -39,7 +41,8 @@ final class CleanupCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Validation.check(target, null, oltp);
-        Workload w = WorkloadCatalog.create(workload, oltp, joins, Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
+        Workload w = WorkloadCatalog.create(workload, oltp, joins, tpcc,
+                Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println);
              Connection c = resolved.target().openChecked(resolved.target().endpointFor(0), true)) {
             List<String> dropped = w.cleanup(c);

@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
         usageHelpAutoWidth = true,
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
         subcommands = {PrepareCommand.class, RunCommand.class, SweepCommand.class, CleanupCommand.class,
-                ExplainCommand.class, CompareCommand.class, ReportCommand.class, CommandLine.HelpCommand.class},
+                CheckCommand.class, ExplainCommand.class, CompareCommand.class, ReportCommand.class,
+                CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
@@ -36,7 +37,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: choose prepare, run, sweep, cleanup, explain, compare, report or help");
+                "missing command: choose prepare, run, sweep, cleanup, check, explain, compare, report or help");
     }
 
     /** Process entry point. */
@@ -67,6 +68,9 @@ public final class Main implements Runnable {
      */
     public static int execute(String[] args, CliEnv env) {
         String[] normalized = ArgNormalizer.normalize(args);
+        for (String dropped : ArgNormalizer.ignored(args)) {
+            env.out().println("Note: sysbench option " + dropped + " has no effect in clusterbench; ignored.");
+        }
         CliEnv withCommand = env.withCommand(ArgNormalizer.masked(args));
         Main main = new Main();
         CommandLine cli = new CommandLine(main, new Factory(withCommand));

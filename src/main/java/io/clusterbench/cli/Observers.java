@@ -30,6 +30,7 @@ final class Observers {
         Endpoint first = ctx.target().endpointFor(0);
         observers.add(new ServerStatusObserver(ctx.target(), first));
         observers.add(new HostObserver(Path.of("/proc"), serverPid(ctx, first)));
+        observers.addAll(ctx.settings.workload().observers(ctx.target()));
         return observers;
     }
 

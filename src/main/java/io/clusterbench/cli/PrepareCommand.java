@@ -38,6 +38,8 @@ final class PrepareCommand implements Callable<Integer> {
     @Mixin
     JoinsOptions joins = new JoinsOptions();
     @Mixin
+    TpccOptions tpcc = new TpccOptions();
+    @Mixin
     TargetOptions target = new TargetOptions();
 
     PrepareCommand(CliEnv env) {
@@ -50,14 +52,17 @@ final class PrepareCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new UserException("invalid options: --threads must be >= 1", "see --help");
         }
-        Workload w = WorkloadCatalog.create(workload, oltp, joins, Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
+        Workload w = WorkloadCatalog.create(workload, oltp, joins, tpcc,
+                Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
             long start = System.nanoTime();
             w.prepare(resolved.target(), threads, force, env.out()::println);
             double secs = (System.nanoTime() - start) / 1e9;
-            long rows = (long) w.tables().size() * oltp.tableSize;
-            env.out().printf(Locale.ROOT, "Prepared %d table(s), %d rows in %.1f s (%.0f rows/s)%n", w.tables().size(), rows,
-                    secs, rows / Math.max(secs, 1e-9));
+            if (!workload.equals(WorkloadCatalog.TPCC)) { // the tpcc loader prints its own rows and rows/s
+                long rows = (long) w.tables().size() * oltp.tableSize;
+                env.out().printf(Locale.ROOT, "Prepared %d table(s), %d rows in %.1f s (%.0f rows/s)%n",
+                        w.tables().size(), rows, secs, rows / Math.max(secs, 1e-9));
+            }
             if (resolved.embedded() != null && !target.keep) {
                 env.out().println("Note: the embedded server is removed on exit; 'run' prepares its own tables. "
                         + "Use --keep to keep this data, or --host for your own server.");

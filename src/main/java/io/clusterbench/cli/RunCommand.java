@@ -20,7 +20,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "WORKLOAD",
             description = "oltp_point_select, oltp_read_only, oltp_read_write, oltp_write_only, oltp_insert, "
-                    + "oltp_update_index, oltp_update_non_index, oltp_delete, joins")
+                    + "oltp_update_index, oltp_update_non_index, oltp_delete, joins, tpcc")
     String workload;
 
     @Mixin
@@ -30,6 +30,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     JoinsOptions joins = new JoinsOptions();
     @Mixin
+    TpccOptions tpcc = new TpccOptions();
+    @Mixin
     TargetOptions target = new TargetOptions();
 
     RunCommand(CliEnv env) {
@@ -38,7 +40,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, env.command());
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command(), false);
         return RunDriver.run(settings, env).code();
     }
 }

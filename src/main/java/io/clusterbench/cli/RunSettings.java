@@ -35,30 +35,37 @@ import java.util.Map;
  * @param command       the command line, password masked
  */
 record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp, JoinsOptions joins, Workload workload,
-                   Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command) {
+                   Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
+                   TpccOptions tpcc) {
 
     /** Builds settings from parsed options; @throws io.clusterbench.UserException for invalid values */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
                             List<String> command) {
-        return from(workloadName, t, r, o, j, command, false);
+        return from(workloadName, t, r, o, j, new TpccOptions(), command, false);
     }
 
     /** @param sweep true for {@code sweep}, which takes a list of thread counts */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
                             List<String> command, boolean sweep) {
+        return from(workloadName, t, r, o, j, new TpccOptions(), command, sweep);
+    }
+
+    /** As above, with the tpcc options; @throws io.clusterbench.UserException for invalid values */
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
+                            TpccOptions tpcc, List<String> command, boolean sweep) {
         Validation.check(t, r, o, sweep);
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
         long seed = r.randSeed != 0 ? r.randSeed : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
-        Workload workload = WorkloadCatalog.create(workloadName, o, j, distribution, seed);
+        Workload workload = WorkloadCatalog.create(workloadName, o, j, tpcc, distribution, seed);
         if (workload instanceof JoinsWorkload jw) {
             JoinsOptions.requireEnabled(jw.configuration());
         }
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
                 + workloadName);
-        return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command);
+        return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command, tpcc);
     }
 
     EnginePlan engine(Target target) {
@@ -94,7 +101,15 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
             b.append(", warmup ").append(run.warmupSeconds).append(" s");
         }
         b.append(run.rate > 0 ? String.format(Locale.ROOT, ", open loop %.0f events/s", run.rate) : ", closed loop");
-        b.append(", keys ").append(distribution.describe()).append(", seed ").append(seed);
+        if (workload.name().equals(WorkloadCatalog.TPCC)) {
+            Map<String, Object> t = tpcc.planMap(oltp.tables);
+            b.append(", ").append(t.get("scale")).append(" warehouse(s) per set x ").append(t.get("tables"))
+                    .append(" set(s) = ").append(t.get("warehousesTotal")).append(" warehouses, mix ")
+                    .append(t.get("weights"));
+        } else {
+            b.append(", keys ").append(distribution.describe());
+        }
+        b.append(", seed ").append(seed);
         List<String> labels = new ArrayList<>();
         for (Endpoint e : target.endpoints()) {
             labels.add(e.label());
@@ -119,6 +134,11 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         m.put("randSeed", seed);
         m.put("ignoreErrors", errors.toString());
         m.put("dbPsMode", targetOptions.psMode);
+        if (workload.name().equals(WorkloadCatalog.TPCC)) {
+            m.putAll(tpcc.planMap(oltp.tables));
+            m.put("latencyStart", plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start");
+            return m;
+        }
         m.put("tables", oltp.tables);
         m.put("tableSize", oltp.tableSize);
         m.put("rangeSize", oltp.rangeSize);

@@ -39,6 +39,8 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     JoinsOptions joins = new JoinsOptions();
     @Mixin
+    TpccOptions tpcc = new TpccOptions();
+    @Mixin
     TargetOptions target = new TargetOptions();
 
     SweepCommand(CliEnv env) {
@@ -51,7 +53,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
         }
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, env.command(), true);
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command(), true);
         return SweepDriver.run(settings, repeat, quietTimeoutSeconds, env).code();
     }
 }

@@ -6,6 +6,7 @@ import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.joins.JoinsWorkload;
 import io.clusterbench.workload.oltp.OltpVariant;
 import io.clusterbench.workload.oltp.OltpWorkload;
+import io.clusterbench.workload.tpcc.TpccWorkload;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -16,6 +17,9 @@ import java.util.List;
  * <p>Thread-safe (stateless).
  */
 final class WorkloadCatalog {
+    /** Name of the TPC-C derivative. */
+    static final String TPCC = "tpcc";
+
     private WorkloadCatalog() {
     }
 
@@ -26,6 +30,7 @@ final class WorkloadCatalog {
             names.add(v.workloadName());
         }
         names.add(JoinsWorkload.NAME);
+        names.add(TPCC);
         return names;
     }
 
@@ -33,6 +38,15 @@ final class WorkloadCatalog {
      * @throws UserException for an unknown name
      */
     static Workload create(String name, OltpOptions oltp, JoinsOptions joins, Distribution distribution, long seed) {
+        return create(name, oltp, joins, new TpccOptions(), distribution, seed);
+    }
+
+    /**
+     * @param tpcc the tpcc options (used only for {@code tpcc})
+     * @throws UserException for an unknown name or invalid tpcc options
+     */
+    static Workload create(String name, OltpOptions oltp, JoinsOptions joins, TpccOptions tpcc,
+                           Distribution distribution, long seed) {
         joins.rejectUnmatched(name);
         OltpVariant variant = OltpVariant.byName(name);
         if (variant != null) {
@@ -40,6 +54,9 @@ final class WorkloadCatalog {
         }
         if (JoinsWorkload.NAME.equals(name)) {
             return new JoinsWorkload(joins.toConfig(oltp, distribution), seed);
+        }
+        if (TPCC.equals(name)) {
+            return new TpccWorkload(tpcc.toConfig(oltp.tables, oltp.storageEngine), seed, System::nanoTime);
         }
         throw new UserException("unknown workload '" + name + "'", "choose one of: " + String.join(", ", names()));
     }

@@ -106,6 +106,7 @@ public final class ConsoleReport {
                     cl.meanMicros() / 1000.0, ms(cl.p50Micros()), ms(cl.p95Micros()), ms(cl.p99Micros()),
                     ms(cl.maxMicros()), rows ? (Object) c.rows() : ""));
         }
+        b.append(TpccBlock.render(run));
         b.append("\nThreads fairness:\n");
         b.append(f("    %-32s%.4f/%.2f%n", EVENTS_PER_THREAD.key() + ":", s.eventsPerThreadMean(),
                 s.eventsPerThreadStddev()));

@@ -70,6 +70,17 @@ public interface Workload {
         return List.of();
     }
 
+    /**
+     * Observers the workload needs beside the engine (e.g. TPC-C reads {@code SUM(d_next_o_id)} for NOPM at
+     * the start and end of the measured time). They run with the run's other observers.
+     *
+     * @param target the run's target
+     * @return observers to add to the run, possibly none
+     */
+    default List<io.clusterbench.observe.Observer> observers(Target target) {
+        return List.of();
+    }
+
     /** @return statistics the workload gathered that belong in the result (e.g. key space shapes) */
     default java.util.Map<String, Object> facts() {
         return java.util.Map.of();

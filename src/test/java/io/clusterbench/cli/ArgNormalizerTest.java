@@ -17,6 +17,15 @@ class ArgNormalizerTest {
     }
 
     @Test
+    void oldSpellingsAndNoOpOptions() {
+        String[] in = {"oltp_point_select", "--num-threads=4", "--max-time=30", "--max-requests=0",
+                "--oltp-table-size=100", "--verbosity=5", "--histogram=on", "run"};
+        assertArrayEquals(new String[]{"run", "oltp_point_select", "--threads=4", "--time=30", "--events=0",
+                "--table-size=100"}, ArgNormalizer.normalize(in));
+        assertEquals(List.of("--verbosity", "--histogram"), ArgNormalizer.ignored(in));
+    }
+
+    @Test
     void valuesAreNotTouched() {
         assertArrayEquals(new String[]{"run", "x", "--password=a_b--mysql-c"},
                 ArgNormalizer.normalize(new String[]{"run", "x", "--mysql_password=a_b--mysql-c"}));

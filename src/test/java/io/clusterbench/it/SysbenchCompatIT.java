@@ -1,0 +1,69 @@
+package io.clusterbench.it;
+
+import io.clusterbench.testing.Cli;
+import io.clusterbench.testing.TestServer;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Tables prepared by sysbench 1.0.20 work with clusterbench and the other way round; schemas are equal. */
+class SysbenchCompatIT {
+    private static final Path SYSBENCH = Path.of("/usr/bin/sysbench");
+
+    @TempDir
+    Path tmp;
+
+    private static int sysbench(String db, String... args) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of(SYSBENCH.toString()));
+        cmd.addAll(List.of(args));
+        cmd.addAll(List.of("--mysql-host=127.0.0.1", "--mysql-port=" + TestServer.port(), "--mysql-user=root",
+                "--mysql-db=" + db));
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        if (!p.waitFor(120, TimeUnit.SECONDS)) {
+            p.destroyForcibly();
+            return -1;
+        }
+        return p.exitValue();
+    }
+
+    private static String createTable(String db) throws Exception {
+        try (Connection c = TestServer.connect(db); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SHOW CREATE TABLE sbtest1")) {
+            rs.next();
+            return rs.getString(2).replaceAll("AUTO_INCREMENT=\\d+ ", "");
+        }
+    }
+
+    @Test
+    void eachToolRunsOnTheOthersTables() throws Exception {
+        Assumptions.assumeTrue(Files.isExecutable(SYSBENCH),
+                "sysbench is not installed (apt-get install sysbench); .ci/run installs it");
+        String bySysbench = TestServer.freshDatabase("bysb");
+        assertEquals(0, sysbench(bySysbench, "oltp_read_write", "--table-size=500", "prepare"));
+        Path out = tmp.resolve("cb");
+        Cli.Result r = Cli.run(Cli.args(TestServer.cliTarget(bySysbench), "run", "oltp_read_write",
+                "--table-size=500", "--time=0", "--events=100", "--out=" + out));
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(100.0, ResultFiles.summary(out).get("hitRatePercent").asDouble(), 1e-9);
+
+        String byClusterbench = TestServer.freshDatabase("bycb");
+        assertEquals(0, Cli.run(Cli.args(TestServer.cliTarget(byClusterbench), "prepare", "oltp_read_write",
+                "--table-size=500")).exitCode());
+        assertEquals(0, sysbench(byClusterbench, "oltp_read_write", "--table-size=500", "--time=0", "--events=100",
+                "run"));
+        assertEquals(createTable(bySysbench), createTable(byClusterbench), "same schema");
+        assertEquals(0, sysbench(byClusterbench, "oltp_read_write", "cleanup"));
+    }
+}
