@@ -23,7 +23,8 @@ import java.util.concurrent.TimeUnit;
         usageHelpAutoWidth = true,
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
         subcommands = {PrepareCommand.class, RunCommand.class, SweepCommand.class, CleanupCommand.class,
-                CheckCommand.class, ExplainCommand.class, ProbeCommand.class, SandboxCommand.class,
+                CheckCommand.class, ExplainCommand.class, CompareCommand.class, ReportCommand.class,
+                ProbeCommand.class, SandboxCommand.class,
                 CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
@@ -37,7 +38,7 @@ public final class Main implements Runnable {
     @Override
     public void run() {
         throw new CommandLine.ParameterException(spec.commandLine(),
-                "missing command: choose prepare, run, cleanup, check, explain, probe, sandbox or help");
+                "missing command: choose one of " + String.join(", ", spec.subcommands().keySet()));
     }
 
     /** Process entry point. */

@@ -69,7 +69,13 @@ public enum Figure {
     PROBE_BACKGROUND_TPS("background tps", "events/s"),
     PROBE_GTID_WAIT("GTID wait", "ms"),
     SANDBOX_PROCESS("process", "state"),
-    SANDBOX_LAST_COMMITTED("last committed", "seqno");
+    SANDBOX_LAST_COMMITTED("last committed", "seqno"),
+    THREADS_COLUMN("threads", "threads"),
+    RUNS("runs", "runs"),
+    SPREAD("median [min–max] ×n", "unit of the figure"),
+    RATIO("ratio", "×"),
+    VERDICT("verdict", ""),
+    DIFFERING_VARIABLES("differing variables", "");
 
     private final String key;
     private final String unit;

@@ -1,0 +1,35 @@
+package io.clusterbench.report;
+
+import java.util.List;
+
+/**
+ * One chart of the HTML report as data for {@code report.js}, which turns it into a Chart.js chart.
+ * Serialised to JSON inside the page. Immutable.
+ *
+ * @param id     canvas element id
+ * @param title  chart title
+ * @param x      x axis: {@code threads} (log₂ scale, ticks at 1, 2, 4, …) or {@code seconds} (linear)
+ * @param yTitle y axis title with its unit
+ * @param series lines and bands
+ */
+record ChartSpec(String id, String title, String x, String yTitle, List<Series> series) {
+
+    /**
+     * One dataset.
+     *
+     * @param label  legend text
+     * @param kind   {@code line}, {@code dashed}, {@code bandHigh} (upper edge of a band, filled down to the
+     *               next series, which must be its {@code bandLow}) or {@code bandLow}
+     * @param color  palette index (same index, same colour)
+     * @param points the points, x ascending
+     */
+    record Series(String label, String kind, int color, List<Point> points) {
+    }
+
+    /**
+     * @param x threads or seconds
+     * @param y the value in the axis unit
+     */
+    record Point(double x, double y) {
+    }
+}

@@ -1,0 +1,193 @@
+package io.clusterbench.report;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clusterbench.result.Comparison;
+import io.clusterbench.result.IntervalRecord;
+import io.clusterbench.result.NamedResult;
+import io.clusterbench.result.ObservedSummary;
+import io.clusterbench.result.SweepSummary;
+import io.clusterbench.result.ThreadClasses;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import static io.clusterbench.report.Html.esc;
+
+/**
+ * The self-contained HTML report ({@code clusterbench report}): one file with Chart.js, its script and
+ * style inlined and the chart data as JSON, so it opens offline. For one result: throughput and latency vs
+ * threads, per-interval tps, p95 and errors, statement classes with hit rates, observer figures. For two
+ * or more results, the comparison (ratio chart, verdict tables, differing variables) comes first.
+ *
+ * <p>When the page has drawn, {@code #render-status} carries {@code data-expected} and {@code data-drawn}
+ * (charts with painted pixels) and {@code #render-errors} lists script errors (used by the Chromium test).
+ *
+ * <p>Thread-safe (stateless). Usage: {@code HtmlReport.write(Path.of("report.html"), results, now)}.
+ */
+public final class HtmlReport {
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private HtmlReport() {
+    }
+
+    /**
+     * @param results     one or more results, labelled (the first is the comparison baseline)
+     * @param generatedAt when the report is made, shown in the header (ISO-8601)
+     * @return the page
+     * @throws IllegalArgumentException for an empty list
+     */
+    public static String render(List<NamedResult> results, String generatedAt) {
+        if (results.isEmpty()) {
+            throw new IllegalArgumentException("a report needs at least one result");
+        }
+        List<ChartSpec> charts = new ArrayList<>();
+        StringBuilder body = new StringBuilder();
+        body.append("<h1>clusterbench report</h1>\n<p class=\"meta\">Generated ").append(esc(generatedAt))
+                .append(" · charts: Chart.js ").append(esc(ChartJs.version()))
+                .append(" (MIT licence), inlined · every figure is defined in docs/metrics.md</p>\n");
+        body.append(HtmlTables.sources(results));
+        if (results.size() > 1) {
+            Comparison c = Comparison.of(results);
+            body.append("<h2>Comparison (").append(esc(results.get(0).label())).append(" is the baseline)</h2>\n");
+            body.append("<p>A verdict calls a difference only when both sides have 3 or more runs at that thread "
+                    + "count and their min–max ranges do not overlap; otherwise it says <i>within noise</i>.</p>\n");
+            body.append(canvas(charts, ReportCharts.ratios(c)));
+            body.append(HtmlTables.comparison(c));
+            body.append("<h3>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h3>\n")
+                    .append(HtmlTables.variables(c));
+        }
+        body.append("<h2>Throughput</h2>\n").append(canvas(charts, ReportCharts.throughput(results)));
+        for (NamedResult r : results) {
+            body.append(section(r, charts));
+        }
+        return page(body.toString(), charts);
+    }
+
+    /**
+     * Renders and writes the report.
+     *
+     * @throws UncheckedIOException when the file cannot be written
+     */
+    public static void write(Path file, List<NamedResult> results, String generatedAt) {
+        try {
+            Path parent = file.toAbsolutePath().getParent();
+            if (parent != null) {
+                Files.createDirectories(parent);
+            }
+            Files.writeString(file, render(results, generatedAt), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static String section(NamedResult r, List<ChartSpec> charts) {
+        String l = r.label();
+        String id = "r" + l;
+        StringBuilder b = new StringBuilder();
+        b.append("<h2 id=\"").append(esc(id)).append("\">").append(esc(l)).append(": ").append(esc(r.workloads()))
+                .append(" <small><code>").append(esc(r.source())).append("</code></small></h2>\n");
+        if (r.measuredRuns().isEmpty()) {
+            return b.append("<p>No run with a summary and events in this result.</p>\n").toString();
+        }
+        b.append("<h3>Per thread count</h3>\n").append(HtmlTables.sweep(SweepSummary.of(r.measuredRuns())));
+        b.append(canvas(charts, ReportCharts.latency(r, id + "-latency")));
+        b.append("<h3>Per interval</h3>\n<div class=\"grid\">\n");
+        b.append(canvas(charts, ReportCharts.perInterval(r, id + "-tps-time", "tps per interval", "tps (events/s)",
+                IntervalRecord::tps)));
+        b.append(canvas(charts, ReportCharts.perInterval(r, id + "-p95-time", "p95 per interval", "p95 (ms)",
+                i -> i.latency() == null ? null : i.latency().p95Micros() / 1000.0)));
+        b.append(canvas(charts, ReportCharts.perInterval(r, id + "-errors-time", "errors per interval",
+                "err/s (failures/s)", IntervalRecord::errorsPerSecond)));
+        String cpu = cpuKey(r);
+        if (cpu != null) {
+            b.append(canvas(charts, ReportCharts.perInterval(r, id + "-cpu-time", "host." + cpu + " per interval",
+                    "CPU (%)", i -> observed(i, "host", cpu))));
+        }
+        b.append("</div>\n");
+        b.append("<h3>Statement classes</h3>\n").append(HtmlTables.classes(ThreadClasses.of(r.measuredRuns())));
+        b.append("<h3>Server counters and resource use</h3>\n");
+        ObservedSummary obs = ObservedSummary.of(r.measuredRuns());
+        if (obs.isEmpty()) {
+            return b.append("<p>No observer figures in this result.</p>\n").toString();
+        }
+        b.append("<p>Per run: time-weighted mean over its intervals; per thread count: median [min–max] ×n over "
+                + "repeats.</p>\n<div class=\"grid\">\n");
+        b.append(canvas(charts, ReportCharts.observed(r, obs, id + "-obs-percent", "percentages vs threads", "%",
+                k -> k.endsWith("Percent"), 1)));
+        b.append(canvas(charts, ReportCharts.observed(r, obs, id + "-obs-rates", "server counters vs threads",
+                "per second", k -> k.endsWith("PerSecond") && !k.endsWith("BytesPerSecond"), 1)));
+        b.append(canvas(charts, ReportCharts.observed(r, obs, id + "-obs-bytes", "disk I/O vs threads", "MB/s",
+                k -> k.endsWith("BytesPerSecond"), 1e6)));
+        b.append(canvas(charts, ReportCharts.observed(r, obs, id + "-obs-other", "other observer figures vs threads",
+                "value", k -> !k.endsWith("Percent") && !k.endsWith("PerSecond"), 1)));
+        b.append("</div>\n").append(HtmlTables.observed(obs));
+        return b.toString();
+    }
+
+    /** @return the host observer's server CPU key when present, else its host CPU key, else null */
+    private static String cpuKey(NamedResult r) {
+        for (String key : List.of("serverCpuPercent", "hostCpuPercent")) {
+            boolean found = r.measuredRuns().stream().flatMap(run -> run.intervals().stream())
+                    .anyMatch(i -> observed(i, "host", key) != null);
+            if (found) {
+                return key;
+            }
+        }
+        return null;
+    }
+
+    private static Double observed(IntervalRecord i, String observer, String key) {
+        if (i.observed() != null && i.observed().get(observer) instanceof Map<?, ?> m
+                && m.get(key) instanceof Number n) {
+            return n.doubleValue();
+        }
+        return null;
+    }
+
+    private static String canvas(List<ChartSpec> charts, ChartSpec spec) {
+        if (spec == null || spec.series().isEmpty()) {
+            return "";
+        }
+        charts.add(spec);
+        return "<div class=\"chart\"><canvas id=\"" + esc(spec.id()) + "\" role=\"img\" aria-label=\""
+                + esc(spec.title()) + "\"></canvas></div>\n";
+    }
+
+    private static String page(String body, List<ChartSpec> charts) {
+        String data;
+        try {
+            data = JSON.writeValueAsString(Map.of("charts", charts)).replace("<", "\\u003c");
+        } catch (JsonProcessingException e) {
+            throw new IllegalStateException("chart data not serialisable", e);
+        }
+        return "<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+                + "<meta name=\"viewport\" content=\"width=device-width, initial-scale=1\">\n"
+                + "<title>clusterbench report</title>\n<style>\n" + resource("report.css") + "</style>\n</head>\n<body>\n"
+                + "<div id=\"render-status\" data-expected=\"" + charts.size() + "\" data-drawn=\"0\">charts not drawn "
+                + "(JavaScript off?)</div>\n<ul id=\"render-errors\"></ul>\n"
+                + body
+                + "<script type=\"application/json\" id=\"report-data\">" + data + "</script>\n"
+                + "<script>\n" + resource("report-errors.js") + "</script>\n"
+                + "<script>\n" + ChartJs.source() + "\n</script>\n"
+                + "<script>\n" + resource("report.js") + "</script>\n</body>\n</html>\n";
+    }
+
+    private static String resource(String name) {
+        try (InputStream in = HtmlReport.class.getResourceAsStream(name)) {
+            if (in == null) {
+                throw new IllegalStateException("missing resource io/clusterbench/report/" + name);
+            }
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).replace("</script", "<\\/script");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+}

@@ -1,0 +1,111 @@
+package io.clusterbench.result;
+
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+
+/**
+ * A noise-aware comparison of two or more results: per figure ({@link ComparedFigure}) and thread count,
+ * each side's min / median / max over its repeats, the ratio of its median to the baseline's, and a
+ * {@link Verdict}; plus the server variables that differ ({@link VariableDiff}). The first result (A) is
+ * the baseline; every other result is compared with it. Computes only; never prints.
+ *
+ * <p>Immutable. Usage: {@code Comparison.of(NamedResult.of(paths, docs))}, then render {@link #rows()}.
+ *
+ * @param sides     the results, baseline first
+ * @param rows      figure by figure ({@code tps}, {@code p95}, {@code p99}), each by ascending thread count
+ *                  (every thread count measured by any side)
+ * @param variables server variables that differ between the results
+ * @param notes     facts that weaken the comparison (different workloads, runs left out), one sentence each
+ */
+public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Entry> variables, List<String> notes) {
+
+    /**
+     * One compared result.
+     *
+     * @param label    {@code A}, {@code B}, …
+     * @param source   where it was read from
+     * @param workload workload name(s) of its runs
+     * @param sweep    its figures per thread count over repeats
+     */
+    public record Side(String label, String source, String workload, SweepSummary sweep) {
+    }
+
+    /**
+     * One figure at one thread count.
+     *
+     * @param figure   the figure
+     * @param threads  worker threads
+     * @param spreads  per side (same order as {@link #sides()}): the figure over that side's repeats, or null
+     *                 when the side has no run at this thread count (tps in events/s, latency in µs)
+     * @param ratios   per side: its median ÷ the baseline's median; null for a missing side or a zero baseline;
+     *                 1.0 for the baseline itself
+     * @param verdicts per side: the verdict against the baseline; null for the baseline itself
+     */
+    public record Row(ComparedFigure figure, int threads, List<Spread> spreads, List<Double> ratios,
+                      List<Verdict> verdicts) {
+    }
+
+    /**
+     * @param results two or more results, baseline first
+     * @return the comparison
+     * @throws IllegalArgumentException for fewer than two results
+     */
+    public static Comparison of(List<NamedResult> results) {
+        if (results.size() < 2) {
+            throw new IllegalArgumentException("a comparison needs two or more results, got " + results.size());
+        }
+        List<Side> sides = new ArrayList<>();
+        List<String> notes = new ArrayList<>();
+        TreeSet<Integer> threads = new TreeSet<>();
+        for (NamedResult r : results) {
+            SweepSummary sweep = SweepSummary.of(r.measuredRuns());
+            sweep.points().forEach(p -> threads.add(p.threads()));
+            sides.add(new Side(r.label(), r.source(), r.workloads(), sweep));
+            int all = r.doc().runs() == null ? 0 : r.doc().runs().size();
+            int left = all - r.measuredRuns().size();
+            if (left > 0) {
+                notes.add(r.label() + ": " + left + " of " + all + " runs left out (no summary or no events)");
+            }
+        }
+        if (sides.stream().map(Side::workload).distinct().count() > 1) {
+            StringBuilder b = new StringBuilder("workloads differ:");
+            sides.forEach(s -> b.append(' ').append(s.label()).append(' ').append(s.workload()));
+            notes.add(b.toString());
+        }
+        List<Row> rows = new ArrayList<>();
+        for (ComparedFigure figure : ComparedFigure.values()) {
+            for (int t : threads) {
+                rows.add(row(figure, t, sides));
+            }
+        }
+        List<Map<String, String>> variables = results.stream().map(r -> VariableDiff.variablesOf(r.doc())).toList();
+        return new Comparison(List.copyOf(sides), List.copyOf(rows), VariableDiff.of(variables),
+                List.copyOf(notes));
+    }
+
+    private static Row row(ComparedFigure figure, int threads, List<Side> sides) {
+        List<Spread> spreads = new ArrayList<>();
+        for (Side s : sides) {
+            spreads.add(s.sweep().points().stream().filter(p -> p.threads() == threads).findFirst()
+                    .map(figure::of).orElse(null));
+        }
+        Spread base = spreads.get(0);
+        List<Double> ratios = new ArrayList<>();
+        List<Verdict> verdicts = new ArrayList<>();
+        for (int i = 0; i < sides.size(); i++) {
+            Spread s = spreads.get(i);
+            ratios.add(s == null || base == null || base.median() <= 0 ? null : s.median() / base.median());
+            verdicts.add(i == 0 ? null : Verdict.of(figure, sides.get(0).label(), base, sides.get(i).label(), s));
+        }
+        return new Row(figure, threads, Collections.unmodifiableList(spreads), Collections.unmodifiableList(ratios),
+                Collections.unmodifiableList(verdicts));
+    }
+
+    /** @return the rows of one figure, by ascending thread count */
+    public List<Row> rows(ComparedFigure figure) {
+        return rows.stream().filter(r -> r.figure() == figure).toList();
+    }
+}

@@ -1,0 +1,76 @@
+package io.clusterbench.report;
+
+import io.clusterbench.result.Comparison;
+import io.clusterbench.result.NamedResult;
+import io.clusterbench.result.ResultDocument;
+import io.clusterbench.result.SyntheticResults;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Locale;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The HTML report is one self-contained page and shows what the results hold (rendering: HtmlReportChromiumIT). */
+class HtmlReportTest {
+    private static List<NamedResult> results() {
+        ResultDocument a = SyntheticResults.builder().observed().runs(1, 100, 101, 102).runs(2, 190, 200, 210)
+                .build();
+        ResultDocument b = SyntheticResults.builder().variable("sync_binlog", "0").runs(1, 150, 151, 152)
+                .runs(2, 195, 205, 215).build();
+        return NamedResult.of(List.of("a/result.json", "b/result.json"), List.of(a, b));
+    }
+
+    @Test
+    void thePageIsSelfContained() {
+        String page = HtmlReport.render(results(), "2024-01-01T00:00:00Z");
+        assertFalse(page.contains("<script src"), "no external script");
+        assertFalse(page.contains("<link"), "no external style sheet");
+        assertFalse(page.contains("sourceMappingURL"), "no source map fetch");
+        assertTrue(page.contains("Chart.js v4"), "Chart.js is inlined");
+        assertEquals(4, page.split("<script", -1).length - 1, "data, error hook, Chart.js, report script");
+        assertFalse(page.substring(page.indexOf("id=\"report-data\">")).split("</script>", 2)[0].contains("<"),
+                "the JSON data cannot close its script element");
+    }
+
+    @Test
+    void showsComparisonVariablesClassesAndObservers() {
+        String page = HtmlReport.render(results(), "2024-01-01T00:00:00Z");
+        assertTrue(page.contains("B faster by 49.5%"), "tps verdict at 1 thread");
+        assertTrue(page.contains("<code>sync_binlog</code>"));
+        assertTrue(page.contains("<i>absent</i>"), "A has no sync_binlog");
+        assertTrue(page.contains("point_select"), "statement classes");
+        assertTrue(page.contains("<code>serverCpuPercent</code>"), "observer figures of A");
+        assertFalse(page.contains("<code>serverPid</code>"), "identity figures are left out");
+        assertTrue(page.contains("No observer figures in this result."), "B has none");
+        assertTrue(page.contains("peak: 2 threads"));
+    }
+
+    @Test
+    void readsTheSchemaV1Fixture() throws Exception {
+        java.nio.file.Path fixture = java.nio.file.Path.of("src/test/resources/results/result-v1.json");
+        ResultDocument doc = io.clusterbench.result.ResultJson.read(fixture);
+        List<NamedResult> two = NamedResult.of(List.of("v1", "v1 again"), List.of(doc, doc));
+        String page = HtmlReport.render(two, "t");
+        assertTrue(page.contains("<code>serverCpuPercent</code>"), "observer figures of the fixture");
+        assertTrue(page.contains("within noise (1 run each: no spread, repeat with --repeat)"));
+        String text = String.join("\n", ComparisonText.lines(Comparison.of(two)));
+        assertTrue(text.contains("differing variables: none"), text);
+    }
+
+    @Test
+    void numbersIgnoreTheDefaultLocale() {
+        Locale before = Locale.getDefault();
+        try {
+            Locale.setDefault(Locale.GERMANY);
+            String page = HtmlReport.render(results(), "t");
+            List<String> text = ComparisonText.lines(Comparison.of(results()));
+            assertTrue(page.contains("101.00 [100.00–102.00] ×3"), "decimal point, not comma");
+            assertTrue(String.join("\n", text).contains("101.00 [100.00–102.00] ×3"));
+        } finally {
+            Locale.setDefault(before);
+        }
+    }
+}

@@ -1,0 +1,88 @@
+package io.clusterbench.result;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Comparison of whole results: rows per figure and thread count, ratios, verdicts, variables, notes. */
+class ComparisonTest {
+    @Test
+    void comparesTwoSweepsRowByRow() {
+        ResultDocument a = SyntheticResults.builder().runs(1, 100, 102, 104).runs(2, 190, 200, 210).runs(4, 300).build();
+        ResultDocument b = SyntheticResults.builder().variable("innodb_flush_log_at_trx_commit", "2")
+                .variable("port", "4000").runs(1, 120, 121, 125).runs(2, 195, 205, 230).runs(4, 400).build();
+        Comparison c = Comparison.of(NamedResult.of(List.of("a.json", "b.json"), List.of(a, b)));
+
+        assertEquals(List.of("A", "B"), c.sides().stream().map(Comparison.Side::label).toList());
+        List<Comparison.Row> tps = c.rows(ComparedFigure.TPS);
+        assertEquals(List.of(1, 2, 4), tps.stream().map(Comparison.Row::threads).toList());
+        assertEquals(9, c.rows().size(), "tps, p95 and p99 at 3 thread counts");
+
+        Comparison.Row one = tps.get(0);
+        assertEquals(102, one.spreads().get(0).median());
+        assertEquals(121, one.spreads().get(1).median());
+        assertEquals(1.0, one.ratios().get(0));
+        assertEquals(121.0 / 102, one.ratios().get(1), 1e-9);
+        assertNull(one.verdicts().get(0));
+        assertEquals("B faster by 18.6%", one.verdicts().get(1).text());
+        assertEquals("within noise", tps.get(1).verdicts().get(1).text());
+        assertEquals(Verdict.Kind.NO_SPREAD, tps.get(2).verdicts().get(1).kind());
+
+        // p95 = threads / tps: B's lower latency at 1 thread does not overlap either
+        assertEquals(Verdict.Kind.BETTER, c.rows(ComparedFigure.P95).get(0).verdicts().get(1).kind());
+
+        assertEquals(1, c.variables().size());
+        assertEquals("innodb_flush_log_at_trx_commit", c.variables().get(0).name());
+        assertEquals(List.of("1", "2"), c.variables().get(0).values());
+        assertEquals(List.of(), c.notes());
+    }
+
+    @Test
+    void identicalSweepsAreWithinNoiseEverywhere() {
+        ResultDocument a = SyntheticResults.builder().runs(1, 100, 103, 101).runs(2, 200, 190, 205).build();
+        ResultDocument b = SyntheticResults.builder().runs(1, 102, 99, 104).runs(2, 198, 201, 193).build();
+        Comparison c = Comparison.of(NamedResult.of(List.of("a", "b"), List.of(a, b)));
+        for (Comparison.Row r : c.rows()) {
+            assertEquals(Verdict.Kind.WITHIN_NOISE, r.verdicts().get(1).kind(), r.toString());
+        }
+        assertEquals(List.of(), c.variables());
+    }
+
+    @Test
+    void threeResultsCompareWithTheFirstAndMissingThreadCountsAreNamed() {
+        ResultDocument a = SyntheticResults.builder().runs(1, 100, 101, 102).runs(2, 200, 201, 202).build();
+        ResultDocument b = SyntheticResults.builder().runs(1, 150, 151, 152).build();
+        ResultDocument c3 = SyntheticResults.builder().variable("sync_binlog", "0").runs(1, 50, 51, 52)
+                .runs(2, 90, 91, 92).runs(8, 300, 310, 320).build();
+        Comparison c = Comparison.of(NamedResult.of(List.of("a", "b", "c"), List.of(a, b, c3)));
+        List<Comparison.Row> tps = c.rows(ComparedFigure.TPS);
+        assertEquals(List.of(1, 2, 8), tps.stream().map(Comparison.Row::threads).toList());
+        assertEquals("B faster by 49.5%", tps.get(0).verdicts().get(1).text());
+        assertEquals("C slower by 49.5%", tps.get(0).verdicts().get(2).text());
+        assertEquals("not measured in B", tps.get(1).verdicts().get(1).text());
+        assertEquals("not measured in A", tps.get(2).verdicts().get(2).text());
+        assertNull(tps.get(2).ratios().get(2));
+        assertEquals("sync_binlog", c.variables().get(0).name());
+        assertEquals(java.util.Arrays.asList(null, null, "0"), c.variables().get(0).values());
+    }
+
+    @Test
+    void notesSayWhatWeakensTheComparison() {
+        ResultDocument a = SyntheticResults.builder().runs(1, 100).build();
+        ResultDocument other = SyntheticResults.builder().runs(1, 100).build();
+        RunRecord r = other.runs().get(0);
+        RunRecord joins = new RunRecord("joins", 1, 1, r.plan(), "fatal_error", "boom", r.workloadFacts(), List.of(),
+                null, List.of(), r.observerFacts());
+        ResultDocument b = new ResultDocument(other.schema(), other.tool(), other.startedAt(), other.command(),
+                other.target(), other.server(), List.of(r, joins));
+        Comparison c = Comparison.of(NamedResult.of(List.of("a", "b"), List.of(a, b)));
+        assertTrue(c.notes().contains("B: 1 of 2 runs left out (no summary or no events)"), c.notes().toString());
+        assertTrue(c.notes().contains("workloads differ: A oltp_read_write B oltp_read_write,joins"), c.notes().toString());
+        assertThrows(IllegalArgumentException.class, () -> Comparison.of(NamedResult.of(List.of("a"), List.of(a))));
+    }
+}

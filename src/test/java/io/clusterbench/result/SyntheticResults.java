@@ -1,0 +1,101 @@
+package io.clusterbench.result;
+
+import org.HdrHistogram.Histogram;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+
+/**
+ * Small, seeded result documents for tests of comparison and reports: runs with given thread counts and
+ * tps, a few intervals each (with observer figures when asked), two statement classes with real histograms.
+ *
+ * <p>Not thread-safe (one builder per test).
+ */
+public final class SyntheticResults {
+    private final List<RunRecord> runs = new ArrayList<>();
+    private final Map<String, String> variables = new LinkedHashMap<>();
+    private final Random random = new Random(42);
+    private boolean observed;
+
+    /** @return a builder with a few variables every server has */
+    public static SyntheticResults builder() {
+        SyntheticResults b = new SyntheticResults();
+        b.variables.put("innodb_buffer_pool_size", "134217728");
+        b.variables.put("innodb_flush_log_at_trx_commit", "1");
+        b.variables.put("port", "3306");
+        b.variables.put("pid_file", "/tmp/a/data/host.pid");
+        return b;
+    }
+
+    /** Adds observer figures ({@code server}, {@code host}) to every interval of runs added afterwards. */
+    public SyntheticResults observed() {
+        observed = true;
+        return this;
+    }
+
+    /** Sets one server variable. */
+    public SyntheticResults variable(String name, String value) {
+        variables.put(name, value);
+        return this;
+    }
+
+    /**
+     * Adds one run per tps value at {@code threads}, repeats numbered from 1; p95 = 1000 × threads ÷ tps
+     * × 1000 µs (so latency follows throughput), p99 = 2 × p95.
+     */
+    public SyntheticResults runs(int threads, double... tps) {
+        int repeat = 1;
+        for (double t : tps) {
+            runs.add(run(threads, repeat++, t));
+        }
+        return this;
+    }
+
+    /** @return the document */
+    public ResultDocument build() {
+        return new ResultDocument(ResultDocument.SCHEMA, Map.of("clusterbench", "test"), "2024-01-01T00:00:00Z",
+                List.of("clusterbench", "sweep"), Map.of("database", "sbtest"),
+                new ResultDocument.ServerRecord("11.4.5-MariaDB", true, new LinkedHashMap<>(variables)),
+                List.copyOf(runs));
+    }
+
+    private RunRecord run(int threads, int repeat, double tps) {
+        long p95 = Math.round(1000.0 * threads / tps * 1000);
+        LatencySummary lat = new LatencySummary((long) (tps * 10), p95 / 10, p95 / 2.0, p95 / 2, p95, 2 * p95,
+                3 * p95, 4 * p95, tps * 10 * p95 / 2.0);
+        List<IntervalRecord> intervals = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            double it = tps * (0.9 + 0.2 * random.nextDouble());
+            Map<String, Object> obs = new LinkedHashMap<>();
+            if (observed) {
+                obs.put("server", Map.of("QuestionsPerSecond", it * 18, "Threads_running", threads,
+                        "bufferPoolMissPercent", 0.5));
+                obs.put("host", Map.of("processors", 2, "serverPid", 1234, "hostCpuPercent", 40.0 + threads,
+                        "serverCpuPercent", 30.0 + threads, "serverDiskWriteBytesPerSecond", 1_000_000L * threads));
+            }
+            intervals.add(new IntervalRecord(i, i + 1, threads, Math.round(it), it, it * 18, it * 14, it * 2,
+                    it * 2, i == 3 ? 1.0 : 0.0, 0, Math.round(it * 12), 0, p95, lat, 0, 0,
+                    i == 3 ? Map.of("1213/40001", 1L) : Map.of(), obs));
+        }
+        Summary s = new Summary(5, (long) (tps * 5), tps, (long) (tps * 70), (long) (tps * 10), (long) (tps * 10),
+                (long) (tps * 90), tps * 18, 1, 1, 1, 0, 0, 0, (long) (tps * 60), 0, 100.0, lat,
+                encode(p95, 100), Map.of("1213/40001", 1L), tps * 5 / threads, 1, 5, 0.01, 1.5);
+        List<ClassRecord> classes = List.of(
+                new ClassRecord("point_select", (long) (tps * 50), (long) (tps * 50), 0, 100.0, lat,
+                        encode(p95 / 4, 200), 0),
+                new ClassRecord("commit", (long) (tps * 5), 0, 0, null, lat, encode(p95 / 2, 50), 0));
+        return new RunRecord("oltp_read_write", threads, repeat, Map.of("threads", threads), "completed", null,
+                Map.of(), intervals, s, classes, Map.of());
+    }
+
+    private String encode(long aroundMicros, int count) {
+        Histogram h = new Histogram(3_600_000_000L, 3);
+        for (int i = 0; i < count; i++) {
+            h.recordValue(Math.max(1, Math.round(aroundMicros * (0.5 + random.nextDouble()))));
+        }
+        return RunAccumulator.encode(h);
+    }
+}
