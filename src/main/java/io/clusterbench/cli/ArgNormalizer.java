@@ -89,6 +89,22 @@ final class ArgNormalizer {
         return found;
     }
 
+    /** @return the password values given on the command line, to be masked in any message */
+    static List<String> passwords(String[] args) {
+        List<String> found = new ArrayList<>();
+        for (int i = 0; i < args.length; i++) {
+            String lower = args[i].toLowerCase(Locale.ROOT).replace('_', '-');
+            if (lower.startsWith("--password") || lower.startsWith("--mysql-password")) {
+                int eq = args[i].indexOf('=');
+                String value = eq >= 0 ? args[i].substring(eq + 1) : i + 1 < args.length ? args[i + 1] : "";
+                if (!value.isEmpty()) {
+                    found.add(value);
+                }
+            }
+        }
+        return found;
+    }
+
     /** @return {@code args} with the value of any password option replaced by {@code ***} */
     static List<String> masked(String[] args) {
         List<String> out = new ArrayList<>();

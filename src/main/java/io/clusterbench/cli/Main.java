@@ -51,7 +51,7 @@ public final class Main implements Runnable {
         }
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
-        String home = System.getProperty("user.home");
+        String home = System.getenv("HOME") != null ? System.getenv("HOME") : System.getProperty("user.home");
         CliEnv env = new CliEnv(System.getenv(), home == null ? null : Path.of(home), out, err, Main::shutdownHook,
                 List.of());
         int code = execute(args, env);
@@ -86,9 +86,20 @@ public final class Main implements Runnable {
             footer.add(ExitCode.helpList());
             sub.getCommandSpec().usageMessage().footer(footer.toArray(new String[0]));
         }
+        cli.setOverwrittenOptionsAllowed(true); // as sysbench: a repeated option's last value wins
+        List<String> secrets = ArgNormalizer.passwords(args);
         cli.setParameterExceptionHandler((ex, a) -> {
             String cmd = ex.getCommandLine().getCommandName();
-            env.err().println("error: " + ex.getMessage() + " — see 'clusterbench "
+            String message = ex.getMessage();
+            if (cmd.equals("clusterbench") && ex instanceof CommandLine.UnmatchedArgumentException u
+                    && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
+                message = "unknown command '" + u.getUnmatched().get(0) + "'; choose one of "
+                        + String.join(", ", cli.getSubcommands().keySet());
+            }
+            for (String secret : secrets) {
+                message = message.replace(secret, "***");
+            }
+            env.err().println("error: " + message + " — see 'clusterbench "
                     + (cmd.equals("clusterbench") ? "" : cmd + " ") + "--help'");
             return ExitCode.USAGE.code();
         });

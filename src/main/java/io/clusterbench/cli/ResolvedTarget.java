@@ -58,6 +58,21 @@ final class ResolvedTarget implements AutoCloseable {
                         + " hosts; give one port, or one per host");
             }
         }
+        if (o.hosts != null && o.hosts.isEmpty()) {
+            problems.add("--host has an empty or blank entry; give host names separated by commas");
+        }
+        if (o.hosts != null) {
+            for (String h : o.hosts) {
+                String host = h.strip();
+                int colon = host.lastIndexOf(':');
+                boolean hostPort = colon > 0 && host.indexOf(':') == colon;
+                if (host.isEmpty() || host.contains(" ") || host.equals(":")) {
+                    problems.add("--host has an empty or blank entry ('" + h + "'); give host names separated by commas");
+                } else if (hostPort && !host.substring(colon + 1).matches("\\d{1,5}")) {
+                    problems.add("--host " + host + ": the part after ':' is not a port");
+                }
+            }
+        }
         if (o.database != null && !o.database.matches("[A-Za-z0-9_$]+")) {
             problems.add("--db must be a plain database name (got '" + o.database + "')");
         }
@@ -103,7 +118,16 @@ final class ResolvedTarget implements AutoCloseable {
             for (int i = 0; i < o.hosts.size(); i++) {
                 int port = o.ports == null || o.ports.isEmpty() ? defaultPort
                         : o.ports.size() == 1 ? o.ports.get(0) : o.ports.get(i);
-                endpoints.add(new Endpoint(o.hosts.get(i), port, null));
+                String host = o.hosts.get(i).strip();
+                int colon = host.lastIndexOf(':');
+                if (colon > 0 && host.indexOf(':') == colon) { // host:port (one colon; IPv6 has several)
+                    port = Integer.parseInt(host.substring(colon + 1));
+                    host = host.substring(0, colon);
+                } else if (host.startsWith("[") && host.contains("]:")) { // [v6]:port
+                    port = Integer.parseInt(host.substring(host.indexOf("]:") + 2));
+                    host = host.substring(0, host.indexOf("]:") + 1);
+                }
+                endpoints.add(new Endpoint(host, port, null));
             }
             if (o.ports != null && o.ports.size() > o.hosts.size() && o.hosts.size() == 1) {
                 for (int i = 1; i < o.ports.size(); i++) {

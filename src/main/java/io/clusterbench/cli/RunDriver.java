@@ -4,7 +4,13 @@ import io.clusterbench.UserException;
 import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
+import io.clusterbench.target.DbFailure;
+import io.clusterbench.target.Endpoint;
 import io.clusterbench.target.VendorCodes;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -35,12 +41,12 @@ final class RunDriver {
             StepRunner.Step step = StepRunner.run(ctx, settings.run().threads(), 1, dir, stop, true,
                     record -> ResultJson.write(json, ctx.document(List.of(record))));
             if (step.refused() != null) {
-                if (step.refused().vendorCode() == VendorCodes.TOO_MANY_CONNECTIONS) {
-                    throw new UserException("the server refused connection " + "at " + settings.run().threads()
-                            + " threads: too many connections (1040, max_connections=" + ctx.maxConnections() + ")",
-                            "raise max_connections or lower --threads");
-                }
-                throw ctx.target().explain(ctx.target().endpointFor(0), step.refused());
+                UserException why = refusal(ctx, step.refused());
+                int threads = settings.run().threads();
+                ResultJson.write(json, ctx.document(List.of(new RunRecord(settings.workload().name(), threads, 1,
+                        settings.optionMap(settings.engine(ctx.target(), threads)), "connection_refused",
+                        why.getMessage(), Map.of(), List.of(), null, List.of(), Map.of()))));
+                throw why;
             }
             RunRecord finished = step.record();
             env.out().println();
@@ -49,6 +55,25 @@ final class RunDriver {
             env.out().println("Results: " + json + ", intervals.csv, latency.hlog");
             return exitCode(step, dir, env);
         }
+    }
+
+    /** @return the user-facing reason sessions could not be opened, naming the endpoint that refused */
+    private static UserException refusal(RunContext ctx, DbFailure refused) {
+        if (refused.vendorCode() == VendorCodes.TOO_MANY_CONNECTIONS) {
+            return new UserException("the server refused connections at " + ctx.settings.run().threads()
+                    + " threads: too many connections (1040, max_connections=" + ctx.maxConnections() + ")",
+                    "raise max_connections or lower --threads");
+        }
+        for (Endpoint e : ctx.target().endpoints()) {
+            try (Connection c = ctx.target().openChecked(e, true)) {
+                // reachable
+            } catch (UserException failing) {
+                return failing;
+            } catch (SQLException ignored) {
+                // closing failed: it was reachable
+            }
+        }
+        return ctx.target().explain(ctx.target().endpointFor(0), refused);
     }
 
     static ExitCode exitCode(StepRunner.Step step, Path dir, CliEnv env) {

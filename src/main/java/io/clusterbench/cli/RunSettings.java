@@ -84,8 +84,21 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
                 + workloadName);
+        requireWritable(out);
         return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command, tpcc, routing,
                 consistency);
+    }
+
+    /** @throws io.clusterbench.UserException when result files cannot be written in {@code dir} */
+    static void requireWritable(Path dir) {
+        try {
+            java.nio.file.Files.createDirectories(dir);
+            Path probe = java.nio.file.Files.createTempFile(dir, ".write-check", ".tmp");
+            java.nio.file.Files.delete(probe);
+        } catch (java.io.IOException | RuntimeException e) {
+            throw new io.clusterbench.UserException("cannot write results to " + dir + " (" + e.getClass().getSimpleName()
+                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")", "choose another --out");
+        }
     }
 
     EnginePlan engine(Target target) {

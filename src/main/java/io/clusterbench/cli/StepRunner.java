@@ -86,9 +86,10 @@ final class StepRunner {
                 IntervalRecord r = acc.add(s, Observers.sample(observers, s.durationSeconds()));
                 files.append(r, s, startMillis);
                 if (printIntervals && settings.reportIntervalSeconds() > 0
-                        && s.durationSeconds() >= settings.reportIntervalSeconds() * 0.999) {
+                        && Math.abs(s.durationSeconds() - settings.reportIntervalSeconds())
+                        <= settings.reportIntervalSeconds() * 0.001) {
                     ctx.env.out().println(ConsoleReport.intervalLine(r, settings.percentile(),
-                            plan.rateEventsPerSecond() > 0) + Observers.compactLine(observers));
+                            plan.rateEventsPerSecond() > 0, Observers.compactLine(observers)));
                 }
                 if (s.endSeconds() - lastJsonWrite >= JSON_REWRITE_SECONDS) {
                     lastJsonWrite = s.endSeconds();

@@ -57,8 +57,8 @@ final class SweepDriver {
                     if (wall != null && t >= wall) {
                         continue;
                     }
-                    env.out().printf(Locale.ROOT, "[step %d/%d] %d threads, repeat %d/%d — about %s left%n", step,
-                            steps, t, r, repeats, duration((long) ((steps - step + 1) * stepSeconds)));
+                    env.out().printf(Locale.ROOT, "[step %d/%d] %d %s, repeat %d/%d — about %s left%n", step,
+                            steps, t, t == 1 ? "thread" : "threads", r, repeats, duration((long) ((steps - step + 1) * stepSeconds)));
                     double waited = QuietWait.await(ctx.target(), first, idle, Duration.ofSeconds(quietTimeoutSeconds));
                     if (waited < 0) {
                         env.out().println("  (server not quiet after " + quietTimeoutSeconds + " s; starting anyway)");

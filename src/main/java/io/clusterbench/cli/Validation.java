@@ -11,6 +11,9 @@ import java.util.List;
  * <p>Thread-safe (stateless).
  */
 final class Validation {
+    /** Longest duration any option accepts: 10 years, in seconds. */
+    static final long MAX_SECONDS = 315_360_000L;
+
     private Validation() {
     }
 
@@ -33,6 +36,13 @@ final class Validation {
             if (run.threadCounts.size() > 1 && !sweep) {
                 problems.add("run takes one --threads value (got " + run.threadCounts.size()
                         + "); use 'clusterbench sweep' for a list");
+            }
+            if (run.timeSeconds > MAX_SECONDS || run.warmupSeconds > MAX_SECONDS || run.reportIntervalSeconds > MAX_SECONDS) {
+                problems.add("--time, --warmup-time and --report-interval must be at most " + MAX_SECONDS
+                        + " seconds (10 years)");
+            }
+            if (run.rate > 1e9) {
+                problems.add("--rate must be at most 1e9 events/s");
             }
             if (run.timeSeconds < 0) {
                 problems.add("--time must be >= 0 seconds (got " + run.timeSeconds + ")");

@@ -175,6 +175,7 @@ public final class Engine {
             fatal.compareAndSet(null, "cannot write results: " + e.getMessage());
             reason = RunOutcome.Reason.OUTPUT_FAILED;
         }
+        queueAtStop = queueLength(clock.nanoTime());
         stop = true;
         stopSignal.countDown();
         for (Thread t : threads) {
@@ -185,10 +186,11 @@ public final class Engine {
             }
         }
         long now = clock.nanoTime();
-        if (measuring && reason != RunOutcome.Reason.OUTPUT_FAILED && now > lastSampleEnd + 1_000_000L) {
+        // Always sampled: events in flight at the limit finish now and belong to the totals.
+        if (measuring && reason != RunOutcome.Reason.OUTPUT_FAILED && now > lastSampleEnd) {
             try {
                 listener.interval(hub.sample(seconds(lastSampleEnd - measuredStartNanos),
-                        seconds(now - measuredStartNanos), 0));
+                        seconds(now - measuredStartNanos), queueAtStop));
             } catch (UncheckedIOException e) {
                 fatal.compareAndSet(null, "cannot write results: " + e.getMessage());
                 reason = RunOutcome.Reason.OUTPUT_FAILED;
@@ -200,6 +202,7 @@ public final class Engine {
 
     private volatile long measuredStartNanos;
     private long lastSampleEnd;
+    private long queueAtStop;
     private long measuredEndNanos;
 
     private void beginMeasuring(MetricsHub hub, RunListener listener) {
@@ -272,6 +275,10 @@ public final class Engine {
         return stop;
     }
 
+    boolean measuring() {
+        return measuring;
+    }
+
     boolean openLoop() {
         return periodNanos > 0;
     }
@@ -286,7 +293,7 @@ public final class Engine {
 
     /** @return false when the measured event limit is used up */
     boolean takeEventBudget() {
-        if (plan.events() <= 0 || !measuring) {
+        if (plan.events() <= 0) {
             return true;
         }
         return budget.getAndDecrement() > 0;

@@ -23,6 +23,8 @@ final class Worker implements Runnable, StatementRecorder {
     private final WorkerMetrics metrics;
     private final ErrorCounts errors;
     private final Clock clock;
+    /** True while the current event started in the measured time (after warmup); worker thread only. */
+    private boolean recording;
     private final EndpointMetrics endpoints;
     private int slot;
 
@@ -68,17 +70,21 @@ final class Worker implements Runnable, StatementRecorder {
                     return;
                 }
             }
-            if (!engine.takeEventBudget()) {
+            recording = engine.measuring();
+            if (recording && !engine.takeEventBudget()) {
                 return;
             }
             long actualStart = clock.nanoTime();
             long start = open ? intended : actualStart;
-            if (open && actualStart - intended > engine.lateThresholdNanos()) {
+            if (recording && open && actualStart - intended > engine.lateThresholdNanos()) {
                 metrics.add(Counter.LATE, 1);
             }
             int restarts = runEvent();
             if (restarts < 0) {
                 return;
+            }
+            if (!recording) {
+                continue; // started during warmup: neither counted nor timed
             }
             long end = clock.nanoTime();
             metrics.recordEventMicros((end - start) / 1000);
@@ -172,6 +178,9 @@ final class Worker implements Runnable, StatementRecorder {
 
     @Override
     public void record(int classId, int sysbenchClass, int outcome, long startToken) {
+        if (!recording) {
+            return;
+        }
         metrics.recordStatementMicros(classId, (clock.nanoTime() - startToken) / 1000);
         metrics.add(Counter.READS + sysbenchClass, 1);
         metrics.add(Counter.classCount(classId), 1);
@@ -183,6 +192,8 @@ final class Worker implements Runnable, StatementRecorder {
 
     @Override
     public void rows(int classId, long rows) {
-        metrics.add(Counter.classRows(classId), rows);
+        if (recording) {
+            metrics.add(Counter.classRows(classId), rows);
+        }
     }
 }

@@ -33,13 +33,21 @@ public final class ConsoleReport {
      * @return one line (two in open loop), without a trailing newline
      */
     public static String intervalLine(IntervalRecord r, double percentile, boolean openLoop) {
+        return intervalLine(r, percentile, openLoop, "");
+    }
+
+    /**
+     * @param observed observers' compact text, appended to the first line ("" for none)
+     * @return the interval line(s)
+     */
+    public static String intervalLine(IntervalRecord r, double percentile, boolean openLoop, String observed) {
         String hit = r.hits() + r.misses() == 0 ? ""
                 : f(" %s: %.2f%%", HIT_RATE.key(), 100.0 * r.hits() / (r.hits() + r.misses()));
         String line = f("[ %ds ] %s: %d %s: %.2f %s: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,%s%%): %.2f %s: %.2f %s: %.2f%s",
                 Math.round(r.endSeconds()), THREADS.key(), r.threads(), TPS.key(), r.tps(), QPS.key(), r.qps(),
                 r.readsPerSecond(), r.writesPerSecond(), r.otherPerSecond(), pct(percentile),
                 ms(r.latencyPercentileMicros()), ERRORS_PER_SECOND.key(), r.errorsPerSecond(),
-                RECONNECTS_PER_SECOND.key(), r.reconnectsPerSecond(), hit);
+                RECONNECTS_PER_SECOND.key(), r.reconnectsPerSecond(), hit) + observed;
         if (openLoop) {
             line += f("%n[ %ds ] %s: %d, %s: %d", Math.round(r.endSeconds()), QUEUE_LENGTH.key(), r.queueLength(),
                     LATE_EVENTS.key(), r.lateEvents());
@@ -75,6 +83,7 @@ public final class ConsoleReport {
             b.append(f("    %-32s%.2f%% (%d %s, %d %s)%n", HIT_RATE.key() + ":", s.hitRatePercent(), s.hits(),
                     HITS.key(), s.misses(), MISSES.key()));
         }
+        warnings(run, b);
         b.append("\nThroughput:\n");
         b.append(f("    %-32s%.2f%n", "events/s (eps):", s.tps()));
         b.append(f("    %-32s%.4fs%n", TOTAL_TIME.key() + ":", s.measuredSeconds()));
@@ -171,6 +180,22 @@ public final class ConsoleReport {
 
     private static String spread(Spread s, double divisor) {
         return f("%.2f / %.2f / %.2f", s.min() / divisor, s.median() / divisor, s.max() / divisor);
+    }
+
+    /** Adds what a reader must not miss: an open-loop rate not reached, intervals without any event. */
+    private static void warnings(RunRecord run, StringBuilder b) {
+        Summary s = run.summary();
+        Object rate = run.plan() == null ? null : run.plan().get("rateEventsPerSecond");
+        if (rate instanceof Number target && target.doubleValue() > 0 && s.tps() < 0.95 * target.doubleValue()) {
+            long queue = run.intervals().isEmpty() ? 0 : run.intervals().get(run.intervals().size() - 1).queueLength();
+            b.append(f("    warning: %s %.2f events/s not reached: achieved %.2f (%.1f%%); %d due events never started%n",
+                    TARGET_RATE.key(), target.doubleValue(), s.tps(), 100 * s.tps() / target.doubleValue(), queue));
+        }
+        long idle = run.intervals().stream().filter(i -> i.events() == 0 && i.errorsPerSecond() > 0).count();
+        if (idle > 0) {
+            b.append(f("    warning: no event completed in %d of %d intervals while errors occurred "
+                    + "(server unreachable?); see errors by code%n", idle, run.intervals().size()));
+        }
     }
 
     private static double sec(Summary s) {

@@ -41,6 +41,7 @@ public enum Figure {
     EVENTS_PER_THREAD("events (avg/stddev)", "events"),
     EXECUTION_TIME_PER_THREAD("execution time (avg/stddev)", "s"),
     THREADS("thds", "threads"),
+    TARGET_RATE("target rate", "events/s"),
     CLIENT_CPU("client CPU", "s"),
     PEAK("peak", "threads"),
     KNEE("knee", "threads"),

@@ -80,7 +80,11 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
      */
     public String url(Endpoint endpoint, boolean withSchema) {
         StringBuilder url = new StringBuilder("jdbc:mariadb://");
-        url.append(endpoint.socket() != null ? "localhost" : endpoint.host());
+        String host = endpoint.host();
+        if (endpoint.socket() == null && host.indexOf(':') >= 0 && !host.startsWith("[")) {
+            host = "[" + host + "]"; // IPv6 literal
+        }
+        url.append(endpoint.socket() != null ? "localhost" : host);
         if (endpoint.socket() == null) {
             url.append(':').append(endpoint.port());
         }
@@ -166,6 +170,9 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
             case VendorCodes.ACCESS_DENIED -> new UserException(
                     "access denied for user '" + user + "' at " + endpoint.label(),
                     "check --user and --password (or ~/.my.cnf [client], MYSQL_PWD)");
+            case VendorCodes.DB_ACCESS_DENIED -> new UserException(
+                    "user '" + user + "' may not use database '" + database + "' at " + endpoint.label(),
+                    "GRANT ALL ON " + database + ".* TO the user, or choose another --db");
             case VendorCodes.UNKNOWN_DATABASE -> new UserException(
                     "unknown database '" + database + "' at " + endpoint.label(),
                     "create it (CREATE DATABASE " + database + ") or choose another with --db");

@@ -9,6 +9,8 @@ package io.clusterbench.target;
 public final class VendorCodes {
     /** ER_CON_COUNT_ERROR: too many connections ({@code max_connections} reached). */
     public static final int TOO_MANY_CONNECTIONS = 1040;
+    /** ER_DBACCESS_DENIED_ERROR: the user may not use this database. */
+    public static final int DB_ACCESS_DENIED = 1044;
     /** ER_ACCESS_DENIED_ERROR: wrong user or password. */
     public static final int ACCESS_DENIED = 1045;
     /** ER_UNKNOWN_COM_ERROR: on Galera, "WSREP has not yet prepared node for application use". */

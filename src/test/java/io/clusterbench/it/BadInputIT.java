@@ -77,6 +77,44 @@ class BadInputIT {
     }
 
     @Test
+    void passwordsAreMaskedInParseErrors() {
+        Cli.Result r = Cli.run("oltp_read_write", "--mysql-host=127.0.0.1", "--mysql-password=s3cr3t-value", "rnu");
+        assertUserError(r, "unknown command 'oltp_read_write'");
+        assertTrue(!r.err().contains("s3cr3t-value"), r.err());
+        Cli.Result r2 = Cli.run("--host", "127.0.0.1", "--password", "s3cr3t-value", "run", "oltp_point_select");
+        assertEquals(2, r2.exitCode());
+        assertTrue(!r2.err().contains("s3cr3t-value"), r2.err());
+    }
+
+    @Test
+    void unknownCommandListsTheCommands() {
+        assertUserError(Cli.run("bogus"), "unknown command 'bogus'; choose one of prepare, run, sweep");
+    }
+
+    @Test
+    void absurdValuesAndUnwritableOutput(@org.junit.jupiter.api.io.TempDir java.nio.file.Path tmp) throws Exception {
+        assertUserError(Cli.run("run", "oltp_point_select", "--time=99999999999", "--host=x"), "at most");
+        java.nio.file.Path file = java.nio.file.Files.writeString(tmp.resolve("plain-file"), "x");
+        assertUserError(Cli.run(Cli.args(TestServer.cliTarget(db), "run", "oltp_point_select", "--time=1",
+                "--out=" + file.resolve("sub"))), "cannot write results to");
+        assertUserError(Cli.run("run", "oltp_point_select", "--host=,", "--time=1"), "--host has an empty");
+    }
+
+    @Test
+    void theRefusingEndpointIsNamed() throws Exception {
+        int closed;
+        try (ServerSocket s = new ServerSocket(0)) {
+            closed = s.getLocalPort();
+        }
+        String own = TestServer.freshDatabase("ep");
+        assertEquals(0, Cli.run(Cli.args(TestServer.cliTarget(own), "prepare", "oltp_point_select",
+                "--table-size=10")).exitCode());
+        Cli.Result r = Cli.run("run", "oltp_point_select", "--host=127.0.0.1:" + TestServer.port() + ",127.0.0.1:"
+                + closed, "--user=root", "--db=" + own, "--threads=2", "--time=1", "--table-size=10");
+        assertUserError(r, "cannot connect to 127.0.0.1:" + closed);
+    }
+
+    @Test
     void unknownWorkload() {
         assertUserError(Cli.run("run", "oltp_nosuch", "--host=x"), "unknown workload 'oltp_nosuch'");
     }

@@ -61,6 +61,23 @@ class RunControlIT {
     }
 
     @Test
+    void eventLimitIsExactWithWarmup() {
+        Path out = tmp.resolve("warm-events");
+        Cli.Result r = run(out, "--warmup-time=1", "--time=0", "--events=300", "--threads=2");
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(300, ResultFiles.summary(out).get("events").asLong());
+    }
+
+    @Test
+    void unreachableRateIsReported() {
+        Path out = tmp.resolve("fast");
+        Cli.Result r = run(out, "--rate=1000000", "--time=2", "--report-interval=1");
+        assertEquals(0, r.exitCode(), r.err());
+        assertTrue(r.out().contains("warning: target rate 1000000.00 events/s not reached"), r.out());
+        assertTrue(!r.out().contains("late events: 0 srv"), "observer text belongs on the first line");
+    }
+
+    @Test
     void clientSidePreparedStatementsWork() {
         Path out = tmp.resolve("ps");
         Cli.Result r = run(out, "--db-ps-mode=disable", "--events=200", "--time=0");

@@ -106,6 +106,22 @@ public final class OltpWorkload implements Workload {
         keys = loaded;
     }
 
+    /** @return a warning per table with fewer rows than {@code --table-size} (keys are drawn over what exists) */
+    @Override
+    public List<String> startReport() {
+        List<String> lines = new ArrayList<>();
+        KeySpace[] k = keys;
+        for (int t = 1; k != null && t < k.length; t++) {
+            if (k[t].rows() < config.tableSize() && variant != OltpVariant.OLTP_INSERT) {
+                lines.add("Warning: sbtest" + t + " has " + k[t].rows() + " rows, fewer than --table-size "
+                        + config.tableSize() + (k[t].rows() == 0 ? ": every statement that targets a row will miss"
+                        : ": keys are drawn over the " + k[t].rows() + " existing rows")
+                        + " (prepare with the same --table-size, or give the size you prepared)");
+            }
+        }
+        return lines;
+    }
+
     @Override
     public Session openSession(SessionContext context) throws DbFailure {
         return new OltpSession(this, context);
