@@ -64,10 +64,14 @@ public final class MetricsHub {
         for (int w = 0; w < workers.size(); w++) {
             WorkerMetrics m = workers.get(w);
             recycleEvents[w] = m.intervalEventHistogram(recycleEvents[w]);
-            events.add(recycleEvents[w]);
+            if (recycleEvents[w].getTotalCount() > 0) {
+                events.add(recycleEvents[w]);
+            }
             for (int c = 0; c < classCount; c++) {
                 recycleClasses[w][c] = m.intervalClassHistogram(c, recycleClasses[w][c]);
-                classes[c].add(recycleClasses[w][c]);
+                if (recycleClasses[w][c].getTotalCount() > 0) { // most workloads use few of their classes
+                    classes[c].add(recycleClasses[w][c]);
+                }
             }
             for (int s = 0; s < slots; s++) {
                 long v = m.read(s);

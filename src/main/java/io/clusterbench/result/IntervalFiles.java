@@ -87,12 +87,12 @@ public final class IntervalFiles implements AutoCloseable {
         check();
     }
 
+    /** Tags and time-stamps the interval's own histogram (fresh per interval, already accumulated). */
     private void writeHistogram(Histogram h, String tag, long startMs, long endMs) {
-        Histogram copy = h.copy();
-        copy.setTag(tag);
-        copy.setStartTimeStamp(startMs);
-        copy.setEndTimeStamp(endMs);
-        hlog.outputIntervalHistogram(copy);
+        h.setTag(tag);
+        h.setStartTimeStamp(startMs);
+        h.setEndTimeStamp(endMs);
+        hlog.outputIntervalHistogram(h);
     }
 
     private void check() {

@@ -54,7 +54,9 @@ public final class RunAccumulator {
     public IntervalRecord add(IntervalSample s, Map<String, Object> observed) {
         events.add(s.eventLatency());
         for (int i = 0; i < classes.length; i++) {
-            classes[i].add(s.classLatency()[i]);
+            if (s.classLatency()[i].getTotalCount() > 0) {
+                classes[i].add(s.classLatency()[i]);
+            }
         }
         for (int i = 0; i < totals.length; i++) {
             totals[i] += s.count(i);
