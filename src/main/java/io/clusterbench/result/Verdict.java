@@ -8,7 +8,11 @@ import java.util.Locale;
  *
  * <p>The rule (docs/metrics.md, "Comparison"; DESIGN.md "Spread"): a difference is called only when both
  * sides have at least {@link #MIN_RUNS} runs at that thread count and the closed ranges [min, max] of the
- * two sides do not overlap ({@link Spread#overlaps}). Then the text gives the change of B's median against
+ * two sides do not overlap ({@link Spread#overlaps}) <em>and</em> the medians lie further apart than the
+ * wider of the two ranges is wide. The second condition keeps a table of many rows from calling
+ * differences out of pure noise: with 3 runs a side, disjoint ranges alone happen by chance in 1 row of
+ * 10, so a 5-thread-count sweep with three figures would show a false difference most of the time.
+ * Then the text gives the change of B's median against
  * A's median, |B/A − 1| × 100, in percent. Otherwise the difference is "within noise"; when a side has
  * fewer than {@link #MIN_RUNS} runs the text says so (a single run has no spread at all), so a single run
  * never claims a win.
@@ -60,6 +64,11 @@ public record Verdict(Kind kind, Double changePercent, String text) {
         }
         if (base.overlaps(other)) {
             return new Verdict(Kind.WITHIN_NOISE, change, "within noise");
+        }
+        double gap = Math.abs(other.median() - base.median());
+        double width = Math.max(base.max() - base.min(), other.max() - other.min());
+        if (gap <= width) {
+            return new Verdict(Kind.WITHIN_NOISE, change, "within noise (ranges apart, gap smaller than the spread)");
         }
         boolean larger = other.median() > base.median();
         boolean better = larger == figure.higherIsBetter();

@@ -44,6 +44,14 @@ class VerdictTest {
         assertEquals(Verdict.Kind.WITHIN_NOISE, touching.kind(), "closed ranges that share an end overlap");
     }
 
+    /** Two identical sweeps, 2 threads, measured on the 2-core CI machine: disjoint ranges from noise alone. */
+    @Test
+    void disjointRangesWithAGapSmallerThanTheSpreadAreNoise() {
+        Verdict v = Verdict.of(ComparedFigure.TPS, "A", s(399.74, 407.41, 529.71), "B", s(269.08, 364.55, 374.18));
+        assertEquals(Verdict.Kind.WITHIN_NOISE, v.kind());
+        assertEquals("within noise (ranges apart, gap smaller than the spread)", v.text());
+    }
+
     @Test
     void aSingleRunNeverClaimsADifference() {
         Verdict both = Verdict.of(ComparedFigure.TPS, "A", s(100), "B", s(200));
