@@ -58,7 +58,8 @@ public final class HtmlReport {
             Comparison c = Comparison.of(results);
             body.append("<h2>Comparison (").append(esc(results.get(0).label())).append(" is the baseline)</h2>\n");
             body.append("<p>A verdict calls a difference only when both sides have 3 or more runs at that thread "
-                    + "count and their min–max ranges do not overlap; otherwise it says <i>within noise</i>.</p>\n");
+                    + "count, their min–max ranges do not overlap and the medians lie further apart than the wider range; "
+                    + "otherwise it says <i>within noise</i>.</p>\n");
             body.append(canvas(charts, ReportCharts.ratios(c)));
             body.append(HtmlTables.comparison(c));
             body.append("<h3>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h3>\n")
