@@ -89,15 +89,21 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
                 consistency);
     }
 
-    /** @throws io.clusterbench.UserException when result files cannot be written in {@code dir} */
+    /**
+     * Checks, without creating anything, that {@code dir} can be created or written: its nearest existing
+     * ancestor must be a writable directory.
+     *
+     * @throws io.clusterbench.UserException when result files could not be written there
+     */
     static void requireWritable(Path dir) {
-        try {
-            java.nio.file.Files.createDirectories(dir);
-            Path probe = java.nio.file.Files.createTempFile(dir, ".write-check", ".tmp");
-            java.nio.file.Files.delete(probe);
-        } catch (java.io.IOException | RuntimeException e) {
-            throw new io.clusterbench.UserException("cannot write results to " + dir + " (" + e.getClass().getSimpleName()
-                    + (e.getMessage() == null ? "" : ": " + e.getMessage()) + ")", "choose another --out");
+        Path p = dir.toAbsolutePath();
+        while (p != null && !java.nio.file.Files.exists(p)) {
+            p = p.getParent();
+        }
+        if (p == null || !java.nio.file.Files.isDirectory(p) || !java.nio.file.Files.isWritable(p)) {
+            throw new io.clusterbench.UserException("cannot write results to " + dir + " ("
+                    + (p == null ? "no such place" : p + (java.nio.file.Files.isDirectory(p) ? " is not writable"
+                    : " is not a directory")) + ")", "choose another --out");
         }
     }
 
