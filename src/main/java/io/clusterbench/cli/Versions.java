@@ -20,7 +20,7 @@ final class Versions {
         m.put("name", "clusterbench");
         m.put("version", CLUSTERBENCH);
         Package driver = org.mariadb.jdbc.Driver.class.getPackage();
-        m.put("jdbcDriver", "MariaDB Connector/J " + (driver.getImplementationVersion() == null ? "3.4.1"
+        m.put("jdbcDriver", "MariaDB Connector/J " + (driver.getImplementationVersion() == null ? "3.5.6"
                 : driver.getImplementationVersion()));
         m.put("java", Runtime.version().toString());
         return m;

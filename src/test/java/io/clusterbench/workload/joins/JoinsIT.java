@@ -59,7 +59,12 @@ class JoinsIT {
                 continue;
             }
             seen++;
-            assertEquals(6, c.get("statements").asLong(), s.scenarioName());
+            // statements of a restarted event count again (sysbench semantics): exact only without restarts
+            if (run.get("summary").get("ignoredErrors").asLong() == 0) {
+                assertEquals(6, c.get("statements").asLong(), s.scenarioName());
+            } else {
+                assertTrue(c.get("statements").asLong() >= 6, s.scenarioName());
+            }
             if (s.kind() == JoinScenario.Kind.READ) {
                 assertTrue(c.get("rows").asLong() > 0, s.scenarioName() + " returned no rows");
                 assertTrue(c.get("latency").get("p95Micros").asLong() > 0, s.scenarioName());
