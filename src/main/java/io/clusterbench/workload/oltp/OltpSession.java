@@ -5,6 +5,7 @@ import io.clusterbench.target.Endpoint;
 import io.clusterbench.target.SqlErrors;
 import io.clusterbench.workload.KeySpace;
 import io.clusterbench.workload.Session;
+import io.clusterbench.workload.SessionSql;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.StatementRecorder;
 
@@ -68,14 +69,7 @@ final class OltpSession implements Session {
         try {
             workload.variant().compose(this);
         } catch (SQLException e) {
-            DbFailure failure = SqlErrors.classify(e);
-            if (inTransaction && failure.kind() != DbFailure.Kind.CONNECTION) {
-                try {
-                    plain.execute("ROLLBACK");
-                } catch (SQLException ignored) {
-                    // the connection will be replaced if it is unusable
-                }
-            }
+            DbFailure failure = SessionSql.failEvent(e, plain, inTransaction);
             inTransaction = false;
             throw failure;
         }
@@ -101,13 +95,7 @@ final class OltpSession implements Session {
     @Override
     public void close() {
         inTransaction = false;
-        try {
-            if (connection != null) {
-                connection.close();
-            }
-        } catch (SQLException ignored) {
-            // closing a broken connection may fail; it is gone either way
-        }
+        SessionSql.closeQuietly(connection);
         connection = null;
     }
 

@@ -3,6 +3,7 @@ package io.clusterbench.workload.tpcc;
 import io.clusterbench.target.DbFailure;
 import io.clusterbench.target.SqlErrors;
 import io.clusterbench.workload.Session;
+import io.clusterbench.workload.SessionSql;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.StatementRecorder;
 
@@ -72,14 +73,7 @@ final class TpccSession implements Session {
             input.run(this);
             pending = null;
         } catch (SQLException e) {
-            DbFailure failure = SqlErrors.classify(e);
-            if (inTransaction && failure.kind() != DbFailure.Kind.CONNECTION) {
-                try {
-                    plain.execute("ROLLBACK");
-                } catch (SQLException ignored) {
-                    // the connection will be replaced if it is unusable
-                }
-            }
+            DbFailure failure = SessionSql.failEvent(e, plain, inTransaction);
             inTransaction = false;
             throw failure;
         }
@@ -100,13 +94,7 @@ final class TpccSession implements Session {
     @Override
     public void close() {
         inTransaction = false;
-        try {
-            if (connection != null) {
-                connection.close();
-            }
-        } catch (SQLException ignored) {
-            // closing a broken connection may fail; it is gone either way
-        }
+        SessionSql.closeQuietly(connection);
         connection = null;
     }
 
