@@ -106,9 +106,9 @@ final class Worker implements Runnable, StatementRecorder {
                 return restarts;
             } catch (DbFailure f) {
                 metrics.add(Counter.ERRORS, 1);
-                errors.count(f.vendorCode(), f.sqlState());
+                errors.count(f.countKey());
                 endpoints.error(slot);
-                engine.endpointErrors(slot).count(f.vendorCode(), f.sqlState());
+                engine.endpointErrors(slot).count(f.countKey());
                 if (!recover(f)) {
                     return -1;
                 }
