@@ -4,6 +4,7 @@ import io.clusterbench.UserException;
 import io.clusterbench.probe.BackgroundLoad;
 import io.clusterbench.probe.LevelResult;
 import io.clusterbench.probe.ProbeReport;
+import io.clusterbench.probe.ProbeSummary;
 import io.clusterbench.probe.StaleReadDriver;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -58,6 +59,11 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     long timeoutMillis;
 
+    @Option(names = "--step-timeout", paramLabel = "MILLISECONDS",
+            description = "Longest wait for one probe statement (marker commit, first read, poll, GTID wait) (> 0); a "
+                    + "step that reaches it counts as blocked for its pair and node. Default: --visibility-timeout.")
+    Long stepTimeoutMillis;
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Directory for probe.json. Default: results/<UTC timestamp>-stale-reads.")
     Path out;
@@ -93,6 +99,9 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
         if (timeoutMillis <= 0) {
             problems.add("--visibility-timeout must be > 0 ms");
         }
+        if (stepTimeoutMillis != null && stepTimeoutMillis <= 0) {
+            problems.add("--step-timeout must be > 0 ms");
+        }
         if (target.embedded()) {
             problems.add("give the cluster's endpoints with --host/--port (the embedded server is a single node)");
         }
@@ -109,6 +118,7 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-stale-reads");
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
             StaleReadDriver driver = new StaleReadDriver(resolved.target(), samples, Duration.ofMillis(timeoutMillis),
+                    Duration.ofMillis(stepTimeoutMillis == null ? timeoutMillis : stepTimeoutMillis),
                     env.out()::println).perStatement(scope.equals("statement"));
             BackgroundLoad load = background == null ? null : backgroundLoad(resolved.target());
             List<LevelResult> results = driver.run(levels, env.command(), load);
@@ -117,10 +127,14 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
             if (!driver.gtidLine().isEmpty()) {
                 env.out().println(driver.gtidLine());
             }
+            env.out().print(ProbeSummary.pairTable(results));
+            env.out().println();
+            env.out().print(ProbeSummary.nodes(results, driver.nodeStates(), driver.durationSeconds(),
+                    driver.gtidBlockedMillis()));
             ProbeReport.write(dir.resolve("probe.json"), driver.header(env.command()), results);
             env.out().println("Results: " + dir.resolve("probe.json"));
             boolean exact = results.stream().allMatch(r -> r.pairs().stream()
-                    .allMatch(p -> p.samples() + p.errors() == samples));
+                    .allMatch(p -> p.samples() + p.errors() + p.blocked() == samples));
             return exact ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
         }
     }
