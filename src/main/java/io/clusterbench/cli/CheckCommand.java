@@ -1,8 +1,8 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.tpcc.TpccChecker;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;

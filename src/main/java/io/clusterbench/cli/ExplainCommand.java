@@ -3,7 +3,7 @@ package io.clusterbench.cli;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.clusterbench.UserException;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.joins.JoinPlan;
 import io.clusterbench.workload.joins.JoinsExplain;

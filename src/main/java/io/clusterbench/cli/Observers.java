@@ -4,9 +4,9 @@ import io.clusterbench.observe.GaleraObserver;
 import io.clusterbench.observe.HostObserver;
 import io.clusterbench.observe.Observer;
 import io.clusterbench.observe.ServerStatusObserver;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.Target;
-import io.clusterbench.target.Topology;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Target;
+import io.clusterbench.db.Topology;
 
 import java.nio.file.Path;
 

@@ -9,7 +9,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
 

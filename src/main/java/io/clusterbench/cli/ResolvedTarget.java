@@ -2,9 +2,9 @@ package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
 import io.clusterbench.embedded.EmbeddedServer;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.OptionFile;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Credentials;
+import io.clusterbench.db.Target;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -19,7 +19,6 @@ import java.util.List;
  * <p>Confined to the command's thread; {@link #close()} may also run from a shutdown hook.
  */
 final class ResolvedTarget implements AutoCloseable {
-    private static final String DEFAULT_USER = "sbtest";
     private static final String DEFAULT_DB = "sbtest";
     private final Target target;
     private final EmbeddedServer embedded;
@@ -103,12 +102,10 @@ final class ResolvedTarget implements AutoCloseable {
                     + (o.keep ? ", data directory " + server.directory() : ""));
             return resolved;
         }
-        OptionFile cnf = OptionFile.read(env.home() == null ? null : env.home().resolve(".my.cnf"));
-        String user = o.user != null ? o.user : cnf.get("user") != null ? cnf.get("user") : DEFAULT_USER;
-        String password = o.password != null ? o.password
-                : env.vars().get("MYSQL_PWD") != null ? env.vars().get("MYSQL_PWD")
-                : cnf.get("password") != null ? cnf.get("password") : "";
-        int defaultPort = cnf.get("port") != null ? parsePort(cnf.get("port")) : 3306;
+        Credentials login = Credentials.resolve(o.user, o.password, env.vars(), env.home());
+        String user = login.user();
+        String password = login.password();
+        int defaultPort = login.defaultPort();
         List<Endpoint> endpoints = new ArrayList<>();
         if (o.sockets != null && !o.sockets.isEmpty()) {
             for (String socket : o.sockets) {
@@ -137,14 +134,6 @@ final class ResolvedTarget implements AutoCloseable {
         }
         return new ResolvedTarget(new Target(List.copyOf(endpoints), user, password, db, serverPrepared,
                 timeoutMillis), null);
-    }
-
-    private static int parsePort(String s) {
-        try {
-            return Integer.parseInt(s.strip());
-        } catch (NumberFormatException e) {
-            throw new UserException("port= in ~/.my.cnf is not a number ('" + s + "')", "fix the option file");
-        }
     }
 
     @Override

@@ -2,11 +2,11 @@ package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
 import io.clusterbench.result.ResultDocument;
-import io.clusterbench.target.Consistency;
-import io.clusterbench.target.ServerInfo;
-import io.clusterbench.target.Target;
-import io.clusterbench.target.Topology;
-import io.clusterbench.target.TopologyDiscovery;
+import io.clusterbench.db.Consistency;
+import io.clusterbench.db.ServerInfo;
+import io.clusterbench.db.Target;
+import io.clusterbench.db.Topology;
+import io.clusterbench.db.TopologyDiscovery;
 import io.clusterbench.workload.Workload;
 
 import java.sql.Connection;

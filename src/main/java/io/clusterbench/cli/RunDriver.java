@@ -4,9 +4,9 @@ import io.clusterbench.UserException;
 import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.VendorCodes;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.VendorCodes;
 
 import java.sql.Connection;
 import java.sql.SQLException;

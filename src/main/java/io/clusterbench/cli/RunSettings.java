@@ -2,10 +2,10 @@ package io.clusterbench.cli;
 
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.ErrorPolicy;
-import io.clusterbench.target.Consistency;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.Routing;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Consistency;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Routing;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.joins.JoinsWorkload;

@@ -14,8 +14,8 @@ import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.metrics.EndpointTotals;
-import io.clusterbench.target.Topology;
-import io.clusterbench.target.DbFailure;
+import io.clusterbench.db.Topology;
+import io.clusterbench.db.DbFailure;
 import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;

@@ -6,8 +6,8 @@ import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.SweepSummary;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.VendorCodes;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.VendorCodes;
 
 import java.nio.file.Path;
 import java.time.Duration;
