@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
@@ -60,7 +61,7 @@ final class CheckCommand implements Callable<Integer> {
         Validation.check(target, null, null);
         boolean failed = false;
         Map<String, Map<String, Long>> checksums = new LinkedHashMap<>();
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
             Target t = resolved.target();
             for (Endpoint e : t.endpoints()) {
                 try (Connection c = t.openChecked(e, true)) {

@@ -1,5 +1,7 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.Versions;
+import io.clusterbench.runner.ResolvedTarget;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.clusterbench.UserException;
@@ -75,7 +77,7 @@ final class ExplainCommand implements Callable<Integer> {
         Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-joins-explain");
         List<JoinPlan> plans;
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
             Target t = resolved.target();
             try (Connection c = t.openChecked(t.endpointFor(0), true)) {
                 if (resolved.embedded() != null && !w.tablesExist(c)) {
