@@ -1,6 +1,6 @@
 package io.clusterbench.probe;
 
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -132,7 +132,7 @@ public final class NodeStateWatch {
                 return "Synced"; // not a Galera node: nothing to watch
             }
             return comment.equals("Synced") && desync > 0 ? "Desynced" : comment;
-        } catch (SQLException | io.clusterbench.target.DbFailure e) {
+        } catch (SQLException | io.clusterbench.db.DbFailure e) {
             close(i);
             return "unavailable";
         }

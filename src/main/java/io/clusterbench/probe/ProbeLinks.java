@@ -1,8 +1,8 @@
 package io.clusterbench.probe;
 
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Target;
 
 import java.net.SocketTimeoutException;
 import java.sql.Connection;

@@ -1,6 +1,6 @@
 package io.clusterbench.report;
 
-import io.clusterbench.target.DbFailure;
+import io.clusterbench.db.DbFailure;
 import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
