@@ -5,6 +5,7 @@ import io.clusterbench.UserException;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.workload.tpcc.TpccChecker;
+import io.clusterbench.workload.tpcc.TpccFamily;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -51,7 +52,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!WorkloadCatalog.TPCC.equals(workload)) {
+        if (!TpccFamily.NAME.equals(workload)) {
             throw new UserException("check supports only the tpcc workload (got '" + workload + "')",
                     "run 'clusterbench check tpcc --scale W --tables S'");
         }

@@ -10,6 +10,10 @@ import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.joins.JoinPlan;
 import io.clusterbench.workload.joins.JoinsExplain;
 import io.clusterbench.workload.joins.JoinsWorkload;
+import io.clusterbench.runner.WorkloadRegistry;
+import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.joins.JoinsOptions;
+import io.clusterbench.workload.oltp.OltpOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -61,18 +65,26 @@ final class ExplainCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target = new TargetOptions();
 
+    /** @return the OLTP and joins options of this command, with the other families' defaults */
+    private FamilyOptions families() {
+        FamilyOptions f = WorkloadRegistry.newOptions();
+        f.put(oltp);
+        f.put(joins);
+        return f;
+    }
+
     ExplainCommand(CliEnv env) {
         this.env = env;
     }
 
     @Override
     public Integer call() {
-        Validation.check(target, null, oltp);
+        Validation.check(target, null, families());
         if (!JoinsWorkload.NAME.equals(workload)) {
             throw new UserException("explain knows only the joins workload (got '" + workload + "')",
                     "run: clusterbench explain joins");
         }
-        JoinsWorkload w = (JoinsWorkload) WorkloadCatalog.create(workload, oltp, joins,
+        JoinsWorkload w = (JoinsWorkload) WorkloadRegistry.create(workload, families(),
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), seed);
         Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-joins-explain");
