@@ -1,7 +1,6 @@
 package io.clusterbench.cli;
 
-import io.clusterbench.runner.ResolvedTarget;
-import io.clusterbench.UserException;
+import io.clusterbench.runner.TableChores;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.FamilyOptions;
@@ -10,8 +9,6 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.Callable;
 
@@ -52,17 +49,12 @@ final class CleanupCommand implements Callable<Integer>, WorkloadCommand {
         Validation.check(target, null, families);
         Workload w = WorkloadRegistry.create(workload, families,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env);
-             Connection c = resolved.target().openChecked(resolved.target().endpointFor(0), true)) {
-            List<String> dropped = w.cleanup(c);
-            for (String name : dropped) {
-                env.out().println("Dropped table '" + name + "'");
-            }
-            if (dropped.isEmpty()) {
-                env.out().println("No tables of " + w.name() + " found; nothing dropped.");
-            }
-        } catch (SQLException e) {
-            throw new UserException("cleanup failed: " + e.getMessage(), "check privileges", e);
+        List<String> dropped = TableChores.cleanup(target.spec(), w, env);
+        for (String name : dropped) {
+            env.out().println("Dropped table '" + name + "'");
+        }
+        if (dropped.isEmpty()) {
+            env.out().println("No tables of " + w.name() + " found; nothing dropped.");
         }
         return ExitCode.OK.code();
     }

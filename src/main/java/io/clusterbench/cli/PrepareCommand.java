@@ -1,6 +1,6 @@
 package io.clusterbench.cli;
 
-import io.clusterbench.runner.ResolvedTarget;
+import io.clusterbench.runner.TableChores;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
@@ -13,7 +13,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.sql.SQLException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -65,21 +64,15 @@ final class PrepareCommand implements Callable<Integer>, WorkloadCommand {
         }
         Workload w = WorkloadRegistry.create(workload, families,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
-            long start = System.nanoTime();
-            w.prepare(resolved.target(), threads, force, env.out()::println);
-            double secs = (System.nanoTime() - start) / 1e9;
-            if (!workload.equals(TpccFamily.NAME)) { // the tpcc loader prints its own rows and rows/s
-                long rows = (long) w.tables().size() * families.get(OltpOptions.class).tableSize();
-                env.out().printf(Locale.ROOT, "Prepared %d table(s), %d rows in %.1f s (%.0f rows/s)%n",
-                        w.tables().size(), rows, secs, rows / Math.max(secs, 1e-9));
-            }
-            if (resolved.embedded() != null && !target.keep) {
-                env.out().println("Note: the embedded server is removed on exit; 'run' prepares its own tables. "
-                        + "Use --keep to keep this data, or --host for your own server.");
-            }
-        } catch (SQLException e) {
-            throw new UserException("prepare failed: " + e.getMessage(), "check the server log and privileges", e);
+        TableChores.Prepared done = TableChores.prepare(target.spec(), w, threads, force, env);
+        if (!workload.equals(TpccFamily.NAME)) { // the tpcc loader prints its own rows and rows/s
+            long rows = (long) w.tables().size() * families.get(OltpOptions.class).tableSize();
+            env.out().printf(Locale.ROOT, "Prepared %d table(s), %d rows in %.1f s (%.0f rows/s)%n",
+                    w.tables().size(), rows, done.seconds(), rows / Math.max(done.seconds(), 1e-9));
+        }
+        if (done.embedded() && !target.keep) {
+            env.out().println("Note: the embedded server is removed on exit; 'run' prepares its own tables. "
+                    + "Use --keep to keep this data, or --host for your own server.");
         }
         return ExitCode.OK.code();
     }
