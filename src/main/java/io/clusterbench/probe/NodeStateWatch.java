@@ -24,7 +24,8 @@ import java.util.concurrent.TimeUnit;
  * ({@code wsrep_ready=OFF}), or {@code unavailable} (no answer in time, or the connection failed). The time
  * from the previous reading to a reading is credited to that reading's state (cluster-consistency.md §1.3).
  *
- * <p>Thread-safe: one sampling thread writes, {@link #stop} joins it before the results are read.
+ * <p>Thread-safe: one sampling thread writes; {@link #spells} may be read at any time (it is meant for after
+ * {@link #stop}, which joins the thread unless a node's connect outlasts the join).
  */
 public final class NodeStateWatch {
     /** Time between readings of one node (ms). */
@@ -88,9 +89,11 @@ public final class NodeStateWatch {
                     String state = read(i);
                     long now = System.nanoTime();
                     if (!state.equals("Synced")) {
-                        long[] s = spells.get(i).computeIfAbsent(state, k -> new long[]{0, now, now});
-                        s[0] += now - lastNanos[i];
-                        s[2] = now;
+                        synchronized (spells) {
+                            long[] s = spells.get(i).computeIfAbsent(state, k -> new long[]{0, now, now});
+                            s[0] += now - lastNanos[i];
+                            s[2] = now;
+                        }
                     }
                     lastNanos[i] = now;
                 }
@@ -164,11 +167,13 @@ public final class NodeStateWatch {
      */
     public List<NodeSpell> spells() {
         List<NodeSpell> out = new ArrayList<>();
-        for (int i = 0; i < names.size(); i++) {
-            for (Map.Entry<String, long[]> e : spells.get(i).entrySet()) {
-                long[] s = e.getValue();
-                out.add(new NodeSpell(names.get(i), e.getKey(), s[0] / 1e9, (s[1] - startedNanos) / 1e9,
-                        (s[2] - startedNanos) / 1e9));
+        synchronized (spells) {
+            for (int i = 0; i < names.size(); i++) {
+                for (Map.Entry<String, long[]> e : spells.get(i).entrySet()) {
+                    long[] s = e.getValue();
+                    out.add(new NodeSpell(names.get(i), e.getKey(), s[0] / 1e9, (s[1] - startedNanos) / 1e9,
+                            (s[2] - startedNanos) / 1e9));
+                }
             }
         }
         return out;

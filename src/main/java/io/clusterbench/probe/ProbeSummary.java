@@ -34,7 +34,7 @@ public final class ProbeSummary {
 
     /**
      * @param levels          the levels' results
-     * @param spells          nodes out of Synced during the probe
+     * @param spells          nodes out of Synced during the probe, null when node states were not sampled
      * @param durationSeconds the probe's wall time (s)
      * @param gtidBlockedMillis time the GTID waits spent blocked (ms)
      * @return the blocked-node lines, the node-state lines and the total-time line; ends with a newline
@@ -59,11 +59,11 @@ public final class ProbeSummary {
                         + "causal-read timeout)%n", node, c[0], c[1]));
             }
         });
-        if (spells.isEmpty()) {
+        if (spells != null && spells.isEmpty()) {
             b.append(f("Node states: every node answered Synced at every reading (every %d ms)%n",
                     NodeStateWatch.PERIOD_MILLIS));
         }
-        for (NodeStateWatch.NodeSpell s : spells) {
+        for (NodeStateWatch.NodeSpell s : spells == null ? List.<NodeStateWatch.NodeSpell>of() : spells) {
             b.append("Node state: ").append(s.line()).append('\n');
         }
         b.append(f("Probe time: %.1f s, of which %.1f s in blocked steps%n", durationSeconds, blockedMillis / 1000.0));

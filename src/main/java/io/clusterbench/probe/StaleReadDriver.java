@@ -34,7 +34,7 @@ public final class StaleReadDriver {
     private boolean perStatement;
     private Topology topology;
     private Map<String, Object> gtidWait = Map.of();
-    private List<NodeStateWatch.NodeSpell> spells = List.of();
+    private List<NodeStateWatch.NodeSpell> spells;
     private double durationSeconds;
 
     /**
@@ -184,7 +184,10 @@ public final class StaleReadDriver {
         return durationSeconds;
     }
 
-    /** @return every node's time in a state other than Synced while the probe ran (empty off Galera) */
+    /**
+     * @return every node's time in a state other than Synced while the probe ran, or null when no states were
+     *         sampled (not a Galera cluster)
+     */
     public List<NodeStateWatch.NodeSpell> nodeStates() {
         return spells;
     }
