@@ -134,7 +134,9 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
             env.out().println();
             env.out().print(ProbeSummary.nodes(results, driver.nodeStates(), driver.durationSeconds(),
                     driver.gtidBlockedMillis()));
-            ProbeReport.write(dir.resolve("probe.json"), driver.header(env.command()), results);
+            java.util.Map<String, Object> header = driver.header(env.command());
+            header.put("blockedByNode", ProbeSummary.blockedByNode(results));
+            ProbeReport.write(dir.resolve("probe.json"), header, results);
             env.out().println("Results: " + dir.resolve("probe.json"));
             boolean exact = results.stream().allMatch(r -> r.pairs().stream()
                     .allMatch(p -> p.samples() + p.errors() + p.blocked() == samples));

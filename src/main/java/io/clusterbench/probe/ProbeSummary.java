@@ -41,24 +41,14 @@ public final class ProbeSummary {
      */
     public static String nodes(List<LevelResult> levels, List<NodeStateWatch.NodeSpell> spells, double durationSeconds,
                                long gtidBlockedMillis) {
-        Map<String, long[]> perNode = new LinkedHashMap<>();
         long blockedMillis = gtidBlockedMillis;
         for (LevelResult r : levels) {
-            for (PairCounts p : r.pairs()) {
-                long[] w = perNode.computeIfAbsent(p.writer(), k -> new long[2]);
-                long[] rd = perNode.computeIfAbsent(p.reader(), k -> new long[2]);
-                w[0] += p.blockedCommits();
-                rd[1] += p.blockedReads();
-                blockedMillis += p.blockedMillis();
-            }
+            blockedMillis += r.blockedMillis();
         }
         StringBuilder b = new StringBuilder();
-        perNode.forEach((node, c) -> {
-            if (c[0] + c[1] > 0) {
-                b.append(f("Blocked node: %s (%d marker commits on it, %d reads on it hit the step timeout or a "
-                        + "causal-read timeout)%n", node, c[0], c[1]));
-            }
-        });
+        blockedByNode(levels).forEach((node, c) -> b.append(f("Blocked node: %s (%d marker commits on it, %d reads "
+                + "on it hit the step timeout or a causal-read timeout)%n", node, c.get("blockedCommits"),
+                c.get("blockedReads"))));
         if (spells != null && spells.isEmpty()) {
             b.append(f("Node states: every node answered Synced at every reading (every %d ms)%n",
                     NodeStateWatch.PERIOD_MILLIS));
@@ -68,6 +58,30 @@ public final class ProbeSummary {
         }
         b.append(f("Probe time: %.1f s, of which %.1f s in blocked steps%n", durationSeconds, blockedMillis / 1000.0));
         return b.toString();
+    }
+
+    /**
+     * @return per node with blocked steps, over all levels: {@code blockedCommits} (marker commits on the node as
+     *         writer) and {@code blockedReads} (first reads on it as reader); nodes without any are left out
+     */
+    public static Map<String, Map<String, Long>> blockedByNode(List<LevelResult> levels) {
+        Map<String, long[]> perNode = new LinkedHashMap<>();
+        for (LevelResult r : levels) {
+            for (PairCounts p : r.pairs()) {
+                perNode.computeIfAbsent(p.writer(), k -> new long[2])[0] += p.blockedCommits();
+                perNode.computeIfAbsent(p.reader(), k -> new long[2])[1] += p.blockedReads();
+            }
+        }
+        Map<String, Map<String, Long>> out = new LinkedHashMap<>();
+        perNode.forEach((node, c) -> {
+            if (c[0] + c[1] > 0) {
+                Map<String, Long> m = new LinkedHashMap<>();
+                m.put("blockedCommits", c[0]);
+                m.put("blockedReads", c[1]);
+                out.put(node, m);
+            }
+        });
+        return out;
     }
 
     private static String f(String format, Object... args) {

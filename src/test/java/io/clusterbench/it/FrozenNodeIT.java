@@ -143,6 +143,8 @@ class FrozenNodeIT {
         double desynced = states.get(0).get("seconds").asDouble();
         assertTrue(desynced > FREEZE_SECONDS - 3 && desynced < FREEZE_SECONDS + 10, "about the freeze: " + desynced);
         assertTrue(doc.get("durationSeconds").asDouble() > 0, doc.toString());
+        assertEquals(1, doc.get("blockedByNode").size(), "only n2 blocks: " + doc.get("blockedByNode"));
+        assertTrue(doc.get("blockedByNode").has("n2"), doc.get("blockedByNode").toString());
         JsonNode lv = doc.get("levels").get(0);
         for (JsonNode p : lv.get("pairs")) {
             long blocked = p.get("blockedCommits").asLong() + p.get("blockedReads").asLong();
