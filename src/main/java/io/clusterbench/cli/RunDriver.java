@@ -37,7 +37,6 @@ final class RunDriver {
             Path json = dir.resolve("result.json");
             env.out().println(settings.describe(ctx.target()) + " — server " + ctx.server.version());
             env.out().println("Results go to " + dir);
-            env.out().println("Threads started!");
             StepRunner.Step step = StepRunner.run(ctx, settings.run().threads(), 1, dir, stop, true,
                     record -> ResultJson.write(json, ctx.document(List.of(record))));
             if (step.refused() != null) {
