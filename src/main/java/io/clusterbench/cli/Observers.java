@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.observe.AsyncObserver;
 import io.clusterbench.observe.GaleraObserver;
 import io.clusterbench.observe.HostObserver;
 import io.clusterbench.observe.Observer;
@@ -39,7 +40,10 @@ final class Observers {
         if (topology != null && topology.galera() && !topology.members().isEmpty()) {
             observers.add(new GaleraObserver(target, topology));
         }
-        return observers;
+        long periodMillis = 1000 * Math.max(1, ctx.settings.reportIntervalSeconds());
+        List<Observer> async = new ArrayList<>();
+        observers.forEach(o -> async.add(new AsyncObserver(o, periodMillis))); // the interval loop never waits
+        return async;
     }
 
     /** @return --server-pid, else the local process listening on the first endpoint's port, else -1 */

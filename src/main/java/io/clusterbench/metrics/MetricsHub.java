@@ -72,8 +72,12 @@ public final class MetricsHub {
                 events.add(recycleEvents[w]);
             }
             for (int c = 0; c < classCount; c++) {
-                recycleClasses[w][c] = m.intervalClassHistogram(c, recycleClasses[w][c]);
-                if (recycleClasses[w][c].getTotalCount() > 0) { // most workloads use few of their classes
+                Histogram h = m.intervalClassHistogram(c, recycleClasses[w][c]);
+                if (h == null) {
+                    continue; // this worker never ran the class: nothing to swap
+                }
+                recycleClasses[w][c] = h;
+                if (h.getTotalCount() > 0) { // most workloads use few of their classes
                     classes[c].add(recycleClasses[w][c]);
                 }
             }
