@@ -1,6 +1,6 @@
 package io.clusterbench.engine;
 
-import io.clusterbench.target.DbFailure;
+import io.clusterbench.db.DbFailure;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.Workload;
