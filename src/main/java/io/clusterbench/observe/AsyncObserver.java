@@ -20,10 +20,10 @@ public final class AsyncObserver implements Observer {
     private volatile boolean closed;
     private volatile Reading latest;
     private long lastReadSeq;
-    private volatile boolean stale;
+    private volatile long startedNanos;
 
-    /** One finished sample of the wrapped observer, with its sequence number (1, 2, …). */
-    private record Reading(long seq, Map<String, Object> figures, String compact) {
+    /** One finished sample of the wrapped observer: sequence number (1, 2, …), figures, line text, when taken. */
+    private record Reading(long seq, Map<String, Object> figures, String compact, long takenNanos) {
     }
 
     /**
@@ -45,6 +45,7 @@ public final class AsyncObserver implements Observer {
     /** Starts the observer's thread, which takes the baseline and then samples once per period. */
     @Override
     public void start() {
+        startedNanos = System.nanoTime();
         thread.start();
     }
 
@@ -63,7 +64,7 @@ public final class AsyncObserver implements Observer {
             long now = System.nanoTime();
             Map<String, Object> figures = delegate.sample((now - last) / 1e9);
             last = now;
-            latest = new Reading(++seq, figures, delegate.compactLine());
+            latest = new Reading(++seq, figures, delegate.compactLine(), System.nanoTime());
             if (last0) {
                 return;
             }
@@ -80,23 +81,25 @@ public final class AsyncObserver implements Observer {
     public Map<String, Object> sample(double intervalSeconds) {
         Reading r = latest;
         if (r == null || r.seq() == lastReadSeq) {
-            stale = true;
             return Map.of();
         }
         lastReadSeq = r.seq();
-        stale = false;
         return r.figures();
     }
 
-    /** @return the latest sample's compact text, or {@code name ?} when no fresh sample came in time */
+    /**
+     * @return the latest sample's compact text, or its prefix and {@code ?} when the observer has given no sample
+     *         for more than 1.5 periods (its server does not answer)
+     */
     @Override
     public String compactLine() {
         Reading r = latest;
-        if (stale || r == null) {
+        long since = r == null ? startedNanos : r.takenNanos();
+        if (System.nanoTime() - since > periodNanos * 3 / 2) {
             String previous = r == null ? "" : r.compact();
             return previous.isEmpty() && r != null ? "" : shortName(previous) + " ?";
         }
-        return r.compact();
+        return r == null ? "" : r.compact();
     }
 
     /** @return the first word of the observer's compact text (its prefix, e.g. {@code srv:}), or its name */

@@ -98,7 +98,7 @@ class EngineTest {
 
     @Test
     void aStallingReporterNeitherStretchesTheRunNorFoldsTimeIntoAnInterval() throws DbFailure {
-        EnginePlan plan = new EnginePlan(4, Duration.ofMillis(2000), 0, Duration.ZERO, 0, Duration.ofMillis(200),
+        EnginePlan plan = new EnginePlan(4, Duration.ofMillis(3000), 0, Duration.ZERO, 0, Duration.ofMillis(200),
                 ErrorPolicy.parse("none"), 42, NOWHERE);
         Engine engine = new Engine(plan, shifted(Long.MAX_VALUE - 5_000_000_000L)); // wraps around during the run
         List<IntervalSample> samples = new ArrayList<>();
@@ -109,7 +109,7 @@ class EngineTest {
             }
         });
         assertEquals(RunOutcome.Reason.COMPLETED, outcome.reason());
-        assertTrue(outcome.measuredSeconds() >= 2.0 && outcome.measuredSeconds() < 2.8,
+        assertTrue(outcome.measuredSeconds() >= 3.0 && outcome.measuredSeconds() < 3.8,
                 "measured " + outcome.measuredSeconds());
         IntervalSample stalled = samples.get(2);
         assertTrue(stalled.reporterLagSeconds() > 1.0, "lag " + stalled.reporterLagSeconds());
