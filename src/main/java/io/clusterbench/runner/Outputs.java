@@ -1,0 +1,114 @@
+package io.clusterbench.runner;
+
+import io.clusterbench.metrics.IntervalSample;
+import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.result.IntervalFiles;
+import io.clusterbench.result.IntervalRecord;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The standard outputs of a step: {@code intervals.csv} and {@code latency.hlog}, the console progress
+ * line, and the result.json checkpoint.
+ *
+ * <p>Thread-safe (stateless factory); each output is confined to the coordinator thread.
+ */
+final class Outputs {
+    /** result.json is rewritten at most this often while a step runs (and always at its end). */
+    static final double CHECKPOINT_SECONDS = 10;
+
+    private Outputs() {
+    }
+
+    /**
+     * @param dir              the step's directory
+     * @param classNames       the workload's statement classes (CSV columns)
+     * @param startEpochMillis wall-clock start of the step, for the hlog
+     */
+    static RunOutput intervalFiles(Path dir, List<String> classNames, long startEpochMillis) {
+        IntervalFiles files = new IntervalFiles(dir, classNames, startEpochMillis);
+        return new RunOutput() {
+            @Override
+            public void interval(IntervalRecord record, IntervalSample sample) {
+                files.append(record, sample, startEpochMillis);
+            }
+
+            @Override
+            public void close() {
+                files.close();
+            }
+        };
+    }
+
+    /**
+     * The console lines of {@code run}: "Warmup done" and one line per {@code --report-interval} (only
+     * intervals of that length; the shorter last one is left to the summary).
+     *
+     * @param console       where lines go
+     * @param plan          the run's plan (report interval, percentile, open loop)
+     * @param warmupSeconds warmup of the step in seconds
+     * @param compactLine   the observers' short figures of the interval just sampled
+     */
+    static RunOutput progress(Console console, RunPlan plan, long warmupSeconds, Supplier<String> compactLine) {
+        long every = plan.reportIntervalSeconds();
+        return new RunOutput() {
+            @Override
+            public void measuringStarted() {
+                if (warmupSeconds > 0) {
+                    console.line("Warmup done (" + warmupSeconds + " s); measuring.");
+                }
+            }
+
+            @Override
+            public void interval(IntervalRecord record, IntervalSample sample) {
+                if (every > 0 && Math.abs(sample.durationSeconds() - every) <= every * 0.001) {
+                    console.line(ConsoleReport.intervalLine(record, plan.percentile(), plan.rateEventsPerSecond() > 0,
+                            compactLine.get()));
+                }
+            }
+        };
+    }
+
+    /**
+     * Rewrites result.json with the intervals so far at most every {@link #CHECKPOINT_SECONDS}.
+     *
+     * @param checkpoint writes the step's record as it stands ("running")
+     */
+    static RunOutput checkpoint(Runnable checkpoint) {
+        return new RunOutput() {
+            private double last;
+
+            @Override
+            public void interval(IntervalRecord record, IntervalSample sample) {
+                if (sample.endSeconds() - last >= CHECKPOINT_SECONDS) {
+                    last = sample.endSeconds();
+                    checkpoint.run();
+                }
+            }
+        };
+    }
+
+    /** @return one output feeding each of {@code outputs} in order */
+    static RunOutput all(List<RunOutput> outputs) {
+        return new RunOutput() {
+            @Override
+            public void measuringStarted() {
+                outputs.forEach(RunOutput::measuringStarted);
+            }
+
+            @Override
+            public void interval(IntervalRecord record, IntervalSample sample) {
+                for (RunOutput o : outputs) {
+                    o.interval(record, sample);
+                }
+            }
+
+            @Override
+            public void close() {
+                outputs.forEach(RunOutput::close);
+            }
+        };
+    }
+}
