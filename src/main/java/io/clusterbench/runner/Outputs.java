@@ -5,7 +5,6 @@ import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.IntervalRecord;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
 
@@ -22,17 +21,12 @@ final class Outputs {
     private Outputs() {
     }
 
-    /**
-     * @param dir              the step's directory
-     * @param classNames       the workload's statement classes (CSV columns)
-     * @param startEpochMillis wall-clock start of the step, for the hlog
-     */
-    static RunOutput intervalFiles(Path dir, List<String> classNames, long startEpochMillis) {
-        IntervalFiles files = new IntervalFiles(dir, classNames, startEpochMillis);
+    /** @param files the step's {@code intervals.csv} and {@code latency.hlog}, started by the step */
+    static RunOutput intervalFiles(IntervalFiles files) {
         return new RunOutput() {
             @Override
             public void interval(IntervalRecord record, IntervalSample sample) {
-                files.append(record, sample, startEpochMillis);
+                files.append(record, sample);
             }
 
             @Override
@@ -43,8 +37,8 @@ final class Outputs {
     }
 
     /**
-     * The console lines of {@code run}: "Warmup done" and one line per {@code --report-interval} (only
-     * intervals of that length; the shorter last one is left to the summary).
+     * The console lines of {@code run}: "Warmup done" and, with {@code --report-interval}, one line per
+     * interval (the final partial one too).
      *
      * @param console       where lines go
      * @param plan          the run's plan (report interval, percentile, open loop)
@@ -63,7 +57,7 @@ final class Outputs {
 
             @Override
             public void interval(IntervalRecord record, IntervalSample sample) {
-                if (every > 0 && Math.abs(sample.durationSeconds() - every) <= every * 0.001) {
+                if (every > 0) {
                     console.line(ConsoleReport.intervalLine(record, plan.percentile(), plan.rateEventsPerSecond() > 0,
                             compactLine.get()));
                 }

@@ -5,7 +5,10 @@ import io.clusterbench.engine.Engine;
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.RunListener;
 import io.clusterbench.engine.RunOutcome;
+import io.clusterbench.engine.ThreadModel;
+import io.clusterbench.result.RunTiming;
 import io.clusterbench.metrics.IntervalSample;
+import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.RunRecord;
@@ -54,16 +57,16 @@ final class StepRunner {
         EnginePlan plan = settings.engine(ctx.target(), threads);
         List<String> classes = workload.statementClasses();
         RunAccumulator acc = new RunAccumulator(classes, settings.percentile());
-        long startMillis = System.currentTimeMillis();
         Map<String, Object> facts = workload.facts();
         Engine engine = new Engine(plan, Clock.SYSTEM);
         ObserverSet observers = ObserverSet.forRun(ctx);
+        IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, before the first checkpoint
         ClientCpu cpu = new ClientCpu();
         Map<String, Object> options = settings.optionMap(plan);
         Supplier<RunRecord> running = () -> new RunRecord(workload.name(), threads, repeat, options, "running", null,
                 facts, acc.intervals(), null, List.of(), observers.facts(ctx.clusterFacts()));
         List<RunOutput> wired = new ArrayList<>();
-        wired.add(Outputs.intervalFiles(dir, classes, startMillis)); // creates dir, so it comes first
+        wired.add(Outputs.intervalFiles(files));
         onProgress.accept(running.get());
         if (printIntervals) {
             wired.add(Outputs.progress(ctx.env, settings, plan.warmup().toSeconds(), observers::compactLine));
@@ -72,7 +75,24 @@ final class StepRunner {
         RunOutput outputs = Outputs.all(wired);
         RunListener listener = new RunListener() {
             @Override
+            public void connecting(int opened, int total, double seconds) {
+                if (printIntervals) {
+                    ctx.env.line(String.format(Locale.ROOT, "Opening connections: %d of %d (%.0f s)", opened, total,
+                            seconds));
+                }
+            }
+
+            @Override
+            public void sessionsOpened(int threadCount, double connectSeconds, String threadModel) {
+                if (printIntervals) {
+                    ctx.env.line(String.format(Locale.ROOT, "Threads started! (%d connections opened in %.2f s, %s threads)",
+                            threadCount, connectSeconds, threadModel));
+                }
+            }
+
+            @Override
             public void measuringStarted() {
+                files.start(System.currentTimeMillis());
                 cpu.start();
                 observers.start();
                 outputs.measuringStarted();
@@ -96,7 +116,9 @@ final class StepRunner {
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
-                        cpu.secondsSinceStart()),
+                        cpu.secondsSinceStart(), outcome.abandonedEvents(),
+                        new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
+                                ThreadModel.javaVersion(), files.startEpochMillis(), 0)),
                 acc.classRecords(), observers.facts(ctx.clusterFacts()),
                 endpointRecords(engine, ctx.topology(), outcome.measuredSeconds()));
         onProgress.accept(finished);
