@@ -21,17 +21,9 @@ final class Outputs {
     private Outputs() {
     }
 
-    /**
-     * @param files the step's {@code intervals.csv} and {@code latency.hlog}; their clock starts when
-     *              measuring starts (the hlog's StartTime is the measured start)
-     */
+    /** @param files the step's {@code intervals.csv} and {@code latency.hlog}, started by the step */
     static RunOutput intervalFiles(IntervalFiles files) {
         return new RunOutput() {
-            @Override
-            public void measuringStarted() {
-                files.start(System.currentTimeMillis());
-            }
-
             @Override
             public void interval(IntervalRecord record, IntervalSample sample) {
                 files.append(record, sample);
@@ -45,8 +37,8 @@ final class Outputs {
     }
 
     /**
-     * The console lines of {@code run}: "Warmup done" and one line per {@code --report-interval}, the final
-     * partial interval too (its rates are divided by its own measured length).
+     * The console lines of {@code run}: "Warmup done" and, with {@code --report-interval}, one line per
+     * interval (the final partial one too).
      *
      * @param console       where lines go
      * @param plan          the run's plan (report interval, percentile, open loop)

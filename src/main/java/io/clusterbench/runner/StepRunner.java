@@ -60,7 +60,7 @@ final class StepRunner {
         Map<String, Object> facts = workload.facts();
         Engine engine = new Engine(plan, Clock.SYSTEM);
         ObserverSet observers = ObserverSet.forRun(ctx);
-        IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, so it comes first
+        IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, before the first checkpoint
         ClientCpu cpu = new ClientCpu();
         Map<String, Object> options = settings.optionMap(plan);
         Supplier<RunRecord> running = () -> new RunRecord(workload.name(), threads, repeat, options, "running", null,
@@ -92,6 +92,7 @@ final class StepRunner {
 
             @Override
             public void measuringStarted() {
+                files.start(System.currentTimeMillis());
                 cpu.start();
                 observers.start();
                 outputs.measuringStarted();
