@@ -5,6 +5,7 @@ import io.clusterbench.embedded.EmbeddedServer;
 import io.clusterbench.target.Endpoint;
 import io.clusterbench.target.OptionFile;
 import io.clusterbench.target.Target;
+import io.clusterbench.target.Tls;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -73,6 +74,23 @@ final class ResolvedTarget implements AutoCloseable {
                 }
             }
         }
+        int endpoints = Math.max(o.hosts == null ? 0 : o.hosts.size(), o.sockets == null ? 0 : o.sockets.size());
+        if (o.user != null && o.user.contains(",") && endpoints > 1) {
+            problems.add("--user " + o.user + ": one user serves every endpoint (per-host users are not supported);"
+                    + " give a single --user that exists on each host");
+        }
+        if (o.sslMode != null && Tls.parseMode(o.sslMode) == null) {
+            problems.add("--ssl-mode must be DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY"
+                    + " (sysbench --mysql-ssl: on or off); got '" + o.sslMode + "'");
+        }
+        if ((o.sslCert == null) != (o.sslKey == null)) {
+            problems.add("--ssl-cert and --ssl-key go together; give both or neither");
+        }
+        for (java.nio.file.Path p : new java.nio.file.Path[]{o.sslCa, o.sslCert, o.sslKey}) {
+            if (p != null && !java.nio.file.Files.isReadable(p)) {
+                problems.add("TLS file " + p + " cannot be read");
+            }
+        }
         if (o.database != null && !o.database.matches("[A-Za-z0-9_$]+")) {
             problems.add("--db must be a plain database name (got '" + o.database + "')");
         }
@@ -91,7 +109,7 @@ final class ResolvedTarget implements AutoCloseable {
                     + " in a temporary directory" + (o.keep ? " (kept on exit: --keep)" : " (removed on exit)") + "...");
             EmbeddedServer server = EmbeddedServer.start(o.keep);
             Target t = new Target(List.of(new Endpoint("127.0.0.1", server.port(), null)), EmbeddedServer.USER, "",
-                    db, serverPrepared, timeoutMillis);
+                    db, serverPrepared, timeoutMillis).withTls(tls(o));
             ResolvedTarget resolved = new ResolvedTarget(t, server);
             try (Connection c = t.openChecked(t.endpointFor(0), false); Statement s = c.createStatement()) {
                 s.execute("CREATE DATABASE IF NOT EXISTS " + db);
@@ -136,7 +154,15 @@ final class ResolvedTarget implements AutoCloseable {
             }
         }
         return new ResolvedTarget(new Target(List.copyOf(endpoints), user, password, db, serverPrepared,
-                timeoutMillis), null);
+                timeoutMillis).withTls(tls(o)), null);
+    }
+
+    /** @return the TLS settings: --ssl-mode (default DISABLED, or VERIFY_CA when only --ssl-ca is given) */
+    private static Tls tls(TargetOptions o) {
+        Tls.Mode mode = o.sslMode != null ? Tls.parseMode(o.sslMode)
+                : o.sslCa != null ? Tls.Mode.VERIFY_CA : o.sslCert != null ? Tls.Mode.REQUIRED : Tls.Mode.DISABLED;
+        Tls tls = new Tls(mode, o.sslCa == null ? null : o.sslCa.toAbsolutePath().toString(), null, null);
+        return o.sslCert != null ? tls.withClientKey(o.sslCert, o.sslKey) : tls;
     }
 
     private static int parsePort(String s) {

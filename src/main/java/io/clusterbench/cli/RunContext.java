@@ -108,7 +108,7 @@ final class RunContext implements AutoCloseable {
     /** @return the result document holding {@code runs} */
     ResultDocument document(List<io.clusterbench.result.RunRecord> runs) {
         return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.command(),
-                settings.targetMap(target()), new ResultDocument.ServerRecord(server.version(), embedded(),
+                settings.targetMap(target(), server), new ResultDocument.ServerRecord(server.version(), embedded(),
                 server.variables()), runs);
     }
 

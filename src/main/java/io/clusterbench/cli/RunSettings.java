@@ -207,8 +207,11 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         return m;
     }
 
-    /** @return endpoints, user and database (never the password) */
-    Map<String, Object> targetMap(Target target) {
+    /**
+     * @param server what the server said at start, on the first connection (its TLS session)
+     * @return endpoints, user, database and TLS as negotiated (never the password)
+     */
+    Map<String, Object> targetMap(Target target, io.clusterbench.target.ServerInfo server) {
         Map<String, Object> m = new LinkedHashMap<>();
         List<String> endpoints = new ArrayList<>();
         for (Endpoint e : target.endpoints()) {
@@ -218,6 +221,11 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
         m.put("user", target.user());
         m.put("database", target.database());
         m.put("serverPreparedStatements", target.serverPrepared());
+        Map<String, Object> tls = new LinkedHashMap<>();
+        tls.put("mode", target.tls().mode().name());
+        tls.put("version", server.tlsVersion().isEmpty() ? "none (plain connection)" : server.tlsVersion());
+        tls.put("cipher", server.tlsCipher().isEmpty() ? "none" : server.tlsCipher());
+        m.put("tls", tls);
         return m;
     }
 }

@@ -37,6 +37,23 @@ final class TargetOptions {
     @Option(names = "--db", paramLabel = "NAME", description = "Database holding the tables. Default: sbtest.")
     String database;
 
+    @Option(names = {"--ssl-mode", "--ssl"}, paramLabel = "MODE",
+            description = "TLS: DISABLED, PREFERRED (TLS when the server offers it), REQUIRED (server certificate "
+                    + "not checked), VERIFY_CA (checked against --ssl-ca), VERIFY_IDENTITY (also the host name). "
+                    + "sysbench's --mysql-ssl=on|off means REQUIRED|DISABLED. Default: DISABLED, as sysbench.")
+    String sslMode;
+
+    @Option(names = "--ssl-ca", paramLabel = "PEM", description = "CA certificate for VERIFY_CA/VERIFY_IDENTITY "
+            + "(sysbench: --mysql-ssl-ca). Default: the JDK's trust store.")
+    java.nio.file.Path sslCa;
+
+    @Option(names = "--ssl-cert", paramLabel = "PEM", description = "Client certificate, with --ssl-key. Default: none.")
+    java.nio.file.Path sslCert;
+
+    @Option(names = "--ssl-key", paramLabel = "PEM", description = "Client private key (PKCS#8 PEM), with --ssl-cert. "
+            + "Default: none.")
+    java.nio.file.Path sslKey;
+
     @Option(names = "--db-ps-mode", paramLabel = "auto|disable", defaultValue = "auto",
             description = "auto: server-side prepared statements (binary protocol), as sysbench; "
                     + "disable: client-side. Default: ${DEFAULT-VALUE}.")
