@@ -25,7 +25,9 @@ import java.util.UUID;
  * <p>Immutable. Modes: {@code DISABLED} (plain, the default, as sysbench's {@code --mysql-ssl=off});
  * {@code PREFERRED} (TLS without verifying the server, plain when the server has no TLS); {@code REQUIRED}
  * (TLS, the server's certificate not verified); {@code VERIFY_CA} (the certificate must chain to
- * {@code --ssl-ca}); {@code VERIFY_IDENTITY} (also the host name must match it).
+ * {@code --ssl-ca}); {@code VERIFY_IDENTITY} (also the host name must match it). With a password, MariaDB
+ * 11.4+ and Connector/J also accept a certificate the CA did not sign when the server proves it knows the
+ * account's password hash ("zero-configuration TLS"): the server is authenticated either way.
  *
  * @param mode     the level
  * @param ca       PEM file of the CA that signed the server certificate, or null (then the JDK's trust store)

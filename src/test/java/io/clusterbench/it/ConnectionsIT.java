@@ -25,8 +25,8 @@ class ConnectionsIT {
         for (String[] step : new String[][]{
                 {"prepare", "oltp_point_select", "--table-size=50", "--socket=" + socket},
                 {"run", "oltp_point_select", "--table-size=50", "--time=1", "--mysql-socket=" + socket},
-                {"oltp_point_select", "--mysql_socket=" + socket, "cleanup"}}) {
-            Cli.Result r = Cli.run(Cli.args(java.util.List.of("--user=root", "--db=" + db), step));
+                {"oltp_point_select", "--mysql_socket=" + socket, "--mysql-user=root", "--mysql-db=" + db, "cleanup"}}) {
+            Cli.Result r = Cli.run(step[0].startsWith("oltp") ? step : Cli.args(java.util.List.of("--user=root", "--db=" + db), step));
             assertEquals(0, r.exitCode(), String.join(" ", step) + "\n" + r.out() + r.err());
         }
     }
