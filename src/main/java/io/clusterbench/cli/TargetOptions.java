@@ -1,5 +1,7 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.TargetSpec;
+import io.clusterbench.db.Tls;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -75,4 +77,77 @@ final class TargetOptions {
     boolean embedded() {
         return (hosts == null || hosts.isEmpty()) && (sockets == null || sockets.isEmpty());
     }
+
+    /** @return the target as given, for the runner */
+    TargetSpec spec() {
+        return new TargetSpec(hosts, ports, sockets, user, password, database, psMode, connectTimeoutSeconds, serverPid,
+                keep, tls());
+    }
+
+    /** @return the TLS settings: --ssl-mode (default DISABLED, or VERIFY_CA when only --ssl-ca is given) */
+    private Tls tls() {
+        Tls.Mode mode = sslMode != null && Tls.parseMode(sslMode) != null ? Tls.parseMode(sslMode)
+                : sslCa != null ? Tls.Mode.VERIFY_CA : sslCert != null ? Tls.Mode.REQUIRED : Tls.Mode.DISABLED;
+        Tls tls = new Tls(mode, sslCa == null ? null : sslCa.toAbsolutePath().toString(), null, null);
+        return sslCert != null ? tls.withClientKey(sslCert, sslKey) : tls;
+    }
+
+    /** Adds every problem with the target options to {@code problems}, without connecting. */
+    void validate(List<String> problems) {
+        TargetOptions o = this;
+        if (!o.psMode.equals("auto") && !o.psMode.equals("disable")) {
+            problems.add("--db-ps-mode must be auto or disable (got '" + o.psMode + "')");
+        }
+        if (o.connectTimeoutSeconds <= 0) {
+            problems.add("--connect-timeout must be > 0 seconds");
+        }
+        if (o.ports != null) {
+            for (int p : o.ports) {
+                if (p < 1 || p > 65535) {
+                    problems.add("--port " + p + " is not a TCP port (1-65535)");
+                }
+            }
+            int hosts = o.hosts == null ? 0 : o.hosts.size();
+            if (o.ports.size() > 1 && hosts > 1 && o.ports.size() != hosts) {
+                problems.add("--port lists " + o.ports.size() + " ports for " + hosts
+                        + " hosts; give one port, or one per host");
+            }
+        }
+        if (o.hosts != null && o.hosts.isEmpty()) {
+            problems.add("--host has an empty or blank entry; give host names separated by commas");
+        }
+        if (o.hosts != null) {
+            for (String h : o.hosts) {
+                String host = h.strip();
+                int colon = host.lastIndexOf(':');
+                boolean hostPort = colon > 0 && host.indexOf(':') == colon;
+                if (host.isEmpty() || host.contains(" ") || host.equals(":")) {
+                    problems.add("--host has an empty or blank entry ('" + h + "'); give host names separated by commas");
+                } else if (hostPort && !host.substring(colon + 1).matches("\\d{1,5}")) {
+                    problems.add("--host " + host + ": the part after ':' is not a port");
+                }
+            }
+        }
+        int endpoints = Math.max(o.hosts == null ? 0 : o.hosts.size(), o.sockets == null ? 0 : o.sockets.size());
+        if (o.user != null && o.user.contains(",") && endpoints > 1) {
+            problems.add("--user " + o.user + ": one user serves every endpoint (per-host users are not supported);"
+                    + " give a single --user that exists on each host");
+        }
+        if (o.sslMode != null && Tls.parseMode(o.sslMode) == null) {
+            problems.add("--ssl-mode must be DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY"
+                    + " (sysbench --mysql-ssl: on or off); got '" + o.sslMode + "'");
+        }
+        if ((o.sslCert == null) != (o.sslKey == null)) {
+            problems.add("--ssl-cert and --ssl-key go together; give both or neither");
+        }
+        for (java.nio.file.Path p : new java.nio.file.Path[]{o.sslCa, o.sslCert, o.sslKey}) {
+            if (p != null && !java.nio.file.Files.isReadable(p)) {
+                problems.add("TLS file " + p + " cannot be read");
+            }
+        }
+        if (o.database != null && !o.database.matches("[A-Za-z0-9_$]+")) {
+            problems.add("--db must be a plain database name (got '" + o.database + "')");
+        }
+    }
+
 }
