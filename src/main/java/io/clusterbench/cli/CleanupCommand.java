@@ -6,6 +6,7 @@ import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.sql.Connection;
@@ -25,6 +26,10 @@ final class CleanupCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "workload whose tables to drop")
     String workload;
+
+    @Option(names = "--force", description = "Also drop a table of the workload's name that the workload did not make "
+            + "(other columns or primary key). Default: such a table is reported and left alone, nothing is dropped.")
+    boolean force;
 
     @Mixin
     OltpOptions oltp = new OltpOptions();
@@ -46,6 +51,9 @@ final class CleanupCommand implements Callable<Integer> {
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env);
              Connection c = resolved.target().openChecked(resolved.target().endpointFor(0), true)) {
+            if (!force) {
+                io.clusterbench.workload.TableShape.refuseForeign(resolved.target(), w, "cleanup", true);
+            }
             List<String> dropped = w.cleanup(c);
             for (String name : dropped) {
                 env.out().println("Dropped table '" + name + "'");

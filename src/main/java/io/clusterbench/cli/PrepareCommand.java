@@ -56,6 +56,9 @@ final class PrepareCommand implements Callable<Integer> {
         Workload w = WorkloadCatalog.create(workload, oltp, joins, tpcc,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
+            if (!force) {
+                io.clusterbench.workload.TableShape.refuseForeign(resolved.target(), w, "prepare", true);
+            }
             long start = System.nanoTime();
             w.prepare(resolved.target(), threads, force, env.out()::println);
             double secs = (System.nanoTime() - start) / 1e9;

@@ -56,6 +56,7 @@ final class RunContext implements AutoCloseable {
             Target target = resolved.target();
             Workload workload = settings.workload();
             ServerInfo server;
+            io.clusterbench.workload.TableShape.refuseForeign(target, workload, "run", false);
             try (Connection c = target.openChecked(target.endpointFor(0), true)) {
                 server = ServerInfo.read(c);
                 if (resolved.embedded() != null && !workload.tablesExist(c)) {
