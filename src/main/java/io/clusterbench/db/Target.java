@@ -193,13 +193,15 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
 
     /** @return a user-facing explanation of a connect failure at start */
     public UserException explain(Endpoint endpoint, DbFailure f) {
+        if (String.valueOf(f.getMessage()).contains("insecure transport")) {
+            return new UserException("server " + endpoint.label() + " accepts only TLS connections "
+                    + "(require_secure_transport)", "add --ssl-mode=REQUIRED (sysbench: --mysql-ssl=on), or VERIFY_CA with --ssl-ca");
+        }
         return switch (f.vendorCode()) {
             case VendorCodes.ACCESS_DENIED -> new UserException(
                     "access denied for user '" + user + "' at " + endpoint.label()
                             + (tls.mode() == Tls.Mode.DISABLED ? " over a plain (non-TLS) connection" : ""),
-                    "check --user and --password (or ~/.my.cnf [client], MYSQL_PWD)"
-                            + (tls.mode() == Tls.Mode.DISABLED
-                            ? "; an account created REQUIRE SSL needs --ssl-mode=REQUIRED (sysbench: --mysql-ssl=on)" : ""));
+                    Remedies.hint(VendorCodes.ACCESS_DENIED, endpoint.label()));
             case VendorCodes.SECURE_TRANSPORT_REQUIRED -> new UserException(
                     "server " + endpoint.label() + " accepts only TLS connections (require_secure_transport)",
                     "add --ssl-mode=REQUIRED (sysbench: --mysql-ssl=on), or VERIFY_CA with --ssl-ca");
@@ -208,7 +210,7 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
                     "GRANT ALL ON " + database + ".* TO the user, or choose another --db");
             case VendorCodes.UNKNOWN_DATABASE -> new UserException(
                     "unknown database '" + database + "' at " + endpoint.label(),
-                    "create it (CREATE DATABASE " + database + ") or choose another with --db");
+                    Remedies.hint(VendorCodes.UNKNOWN_DATABASE, endpoint.label()));
             case VendorCodes.TOO_MANY_CONNECTIONS -> new UserException(
                     "server " + endpoint.label() + " refused the connection: too many connections (1040)",
                     "raise max_connections or lower --threads");
@@ -216,7 +218,7 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
                     ? new UserException("cannot connect to " + endpoint.label() + ": " + firstLine(f.getMessage()),
                     "check --host/--port (or --socket) and that the server is running")
                     : new UserException("server " + endpoint.label() + " refused the connection: error "
-                    + f.vendorCode() + ": " + firstLine(f.getMessage()), null);
+                    + f.vendorCode() + ": " + firstLine(f.getMessage()), Remedies.hint(f.vendorCode(), endpoint.label()));
         };
     }
 

@@ -130,8 +130,8 @@ final class Worker implements Runnable, StatementRecorder {
                 if (engine.policy().ignores(f.vendorCode())) {
                     return true;
                 }
-                engine.fatal(f.vendorCode() + (f.sqlState().isEmpty() ? "" : "/" + f.sqlState()) + ": "
-                        + f.getMessage());
+                engine.fatal(f.vendorCode() + (f.sqlState().isEmpty() ? "" : "/" + f.sqlState()) + " at "
+                        + session.endpointLabel() + ": " + f.getMessage());
                 return false;
         }
     }

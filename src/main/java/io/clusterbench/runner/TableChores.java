@@ -47,7 +47,8 @@ public final class TableChores {
             w.prepare(resolved.target(), threads, force, console::line);
             return new Prepared((System.nanoTime() - start) / 1e9, resolved.embedded() != null);
         } catch (SQLException e) {
-            throw new UserException("prepare failed: " + e.getMessage(), "check the server log and privileges", e);
+            throw new UserException("prepare failed: " + e.getErrorCode() + ": " + e.getMessage(),
+                    io.clusterbench.db.Remedies.hint(e.getErrorCode(), null), e);
         }
     }
 
