@@ -7,6 +7,7 @@ import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.runner.WorkloadRegistry;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.util.List;
@@ -24,6 +25,10 @@ final class CleanupCommand implements Callable<Integer>, WorkloadCommand {
 
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "workload whose tables to drop")
     String workload;
+
+    @Option(names = "--force", description = "Also drop a table of the workload's name that the workload did not make "
+            + "(other columns or primary key). Default: such a table is reported and left alone, nothing is dropped.")
+    boolean force;
 
     @Mixin
     TargetOptions target = new TargetOptions();
@@ -49,7 +54,7 @@ final class CleanupCommand implements Callable<Integer>, WorkloadCommand {
         Validation.check(target, null, families);
         Workload w = WorkloadRegistry.create(workload, families,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
-        List<String> dropped = TableChores.cleanup(target.spec(), w, env);
+        List<String> dropped = TableChores.cleanup(target.spec(), w, force, env);
         for (String name : dropped) {
             env.out().println("Dropped table '" + name + "'");
         }

@@ -19,9 +19,9 @@ import java.util.concurrent.Callable;
  * Usage: {@code clusterbench compare results/base/result.json results/tuned/result.json}.
  */
 @Command(name = "compare", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
-        description = "Compare two or more results per thread count: median [min–max] over repeats, ratio to "
-                + "the first result, and a verdict that calls a difference only when both sides have 3+ runs and the ranges do not overlap "
-                + "(docs/metrics.md). Lists server variables that differ.")
+        description = {"Compare two or more results per thread count: median [min–max] over repeats, ratio to "
+                + "the first result, and a verdict (docs/metrics.md). Lists server variables that differ.",
+                "", io.clusterbench.result.Verdict.RULE})
 final class CompareCommand implements Callable<Integer> {
     private final CliEnv env;
 

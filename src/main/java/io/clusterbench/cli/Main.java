@@ -101,6 +101,7 @@ public final class Main implements Runnable {
                 message = "unknown command '" + u.getUnmatched().get(0) + "'; choose one of "
                         + String.join(", ", cli.getSubcommands().keySet());
             }
+            message = wholeNumbers(message);
             for (String secret : secrets) {
                 message = message.replace(secret, "***");
             }
@@ -167,5 +168,16 @@ public final class Main implements Runnable {
                 return CommandLine.defaultFactory().create(cls);
             }
         }
+    }
+
+    /**
+     * picocli's "Invalid value for option '--time': '1.5' is not a long" becomes "--time takes a whole number
+     * (got '1.5')", for every integer option.
+     */
+    static String wholeNumbers(String message) {
+        return message.replaceAll("Invalid value for option '([^']+)': '([^']*)' is not an? (long|int|short|byte)\\b.*",
+                "$1 takes a whole number (got '$2')")
+                .replaceAll("Invalid value for option '([^']+)': '([^']*)' is not a (double|float)\\b.*",
+                        "$1 takes a number (got '$2')");
     }
 }

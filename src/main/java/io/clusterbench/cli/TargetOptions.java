@@ -1,6 +1,7 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.runner.TargetSpec;
+import io.clusterbench.db.Tls;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -38,6 +39,23 @@ final class TargetOptions {
     @Option(names = "--db", paramLabel = "NAME", description = "Database holding the tables. Default: sbtest.")
     String database;
 
+    @Option(names = {"--ssl-mode", "--ssl"}, paramLabel = "MODE",
+            description = "TLS: DISABLED, PREFERRED (TLS when the server offers it), REQUIRED (server certificate "
+                    + "not checked), VERIFY_CA (checked against --ssl-ca), VERIFY_IDENTITY (also the host name). "
+                    + "sysbench's --mysql-ssl=on|off means REQUIRED|DISABLED. Default: DISABLED, as sysbench.")
+    String sslMode;
+
+    @Option(names = "--ssl-ca", paramLabel = "PEM", description = "CA certificate for VERIFY_CA/VERIFY_IDENTITY "
+            + "(sysbench: --mysql-ssl-ca). Default: the JDK's trust store.")
+    java.nio.file.Path sslCa;
+
+    @Option(names = "--ssl-cert", paramLabel = "PEM", description = "Client certificate, with --ssl-key. Default: none.")
+    java.nio.file.Path sslCert;
+
+    @Option(names = "--ssl-key", paramLabel = "PEM", description = "Client private key (PKCS#8 PEM), with --ssl-cert. "
+            + "Default: none.")
+    java.nio.file.Path sslKey;
+
     @Option(names = "--db-ps-mode", paramLabel = "auto|disable", defaultValue = "auto",
             description = "auto: server-side prepared statements (binary protocol), as sysbench; "
                     + "disable: client-side. Default: ${DEFAULT-VALUE}.")
@@ -63,7 +81,15 @@ final class TargetOptions {
     /** @return the target as given, for the runner */
     TargetSpec spec() {
         return new TargetSpec(hosts, ports, sockets, user, password, database, psMode, connectTimeoutSeconds, serverPid,
-                keep);
+                keep, tls());
+    }
+
+    /** @return the TLS settings: --ssl-mode (default DISABLED, or VERIFY_CA when only --ssl-ca is given) */
+    private Tls tls() {
+        Tls.Mode mode = sslMode != null && Tls.parseMode(sslMode) != null ? Tls.parseMode(sslMode)
+                : sslCa != null ? Tls.Mode.VERIFY_CA : sslCert != null ? Tls.Mode.REQUIRED : Tls.Mode.DISABLED;
+        Tls tls = new Tls(mode, sslCa == null ? null : sslCa.toAbsolutePath().toString(), null, null);
+        return sslCert != null ? tls.withClientKey(sslCert, sslKey) : tls;
     }
 
     /** Adds every problem with the target options to {@code problems}, without connecting. */
@@ -100,6 +126,23 @@ final class TargetOptions {
                 } else if (hostPort && !host.substring(colon + 1).matches("\\d{1,5}")) {
                     problems.add("--host " + host + ": the part after ':' is not a port");
                 }
+            }
+        }
+        int endpoints = Math.max(o.hosts == null ? 0 : o.hosts.size(), o.sockets == null ? 0 : o.sockets.size());
+        if (o.user != null && o.user.contains(",") && endpoints > 1) {
+            problems.add("--user " + o.user + ": one user serves every endpoint (per-host users are not supported);"
+                    + " give a single --user that exists on each host");
+        }
+        if (o.sslMode != null && Tls.parseMode(o.sslMode) == null) {
+            problems.add("--ssl-mode must be DISABLED, PREFERRED, REQUIRED, VERIFY_CA or VERIFY_IDENTITY"
+                    + " (sysbench --mysql-ssl: on or off); got '" + o.sslMode + "'");
+        }
+        if ((o.sslCert == null) != (o.sslKey == null)) {
+            problems.add("--ssl-cert and --ssl-key go together; give both or neither");
+        }
+        for (java.nio.file.Path p : new java.nio.file.Path[]{o.sslCa, o.sslCert, o.sslKey}) {
+            if (p != null && !java.nio.file.Files.isReadable(p)) {
+                problems.add("TLS file " + p + " cannot be read");
             }
         }
         if (o.database != null && !o.database.matches("[A-Za-z0-9_$]+")) {

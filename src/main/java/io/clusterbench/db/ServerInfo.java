@@ -14,8 +14,11 @@ import java.util.TreeMap;
  *
  * @param version   {@code SELECT VERSION()}, e.g. "11.4.5-MariaDB"
  * @param variables global variables by name, sorted; values that look like secrets are left out
+ * @param tlsVersion the reading connection's negotiated TLS protocol ({@code Ssl_version}, e.g. "TLSv1.3"),
+ *                   "" for a plain connection
+ * @param tlsCipher  its cipher ({@code Ssl_cipher}, e.g. "TLS_AES_256_GCM_SHA384"), "" for a plain connection
  */
-public record ServerInfo(String version, Map<String, String> variables) {
+public record ServerInfo(String version, Map<String, String> variables, String tlsVersion, String tlsCipher) {
 
     /**
      * Reads version and global variables.
@@ -39,6 +42,14 @@ public record ServerInfo(String version, Map<String, String> variables) {
                 }
             }
         }
-        return new ServerInfo(version, vars);
+        Map<String, String> session = new TreeMap<>();
+        try (Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SHOW SESSION STATUS WHERE Variable_name IN ('Ssl_version', 'Ssl_cipher')")) {
+            while (rs.next()) {
+                session.put(rs.getString(1).toLowerCase(), rs.getString(2) == null ? "" : rs.getString(2));
+            }
+        }
+        return new ServerInfo(version, vars, session.getOrDefault("ssl_version", ""),
+                session.getOrDefault("ssl_cipher", ""));
     }
 }

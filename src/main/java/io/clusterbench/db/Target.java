@@ -27,27 +27,35 @@ import java.util.Properties;
  * @param routing        which endpoint serves a worker ({@link #route})
  * @param sessionVariables session variables set on every connection {@link #open} makes, in order (e.g.
  *                       {@code wsrep_sync_wait=1} for {@code --consistency}); values are SQL literals
+ * @param tls            how connections use TLS ({@code --ssl-mode}); TCP endpoints only
  */
 public record Target(List<Endpoint> endpoints, String user, String password, String database,
                      boolean serverPrepared, int connectTimeoutMillis, Routing routing,
-                     Map<String, String> sessionVariables) {
+                     Map<String, String> sessionVariables, Tls tls) {
 
-    /** A target with round-robin routing and no session variables. */
+    /** A target with round-robin routing, no session variables and plain connections. */
     public Target(List<Endpoint> endpoints, String user, String password, String database, boolean serverPrepared,
                   int connectTimeoutMillis) {
-        this(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, Routing.ROUND_ROBIN, Map.of());
+        this(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, Routing.ROUND_ROBIN, Map.of(),
+                Tls.DISABLED);
     }
 
     /** @return a copy with another routing policy */
     public Target withRouting(Routing newRouting) {
         return new Target(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, newRouting,
-                sessionVariables);
+                sessionVariables, tls);
     }
 
     /** @return a copy whose connections set these session variables (name to SQL literal, in order) */
     public Target withSessionVariables(Map<String, String> variables) {
         return new Target(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, routing,
-                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables)));
+                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables)), tls);
+    }
+
+    /** @return a copy whose connections use TLS as {@code newTls} says */
+    public Target withTls(Tls newTls) {
+        return new Target(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, routing,
+                sessionVariables, newTls);
     }
 
     /** @return the endpoint that connection number {@code connectionIndex} (0-based) uses (round-robin) */
@@ -79,6 +87,10 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
      * @return a {@code jdbc:mariadb:} URL
      */
     public String url(Endpoint endpoint, boolean withSchema) {
+        return url(endpoint, withSchema, true);
+    }
+
+    private String url(Endpoint endpoint, boolean withSchema, boolean tlsOn) {
         StringBuilder url = new StringBuilder("jdbc:mariadb://");
         String host = endpoint.host();
         if (endpoint.socket() == null && host.indexOf(':') >= 0 && !host.startsWith("[")) {
@@ -98,6 +110,8 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
                 .append("&tcpKeepAlive=true&allowPublicKeyRetrieval=true&permitMysqlScheme=true");
         if (endpoint.socket() != null) {
             url.append("&localSocket=").append(endpoint.socket());
+        } else {
+            url.append(tls.urlParameters(tlsOn));
         }
         return url.toString();
     }
@@ -124,7 +138,7 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
     public Connection open(Endpoint endpoint) throws DbFailure {
         Connection c = null;
         try {
-            c = DriverManager.getConnection(url(endpoint, true), properties());
+            c = connect(endpoint, true);
             applySessionVariables(c);
             return c;
         } catch (SQLException e) {
@@ -149,6 +163,19 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
         }
     }
 
+    /** Connects; under {@code PREFERRED} a server without TLS gets a plain connection, as the mysql client does. */
+    private Connection connect(Endpoint endpoint, boolean withSchema) throws SQLException {
+        try {
+            return DriverManager.getConnection(url(endpoint, withSchema, true), properties());
+        } catch (SQLException e) {
+            String m = String.valueOf(e.getMessage()).toLowerCase(java.util.Locale.ROOT);
+            if (tls.mode() == Tls.Mode.PREFERRED && endpoint.socket() == null && m.contains("ssl")) {
+                return DriverManager.getConnection(url(endpoint, withSchema, false), properties());
+            }
+            throw e;
+        }
+    }
+
     private static void closeQuietly(Connection c) {
         if (c != null) {
             try {
@@ -169,7 +196,7 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
     public Connection openChecked(Endpoint endpoint, boolean withSchema) {
         Connection c = null;
         try {
-            c = DriverManager.getConnection(url(endpoint, withSchema), properties());
+            c = connect(endpoint, withSchema);
             applySessionVariables(c);
             return c;
         } catch (SQLException e) {
@@ -180,16 +207,24 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
 
     /** @return a user-facing explanation of a connect failure at start */
     public UserException explain(Endpoint endpoint, DbFailure f) {
+        if (String.valueOf(f.getMessage()).contains("insecure transport")) {
+            return new UserException("server " + endpoint.label() + " accepts only TLS connections "
+                    + "(require_secure_transport)", "add --ssl-mode=REQUIRED (sysbench: --mysql-ssl=on), or VERIFY_CA with --ssl-ca");
+        }
         return switch (f.vendorCode()) {
             case VendorCodes.ACCESS_DENIED -> new UserException(
-                    "access denied for user '" + user + "' at " + endpoint.label(),
-                    "check --user and --password (or ~/.my.cnf [client], MYSQL_PWD)");
+                    "access denied for user '" + user + "' at " + endpoint.label()
+                            + (tls.mode() == Tls.Mode.DISABLED ? " over a plain (non-TLS) connection" : ""),
+                    Remedies.hint(VendorCodes.ACCESS_DENIED, endpoint.label()));
+            case VendorCodes.SECURE_TRANSPORT_REQUIRED -> new UserException(
+                    "server " + endpoint.label() + " accepts only TLS connections (require_secure_transport)",
+                    "add --ssl-mode=REQUIRED (sysbench: --mysql-ssl=on), or VERIFY_CA with --ssl-ca");
             case VendorCodes.DB_ACCESS_DENIED -> new UserException(
                     "user '" + user + "' may not use database '" + database + "' at " + endpoint.label(),
                     "GRANT ALL ON " + database + ".* TO the user, or choose another --db");
             case VendorCodes.UNKNOWN_DATABASE -> new UserException(
                     "unknown database '" + database + "' at " + endpoint.label(),
-                    "create it (CREATE DATABASE " + database + ") or choose another with --db");
+                    Remedies.hint(VendorCodes.UNKNOWN_DATABASE, endpoint.label()));
             case VendorCodes.TOO_MANY_CONNECTIONS -> new UserException(
                     "server " + endpoint.label() + " refused the connection: too many connections (1040)",
                     "raise max_connections or lower --threads");
@@ -197,7 +232,7 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
                     ? new UserException("cannot connect to " + endpoint.label() + ": " + firstLine(f.getMessage()),
                     "check --host/--port (or --socket) and that the server is running")
                     : new UserException("server " + endpoint.label() + " refused the connection: error "
-                    + f.vendorCode() + ": " + firstLine(f.getMessage()), null);
+                    + f.vendorCode() + ": " + firstLine(f.getMessage()), Remedies.hint(f.vendorCode(), endpoint.label()));
         };
     }
 
@@ -222,6 +257,6 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
     @Override
     public String toString() {
         return "Target[endpoints=" + endpoints + ", user=" + user + ", database=" + database + ", routing="
-                + routing + ", session=" + sessionVariables + "]";
+                + routing + ", session=" + sessionVariables + ", tls=" + tls + "]";
     }
 }

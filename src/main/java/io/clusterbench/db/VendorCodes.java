@@ -29,6 +29,8 @@ public final class VendorCodes {
     public static final int DEADLOCK = 1213;
     /** ER_CHECKREAD: record changed since last read. */
     public static final int CHECKREAD = 1020;
+    /** ER_SECURE_TRANSPORT_REQUIRED (MySQL): {@code require_secure_transport=ON} and a plain connection. */
+    public static final int SECURE_TRANSPORT_REQUIRED = 3159;
     /** ER_CONNECTION_KILLED (MariaDB). */
     public static final int CONNECTION_KILLED = 1927;
     /** CR_SERVER_GONE_ERROR. */

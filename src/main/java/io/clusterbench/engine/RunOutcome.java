@@ -5,7 +5,7 @@ package io.clusterbench.engine;
  *
  * @param reason          why it stopped
  * @param measuredSeconds seconds from the measured start (after warmup) until every worker stopped
- * @param fatalError      for {@link Reason#FATAL_ERROR}: the error line ({@code code/state: message}), else null
+ * @param fatalError      for {@link Reason#FATAL_ERROR}: the error line ({@code code/state at endpoint: message}), else null
  * @param eventsPerWorker measured events of each worker (threads fairness)
  * @param busySecondsPerWorker seconds each worker spent inside measured events (threads fairness)
  * @param connectSeconds  seconds to open every worker's session before the run (the connection ramp, not measured)

@@ -204,8 +204,8 @@ final class Worker implements Runnable, StatementRecorder {
                 if (control.policy().ignores(f.vendorCode())) {
                     return true;
                 }
-                control.fatal(f.vendorCode() + (f.sqlState().isEmpty() ? "" : "/" + f.sqlState()) + ": "
-                        + f.getMessage());
+                control.fatal(f.vendorCode() + (f.sqlState().isEmpty() ? "" : "/" + f.sqlState()) + " at "
+                        + session.endpointLabel() + ": " + f.getMessage());
                 return false;
         }
     }

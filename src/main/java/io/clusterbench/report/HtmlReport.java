@@ -57,9 +57,7 @@ public final class HtmlReport {
         if (results.size() > 1) {
             Comparison c = Comparison.of(results);
             body.append("<h2>Comparison (").append(esc(results.get(0).label())).append(" is the baseline)</h2>\n");
-            body.append("<p>A verdict calls a difference only when both sides have 3 or more runs at that thread "
-                    + "count, their min–max ranges do not overlap and the medians lie further apart than the wider range; "
-                    + "otherwise it says <i>within noise</i>.</p>\n");
+            body.append("<p>").append(esc(io.clusterbench.result.Verdict.RULE)).append("</p>\n");
             body.append(canvas(charts, ReportCharts.ratios(c)));
             body.append(HtmlTables.comparison(c));
             body.append("<h3>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h3>\n")

@@ -14,7 +14,7 @@ import java.util.Locale;
  * 10, so a 5-thread-count sweep with three figures would show a false difference most of the time.
  * Then the text gives the change of B's median against
  * A's median, |B/A − 1| × 100, in percent. Otherwise the difference is "within noise"; when a side has
- * fewer than {@link #MIN_RUNS} runs the text says so (a single run has no spread at all), so a single run
+ * fewer than {@link #MIN_RUNS} runs the text says "too few runs to judge" (a single run has no spread), so a single run
  * never claims a win.
  *
  * @param kind          what was found
@@ -28,6 +28,9 @@ public record Verdict(Kind kind, Double changePercent, String text) {
      * n = 2, 1/10 for n = 3, 1/126 for n = 5; 2 runs would call too many differences from noise.
      */
     public static final int MIN_RUNS = 3;
+
+    /** The rule in one sentence, printed verbatim by {@code help compare}, the HTML report, README and docs/sweeps.md. */
+    public static final String RULE = "A difference is called only when both sides have at least 3 runs at that thread count, their min–max ranges do not overlap, and the medians lie further apart than the wider range is wide; with fewer runs the verdict is \"too few runs to judge\", otherwise \"within noise\".";
 
     /** What a comparison found. */
     public enum Kind {
@@ -60,7 +63,7 @@ public record Verdict(Kind kind, Double changePercent, String text) {
         }
         Double change = base.median() > 0 ? (other.median() / base.median() - 1) * 100 : null;
         if (base.count() < MIN_RUNS || other.count() < MIN_RUNS) {
-            return new Verdict(Kind.NO_SPREAD, change, "within noise (" + tooFew(baseLabel, base, label, other) + ")");
+            return new Verdict(Kind.NO_SPREAD, change, "too few runs to judge (" + tooFew(baseLabel, base, label, other) + ")");
         }
         if (base.overlaps(other)) {
             return new Verdict(Kind.WITHIN_NOISE, change, "within noise");

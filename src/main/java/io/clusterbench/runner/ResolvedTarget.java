@@ -52,7 +52,7 @@ public final class ResolvedTarget implements AutoCloseable {
                     + " in a temporary directory" + (o.keep() ? " (kept on exit: --keep)" : " (removed on exit)") + "...");
             EmbeddedServer server = EmbeddedServer.start(o.keep());
             Target t = new Target(List.of(new Endpoint("127.0.0.1", server.port(), null)), EmbeddedServer.USER, "",
-                    db, serverPrepared, timeoutMillis);
+                    db, serverPrepared, timeoutMillis).withTls(o.tls());
             ResolvedTarget resolved = new ResolvedTarget(t, server);
             try (Connection c = t.openChecked(t.endpointFor(0), false); Statement s = c.createStatement()) {
                 s.execute("CREATE DATABASE IF NOT EXISTS " + db);
@@ -95,7 +95,7 @@ public final class ResolvedTarget implements AutoCloseable {
             }
         }
         return new ResolvedTarget(new Target(List.copyOf(endpoints), user, password, db, serverPrepared,
-                timeoutMillis), null);
+                timeoutMillis).withTls(o.tls()), null);
     }
 
     @Override

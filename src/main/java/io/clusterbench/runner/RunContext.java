@@ -56,6 +56,7 @@ final class RunContext implements AutoCloseable {
             Target target = resolved.target();
             Workload workload = settings.workload();
             ServerInfo server;
+            io.clusterbench.workload.TableShape.refuseForeign(target, workload, "run", false);
             try (Connection c = target.openChecked(target.endpointFor(0), true)) {
                 server = ServerInfo.read(c);
                 if (resolved.embedded() != null && !workload.tablesExist(c)) {
@@ -108,7 +109,7 @@ final class RunContext implements AutoCloseable {
     /** @return the result document holding {@code runs} */
     ResultDocument document(List<io.clusterbench.result.RunRecord> runs) {
         return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.command(),
-                settings.targetMap(target()), new ResultDocument.ServerRecord(server.version(), embedded(),
+                settings.targetMap(target(), server), new ResultDocument.ServerRecord(server.version(), embedded(),
                 server.variables()), runs);
     }
 

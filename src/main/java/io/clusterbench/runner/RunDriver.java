@@ -85,8 +85,10 @@ public final class RunDriver {
                 yield RunStatus.INTERRUPTED;
             }
             case FATAL_ERROR -> {
-                env.error("error: the run stopped on " + step.outcome().fatalError()
-                        + " — add the code to --ignore-errors to restart such events instead");
+                String line = step.outcome().fatalError();
+                env.error("error: the run stopped on " + line + " — "
+                        + io.clusterbench.db.Remedies.hint(io.clusterbench.db.Remedies.codeOf(line),
+                        io.clusterbench.db.Remedies.endpointOf(line)));
                 yield RunStatus.ABORTED;
             }
             case OUTPUT_FAILED -> throw new UserException(step.outcome().fatalError(),

@@ -115,13 +115,21 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         return m;
     }
 
-    /** @return endpoints, user and database (never the password) */
-    public Map<String, Object> targetMap(Target runTarget) {
+    /**
+     * @param server what the server said at start, on the first connection (its TLS session)
+     * @return endpoints, user, database and TLS as negotiated (never the password)
+     */
+    public Map<String, Object> targetMap(Target runTarget, io.clusterbench.db.ServerInfo server) {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("endpoints", labels(runTarget));
         m.put("user", runTarget.user());
         m.put("database", runTarget.database());
         m.put("serverPreparedStatements", runTarget.serverPrepared());
+        Map<String, Object> tls = new LinkedHashMap<>();
+        tls.put("mode", runTarget.tls().mode().name());
+        tls.put("version", server.tlsVersion().isEmpty() ? "none (plain connection)" : server.tlsVersion());
+        tls.put("cipher", server.tlsCipher().isEmpty() ? "none" : server.tlsCipher());
+        m.put("tls", tls);
         return m;
     }
 

@@ -2,6 +2,7 @@ package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
+import io.clusterbench.workload.TableShape;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.joins.JoinPlan;
 import io.clusterbench.workload.joins.JoinsWorkload;
@@ -39,23 +40,31 @@ public final class TableChores {
      */
     public static Prepared prepare(TargetSpec spec, Workload w, int threads, boolean force, Console console) {
         try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console)) {
+            if (!force) {
+                TableShape.refuseForeign(resolved.target(), w, "prepare", true);
+            }
             long start = System.nanoTime();
             w.prepare(resolved.target(), threads, force, console::line);
             return new Prepared((System.nanoTime() - start) / 1e9, resolved.embedded() != null);
         } catch (SQLException e) {
-            throw new UserException("prepare failed: " + e.getMessage(), "check the server log and privileges", e);
+            throw new UserException("prepare failed: " + e.getErrorCode() + ": " + e.getMessage(),
+                    io.clusterbench.db.Remedies.hint(e.getErrorCode(), null), e);
         }
     }
 
     /**
      * Drops the workload's own tables.
      *
+     * @param force also drop a table of the workload's name that it did not make (see {@link TableShape})
      * @return the tables dropped, in order; empty when none existed
      * @throws UserException for an unusable target or a failed drop
      */
-    public static List<String> cleanup(TargetSpec spec, Workload w, Console console) {
+    public static List<String> cleanup(TargetSpec spec, Workload w, boolean force, Console console) {
         try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console);
              Connection c = resolved.target().openChecked(resolved.target().endpointFor(0), true)) {
+            if (!force) {
+                TableShape.refuseForeign(resolved.target(), w, "cleanup", true);
+            }
             return w.cleanup(c);
         } catch (SQLException e) {
             throw new UserException("cleanup failed: " + e.getMessage(), "check privileges", e);

@@ -16,9 +16,11 @@ import java.util.List;
  * @param connectTimeoutSeconds connect timeout in seconds, &gt; 0
  * @param serverPid             the server's process id on this host, or 0 to find it from the port
  * @param keep                  keep the embedded server's data directory on exit
+ * @param tls                   how connections use TLS ({@code --ssl-mode}, {@code --ssl-ca}, client key)
  */
 public record TargetSpec(List<String> hosts, List<Integer> ports, List<String> sockets, String user, String password,
-                         String database, String psMode, int connectTimeoutSeconds, long serverPid, boolean keep) {
+                         String database, String psMode, int connectTimeoutSeconds, long serverPid, boolean keep,
+                         io.clusterbench.db.Tls tls) {
 
     public TargetSpec {
         hosts = hosts == null ? List.of() : List.copyOf(hosts);

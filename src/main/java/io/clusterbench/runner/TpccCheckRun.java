@@ -37,6 +37,12 @@ public final class TpccCheckRun {
             for (Endpoint e : t.endpoints()) {
                 try (Connection c = t.openChecked(e, true)) {
                     syncReads(c);
+                    List<String> missing = TpccChecker.missing(c, scale, tables);
+                    if (!missing.isEmpty()) {
+                        throw new UserException("check tpcc --scale " + scale + " --tables " + tables + " at "
+                                + e.label() + ": nothing to check for " + String.join("; ", missing),
+                                "give the --scale and --tables the data was prepared with, or prepare them");
+                    }
                     console.line("Node " + e.label() + ":");
                     failed |= render(TpccChecker.conditions(c, scale, tables), console);
                     checksums.put("node " + (checksums.size() + 1) + " " + e.label(), TpccChecker.checksums(c, tables));

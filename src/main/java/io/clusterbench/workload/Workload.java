@@ -43,6 +43,15 @@ public interface Workload {
      */
     List<String> cleanup(Connection connection) throws SQLException;
 
+    /**
+     * @return each table of {@link #tables()} with the columns and primary key that make it this workload's
+     *         (checked by {@link TableShape#refuseForeign} before a command reads, writes or drops it);
+     *         empty (the default) for a workload without tables of its own
+     */
+    default java.util.Map<String, TableShape> shapes() {
+        return java.util.Map.of();
+    }
+
     /** @return true when every table this workload needs exists in the target schema */
     boolean tablesExist(Connection connection) throws SQLException;
 

@@ -55,7 +55,7 @@ class HtmlReportTest {
         List<NamedResult> two = NamedResult.of(List.of("v1", "v1 again"), List.of(doc, doc));
         String page = HtmlReport.render(two, "t");
         assertTrue(page.contains("<code>serverCpuPercent</code>"), "observer figures of the fixture");
-        assertTrue(page.contains("within noise (1 run each: no spread, repeat with --repeat)"));
+        assertTrue(page.contains("too few runs to judge (1 run each: no spread, repeat with --repeat)"));
         String text = String.join("\n", ComparisonText.lines(Comparison.of(two)));
         assertTrue(text.contains("differing variables: none"), text);
     }

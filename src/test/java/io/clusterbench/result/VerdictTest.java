@@ -56,20 +56,20 @@ class VerdictTest {
     void aSingleRunNeverClaimsADifference() {
         Verdict both = Verdict.of(ComparedFigure.TPS, "A", s(100), "B", s(200));
         assertEquals(Verdict.Kind.NO_SPREAD, both.kind());
-        assertEquals("within noise (1 run each: no spread, repeat with --repeat)", both.text());
+        assertEquals("too few runs to judge (1 run each: no spread, repeat with --repeat)", both.text());
         assertEquals(100.0, both.changePercent(), 1e-9);
         Verdict one = Verdict.of(ComparedFigure.TPS, "A", s(100, 101, 102), "B", s(200));
         assertEquals(Verdict.Kind.NO_SPREAD, one.kind());
-        assertEquals("within noise (B has 1 run: no spread, repeat with --repeat)", one.text());
+        assertEquals("too few runs to judge (B has 1 run: no spread, repeat with --repeat)", one.text());
     }
 
     @Test
     void twoRunsAreTooFewToCall() {
         Verdict two = Verdict.of(ComparedFigure.TPS, "A", s(100, 101), "B", s(200, 201));
         assertEquals(Verdict.Kind.NO_SPREAD, two.kind());
-        assertEquals("within noise (2 runs each: too few to call, repeat with --repeat 3 or more)", two.text());
+        assertEquals("too few runs to judge (2 runs each: too few to call, repeat with --repeat 3 or more)", two.text());
         Verdict mixed = Verdict.of(ComparedFigure.TPS, "A", s(100, 101), "B", s(200, 201, 202));
-        assertEquals("within noise (A has 2 runs: too few to call, repeat with --repeat 3 or more)", mixed.text());
+        assertEquals("too few runs to judge (A has 2 runs: too few to call, repeat with --repeat 3 or more)", mixed.text());
     }
 
     @Test

@@ -92,6 +92,17 @@ public final class JoinsWorkload implements Workload {
         return tables.names();
     }
 
+    /** main N: id, l1_id.., uuid; level N: id, parent_id; primary key (id) on both. */
+    @Override
+    public java.util.Map<String, io.clusterbench.workload.TableShape> shapes() {
+        java.util.Map<String, io.clusterbench.workload.TableShape> m = new java.util.LinkedHashMap<>();
+        for (String name : tables.names()) {
+            m.put(name, io.clusterbench.workload.TableShape.of(name.startsWith("main")
+                    ? List.of("id", "l1_id", "uuid", "continent") : List.of("id", "parent_id", "continent"), List.of("id")));
+        }
+        return m;
+    }
+
     @Override
     public void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
         tables.prepare(target, threads, force, progress);

@@ -69,8 +69,9 @@ public final class OltpOptions {
         if (tables < 1) {
             problems.add("--tables must be >= 1 (got " + tables + ")");
         }
-        if (tableSize < 0) {
-            problems.add("--table-size must be >= 0 (got " + tableSize + ")");
+        if (tableSize < 1) {
+            problems.add("--table-size must be >= 1 (got " + tableSize + "); an empty table leaves nothing to read "
+                    + "or update");
         }
         if (rangeSize < 1) {
             problems.add("--range-size must be >= 1 (got " + rangeSize + ")");

@@ -74,6 +74,16 @@ public final class OltpWorkload implements Workload {
         return tables.names();
     }
 
+    /** sysbench's {@code sbtestN}: id, k, c, pad; primary key (id). */
+    @Override
+    public java.util.Map<String, io.clusterbench.workload.TableShape> shapes() {
+        java.util.Map<String, io.clusterbench.workload.TableShape> m = new java.util.LinkedHashMap<>();
+        for (String name : tables.names()) {
+            m.put(name, io.clusterbench.workload.TableShape.of(List.of("id", "k", "c", "pad"), List.of("id")));
+        }
+        return m;
+    }
+
     @Override
     public void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
         tables.prepare(target, threads, force, progress);

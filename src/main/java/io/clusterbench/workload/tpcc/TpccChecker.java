@@ -43,6 +43,50 @@ public final class TpccChecker {
     }
 
     /**
+     * What a check of {@code scale} warehouses in {@code tables} sets would read but is not there: whole tables,
+     * and warehouses 1..scale missing from {@code warehouseN} or with fewer than 10 districts.
+     *
+     * @return one phrase per gap, e.g. "warehouse1 lacks warehouses 3-5 (holds 2)"; empty when all is present
+     */
+    public static List<String> missing(Connection c, int scale, int tables) throws SQLException {
+        List<String> gaps = new ArrayList<>();
+        java.util.Set<String> present = new java.util.HashSet<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(
+                "SELECT LOWER(table_name) FROM information_schema.tables WHERE table_schema = DATABASE()")) {
+            while (rs.next()) {
+                present.add(rs.getString(1));
+            }
+        }
+        for (int t = 1; t <= tables; t++) {
+            List<String> absent = new ArrayList<>();
+            for (String base : TpccSchema.BASE_NAMES) {
+                if (!present.contains(base + t)) {
+                    absent.add(base + t);
+                }
+            }
+            if (!absent.isEmpty()) {
+                gaps.add("table" + (absent.size() > 1 ? "s " : " ") + String.join(", ", absent) + " missing");
+                continue;
+            }
+            try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT COUNT(*), "
+                    + "SUM(w_id BETWEEN 1 AND " + scale + "), (SELECT COUNT(*) FROM (SELECT d_w_id FROM district" + t
+                    + " WHERE d_w_id BETWEEN 1 AND " + scale + " GROUP BY d_w_id HAVING COUNT(*) >= 10) full_w)"
+                    + " FROM warehouse" + t)) {
+                rs.next();
+                long holds = rs.getLong(1);
+                long inRange = rs.getLong(2);
+                if (inRange < scale) {
+                    gaps.add("warehouse" + t + " holds " + holds + " warehouse" + (holds == 1 ? "" : "s") + ", "
+                            + (scale - inRange) + " of warehouses 1-" + scale + " are missing");
+                } else if (rs.getLong(3) < scale) {
+                    gaps.add("district" + t + " has districts for " + rs.getLong(3) + " of warehouses 1-" + scale);
+                }
+            }
+        }
+        return gaps;
+    }
+
+    /**
      * Evaluates conditions 1–4 for every warehouse 1..scale of every set 1..tables.
      *
      * @return outcomes ordered by set, warehouse, condition

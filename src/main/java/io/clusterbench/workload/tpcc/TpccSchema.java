@@ -37,6 +37,29 @@ final class TpccSchema {
         return names;
     }
 
+    /** @return each table of {@link #names()} with the columns the transactions use and its primary key */
+    java.util.Map<String, io.clusterbench.workload.TableShape> shapes() {
+        java.util.Map<String, io.clusterbench.workload.TableShape> m = new java.util.LinkedHashMap<>();
+        for (int t = 1; t <= config.tables(); t++) {
+            m.put("order_line" + t, shape("ol_o_id ol_d_id ol_w_id ol_number ol_i_id ol_amount ol_delivery_d",
+                    "ol_w_id ol_d_id ol_o_id ol_number"));
+            m.put("new_orders" + t, shape("no_o_id no_d_id no_w_id", "no_w_id no_d_id no_o_id"));
+            m.put("orders" + t, shape("o_id o_d_id o_w_id o_c_id o_carrier_id o_ol_cnt", "o_w_id o_d_id o_id"));
+            m.put("history" + t, shape("h_c_id h_c_d_id h_c_w_id h_d_id h_w_id h_amount", ""));
+            m.put("customer" + t, shape("c_id c_d_id c_w_id c_last c_balance c_credit", "c_w_id c_d_id c_id"));
+            m.put("district" + t, shape("d_id d_w_id d_next_o_id d_ytd d_tax", "d_w_id d_id"));
+            m.put("stock" + t, shape("s_i_id s_w_id s_quantity s_ytd s_order_cnt", "s_w_id s_i_id"));
+            m.put("item" + t, shape("i_id i_price i_name i_data", "i_id"));
+            m.put("warehouse" + t, shape("w_id w_tax w_ytd", "w_id"));
+        }
+        return m;
+    }
+
+    private static io.clusterbench.workload.TableShape shape(String columns, String primaryKey) {
+        return io.clusterbench.workload.TableShape.of(List.of(columns.split(" ")),
+                primaryKey.isEmpty() ? List.of() : List.of(primaryKey.split(" ")));
+    }
+
     /** @return the subset of {@link #names()} that exists in the connection's current schema */
     List<String> existing(Connection c) throws SQLException {
         List<String> present = new ArrayList<>();

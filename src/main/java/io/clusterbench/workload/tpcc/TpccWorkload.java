@@ -116,6 +116,11 @@ public final class TpccWorkload implements Workload {
     }
 
     @Override
+    public java.util.Map<String, io.clusterbench.workload.TableShape> shapes() {
+        return schema.shapes();
+    }
+
+    @Override
     public void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
         long startNanos = loadClockNanos.getAsLong();
         long rows = new TpccLoader(config, schema, loadClockNanos).prepare(target, threads, force, progress);
