@@ -32,6 +32,8 @@ final class CleanupCommand implements Callable<Integer> {
     @Mixin
     TpccOptions tpcc = new TpccOptions();
     @Mixin
+    FamilyOptions families = new FamilyOptions();
+    @Mixin
     TargetOptions target = new TargetOptions();
 
     CleanupCommand(CliEnv env) {
@@ -41,7 +43,7 @@ final class CleanupCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         Validation.check(target, null, oltp);
-        Workload w = WorkloadCatalog.create(workload, oltp, joins, tpcc,
+        Workload w = WorkloadCatalog.create(workload, oltp, joins, tpcc, families,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println);
              Connection c = resolved.target().openChecked(resolved.target().endpointFor(0), true)) {

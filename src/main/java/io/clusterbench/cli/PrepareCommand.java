@@ -40,6 +40,8 @@ final class PrepareCommand implements Callable<Integer> {
     @Mixin
     TpccOptions tpcc = new TpccOptions();
     @Mixin
+    FamilyOptions families = new FamilyOptions();
+    @Mixin
     TargetOptions target = new TargetOptions();
 
     PrepareCommand(CliEnv env) {
@@ -52,7 +54,7 @@ final class PrepareCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new UserException("invalid options: --threads must be >= 1", "see --help");
         }
-        Workload w = WorkloadCatalog.create(workload, oltp, joins, tpcc,
+        Workload w = WorkloadCatalog.create(workload, oltp, joins, tpcc, families,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
             long start = System.nanoTime();

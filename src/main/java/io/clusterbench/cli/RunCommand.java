@@ -32,6 +32,8 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     TpccOptions tpcc = new TpccOptions();
     @Mixin
+    FamilyOptions families = new FamilyOptions();
+    @Mixin
     TargetOptions target = new TargetOptions();
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
@@ -42,7 +44,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command(), false,
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, families, env.command(), false,
                 cluster);
         return RunDriver.run(settings, env).code();
     }

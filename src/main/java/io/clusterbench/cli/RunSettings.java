@@ -38,10 +38,11 @@ import java.util.Map;
  * @param tpcc          tpcc options as given
  * @param routing       {@code --routing}
  * @param consistency   {@code --consistency}, or null when not set
+ * @param families      ddl/bigtrx options and {@code --background}
  */
 record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp, JoinsOptions joins, Workload workload,
                    Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
-                   TpccOptions tpcc, Routing routing, Consistency consistency) {
+                   TpccOptions tpcc, Routing routing, Consistency consistency, FamilyOptions families) {
 
     /** Builds settings without cluster options (round-robin, no consistency level). */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
@@ -70,6 +71,13 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
      */
     static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
                             TpccOptions tpcc, List<String> command, boolean sweep, ClusterOptions c) {
+        return from(workloadName, t, r, o, j, tpcc, new FamilyOptions(), command, sweep, c);
+    }
+
+    /** As above, with the ddl/bigtrx options and --background */
+    static RunSettings from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
+                            TpccOptions tpcc, FamilyOptions f, List<String> command, boolean sweep, ClusterOptions c) {
+        f.checkBackground(workloadName);
         Routing routing = c == null ? Routing.ROUND_ROBIN : Routing.parse(c.routing);
         Consistency consistency = c == null || c.consistency == null ? null : Consistency.parse(c.consistency);
         Validation.check(t, r, o, sweep);
@@ -77,7 +85,7 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
         long seed = r.randSeed != 0 ? r.randSeed : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
-        Workload workload = WorkloadCatalog.create(workloadName, o, j, tpcc, distribution, seed);
+        Workload workload = WorkloadCatalog.create(workloadName, o, j, tpcc, f, distribution, seed);
         if (workload instanceof JoinsWorkload jw) {
             JoinsOptions.requireEnabled(jw.configuration());
         }
@@ -86,7 +94,7 @@ record RunSettings(TargetOptions targetOptions, RunOptions run, OltpOptions oltp
                 + workloadName);
         requireWritable(out);
         return new RunSettings(t, r, o, j, workload, distribution, seed, errors, out, command, tpcc, routing,
-                consistency);
+                consistency, f);
     }
 
     /**

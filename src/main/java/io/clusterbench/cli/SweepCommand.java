@@ -43,6 +43,8 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     TpccOptions tpcc = new TpccOptions();
     @Mixin
+    FamilyOptions families = new FamilyOptions();
+    @Mixin
     TargetOptions target = new TargetOptions();
 
     SweepCommand(CliEnv env) {
@@ -55,7 +57,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
         }
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command(), true,
+        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, families, env.command(), true,
                 cluster);
         return SweepDriver.run(settings, repeat, quietTimeoutSeconds, env).code();
     }

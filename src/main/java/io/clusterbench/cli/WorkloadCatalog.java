@@ -3,6 +3,7 @@ package io.clusterbench.cli;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.ddl.DdlWorkload;
 import io.clusterbench.workload.joins.JoinsWorkload;
 import io.clusterbench.workload.oltp.OltpVariant;
 import io.clusterbench.workload.oltp.OltpWorkload;
@@ -31,6 +32,7 @@ final class WorkloadCatalog {
         }
         names.add(JoinsWorkload.NAME);
         names.add(TPCC);
+        names.add(DdlWorkload.NAME);
         return names;
     }
 
@@ -47,7 +49,19 @@ final class WorkloadCatalog {
      */
     static Workload create(String name, OltpOptions oltp, JoinsOptions joins, TpccOptions tpcc,
                            Distribution distribution, long seed) {
+        return create(name, oltp, joins, tpcc, new FamilyOptions(), distribution, seed);
+    }
+
+    /**
+     * @param families the ddl and bigtrx options (used only for those)
+     * @throws UserException for an unknown name or invalid options
+     */
+    static Workload create(String name, OltpOptions oltp, JoinsOptions joins, TpccOptions tpcc,
+                           FamilyOptions families, Distribution distribution, long seed) {
         joins.rejectUnmatched(name);
+        if (DdlWorkload.NAME.equals(name)) {
+            return new DdlWorkload(families.ddlConfig(oltp.tableSize, oltp.storageEngine));
+        }
         OltpVariant variant = OltpVariant.byName(name);
         if (variant != null) {
             return new OltpWorkload(variant, oltp.toConfig(distribution), seed);

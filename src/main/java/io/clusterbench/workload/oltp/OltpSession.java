@@ -1,5 +1,7 @@
 package io.clusterbench.workload.oltp;
 
+import io.clusterbench.workload.RandomText;
+
 import io.clusterbench.target.DbFailure;
 import io.clusterbench.target.Endpoint;
 import io.clusterbench.target.SqlErrors;
