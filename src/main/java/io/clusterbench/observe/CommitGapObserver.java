@@ -1,7 +1,7 @@
 package io.clusterbench.observe;
 
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Target;
 
 import java.sql.Connection;
 import java.sql.ResultSet;

@@ -1,6 +1,6 @@
 package io.clusterbench.observe;
 
-import io.clusterbench.target.Endpoint;
+import io.clusterbench.db.Endpoint;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

@@ -1,9 +1,9 @@
 package io.clusterbench.workload.ddl;
 
 import io.clusterbench.observe.MarkedWindows;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.SqlErrors;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.SqlErrors;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.SessionSql;

@@ -1,7 +1,7 @@
 package io.clusterbench.workload.ddl;
 
 import io.clusterbench.UserException;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.OwnedTables;
 import io.clusterbench.workload.SbRows;
 

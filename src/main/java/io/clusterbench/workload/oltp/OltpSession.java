@@ -2,9 +2,9 @@ package io.clusterbench.workload.oltp;
 
 import io.clusterbench.workload.RandomText;
 
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.SqlErrors;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.SqlErrors;
 import io.clusterbench.workload.KeySpace;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionSql;

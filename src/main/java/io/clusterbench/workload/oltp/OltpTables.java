@@ -3,7 +3,7 @@ package io.clusterbench.workload.oltp;
 import io.clusterbench.workload.RandomText;
 
 import io.clusterbench.UserException;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

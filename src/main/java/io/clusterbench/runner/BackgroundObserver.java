@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
 import io.clusterbench.engine.Clock;
@@ -9,9 +9,9 @@ import io.clusterbench.metrics.Counter;
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.observe.MarkedWindows;
 import io.clusterbench.observe.Observer;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Target;
-import io.clusterbench.target.VendorCodes;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Target;
+import io.clusterbench.db.VendorCodes;
 import io.clusterbench.workload.Workload;
 import org.HdrHistogram.Histogram;
 
@@ -71,26 +71,25 @@ final class BackgroundObserver implements Observer {
     }
 
     /**
-     * @param settings the run's settings ({@code --background}, its threads and the OLTP options)
-     * @param target   where the run's sessions connect
+     * @param plan   the run's plan ({@code --background} and its threads)
+     * @param target where the run's sessions connect
      * @return the observer, or null when no {@code --background} was given
      * @throws UserException when the background workload's tables are missing
      */
-    static BackgroundObserver forRun(RunSettings settings, Target target) {
-        FamilyOptions f = settings.families();
-        if (f == null || f.background == null) {
+    static BackgroundObserver forRun(RunPlan plan, Target target) {
+        RunPlan.Background b = plan.background();
+        if (b == null) {
             return null;
         }
-        Workload w = WorkloadCatalog.create(f.background, settings.oltp(), new JoinsOptions(), new TpccOptions(),
-                settings.distribution(), settings.seed() + 1);
+        Workload w = b.workload();
         try (Connection c = target.openChecked(target.endpointFor(0), true)) {
             w.init(c);
         } catch (SQLException e) {
             throw new UserException("cannot read the background workload's tables: " + e.getMessage(),
-                    "run prepare " + f.background + " first", e);
+                    "run prepare " + w.name() + " first", e);
         }
-        return new BackgroundObserver(f.background, w, target, f.backgroundThreads, settings.seed() + 1,
-                settings.workload().markedWindows());
+        return new BackgroundObserver(w.name(), w, target, b.threads(), plan.seed() + 1,
+                plan.workload().markedWindows());
     }
 
     @Override
