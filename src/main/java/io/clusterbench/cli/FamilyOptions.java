@@ -1,6 +1,8 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
+import io.clusterbench.workload.bigtrx.BigtrxConfig;
+import io.clusterbench.workload.bigtrx.BigtrxOp;
 import io.clusterbench.workload.ddl.DdlConfig;
 import io.clusterbench.workload.ddl.DdlKind;
 import io.clusterbench.workload.ddl.OsuMethod;
@@ -26,6 +28,28 @@ final class FamilyOptions {
             description = "ddl: schema-change method (wsrep_OSU_method): toi = total order on every node, rsu = "
                     + "one node desynced, nbo = non-blocking (Percona XtraDB Cluster). Default: ${DEFAULT-VALUE}.")
     String ddlMethod = "toi";
+
+    @Option(names = "--bigtrx-ops", split = ",", paramLabel = "OP[,OP...]",
+            description = "bigtrx: the transactions each worker cycles through: insert, update, delete, or 'all'. "
+                    + "Default: all.")
+    List<String> bigtrxOps = new ArrayList<>(List.of("all"));
+
+    @Option(names = "--bigtrx-rows", paramLabel = "ROWS", defaultValue = "10000",
+            description = "bigtrx: rows every transaction writes (>= 1). Default: ${DEFAULT-VALUE}.")
+    int bigtrxRows = 10_000;
+
+    @Option(names = "--bigtrx-batch-rows", paramLabel = "ROWS", defaultValue = "1000",
+            description = "bigtrx: rows per statement inside a transaction (>= 1). Default: ${DEFAULT-VALUE}.")
+    int bigtrxBatchRows = 1000;
+
+    @Option(names = "--bigtrx-fragment-size", paramLabel = "N", defaultValue = "0",
+            description = "bigtrx: Galera streaming replication, one fragment every N units "
+                    + "(wsrep_trx_fragment_size); 0 = off. Default: ${DEFAULT-VALUE}.")
+    long bigtrxFragmentSize;
+
+    @Option(names = "--bigtrx-fragment-unit", paramLabel = "bytes|rows|statements", defaultValue = "rows",
+            description = "bigtrx: unit of --bigtrx-fragment-size (wsrep_trx_fragment_unit). Default: ${DEFAULT-VALUE}.")
+    String bigtrxFragmentUnit = "rows";
 
     @Option(names = "--background", paramLabel = "WORKLOAD",
             description = "run: a workload run beside this one (closed loop, --background-threads, round-robin over "
@@ -63,6 +87,36 @@ final class FamilyOptions {
             throw new UserException("invalid --table-size " + tableSize, "give a row count >= 0");
         }
         return new DdlConfig(kinds, tableSize, OsuMethod.parse(ddlMethod), storageEngine);
+    }
+
+    /**
+     * @param storageEngine {@code --storage-engine}
+     * @throws UserException for an unknown op or unit, or a count out of range
+     */
+    BigtrxConfig bigtrxConfig(String storageEngine) {
+        List<BigtrxOp> ops = new ArrayList<>();
+        for (String o : bigtrxOps) {
+            if (o.strip().equalsIgnoreCase("all")) {
+                ops.addAll(List.of(BigtrxOp.values()));
+                continue;
+            }
+            BigtrxOp op = BigtrxOp.byName(o);
+            if (op == null) {
+                throw new UserException("unknown --bigtrx-ops entry '" + o + "'",
+                        "use all or any of: " + String.join(", ", BigtrxOp.names()));
+            }
+            ops.add(op);
+        }
+        if (ops.isEmpty() || bigtrxRows < 1 || bigtrxBatchRows < 1 || bigtrxFragmentSize < 0) {
+            throw new UserException("invalid bigtrx options: --bigtrx-ops must name an op, --bigtrx-rows and "
+                    + "--bigtrx-batch-rows must be >= 1, --bigtrx-fragment-size >= 0", "see clusterbench help run");
+        }
+        String unit = bigtrxFragmentUnit.strip().toLowerCase(java.util.Locale.ROOT);
+        if (!List.of("bytes", "rows", "statements").contains(unit)) {
+            throw new UserException("invalid --bigtrx-fragment-unit '" + bigtrxFragmentUnit + "'",
+                    "use bytes, rows or statements");
+        }
+        return new BigtrxConfig(ops, bigtrxRows, bigtrxBatchRows, unit, bigtrxFragmentSize, storageEngine);
     }
 
     /** @throws UserException when the background options are invalid or name the workload itself */

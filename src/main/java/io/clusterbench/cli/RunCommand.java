@@ -22,7 +22,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Parameters(index = "0", paramLabel = "WORKLOAD",
             description = "oltp_point_select, oltp_read_only, oltp_read_write, oltp_write_only, oltp_insert, "
-                    + "oltp_update_index, oltp_update_non_index, oltp_delete, joins, tpcc")
+                    + "oltp_update_index, oltp_update_non_index, oltp_delete, joins, tpcc, ddl, bigtrx")
     String workload;
 
     @Mixin

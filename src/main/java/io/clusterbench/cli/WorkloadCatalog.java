@@ -3,6 +3,7 @@ package io.clusterbench.cli;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.bigtrx.BigtrxWorkload;
 import io.clusterbench.workload.ddl.DdlWorkload;
 import io.clusterbench.workload.joins.JoinsWorkload;
 import io.clusterbench.workload.oltp.OltpVariant;
@@ -33,6 +34,7 @@ final class WorkloadCatalog {
         names.add(JoinsWorkload.NAME);
         names.add(TPCC);
         names.add(DdlWorkload.NAME);
+        names.add(BigtrxWorkload.NAME);
         return names;
     }
 
@@ -61,6 +63,9 @@ final class WorkloadCatalog {
         joins.rejectUnmatched(name);
         if (DdlWorkload.NAME.equals(name)) {
             return new DdlWorkload(families.ddlConfig(oltp.tableSize, oltp.storageEngine));
+        }
+        if (BigtrxWorkload.NAME.equals(name)) {
+            return new BigtrxWorkload(families.bigtrxConfig(oltp.storageEngine));
         }
         OltpVariant variant = OltpVariant.byName(name);
         if (variant != null) {

@@ -6,6 +6,9 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+import java.util.function.Consumer;
 import java.util.regex.Pattern;
 
 /**
@@ -49,5 +52,46 @@ public final class OwnedTables {
         return family + " touches only its own tables (" + owned.pattern() + "); it leaves alone " + others.size()
                 + " other table" + (others.size() == 1 ? "" : "s") + " in this schema: "
                 + String.join(", ", others.subList(0, shown)) + (shown < others.size() ? ", ..." : "");
+    }
+
+    /**
+     * Drops every table whose name matches {@code owned} and whose columns are all in {@code columns}.
+     *
+     * @param family   the family name for messages
+     * @param progress receives "Dropping table ..." lines
+     * @return the tables dropped
+     * @throws io.clusterbench.UserException when a table has an owned name but another shape; it is left in
+     *         place, and so are the tables after it
+     */
+    public static List<String> drop(Connection c, Pattern owned, Set<String> columns, String family,
+                                    Consumer<String> progress) throws SQLException {
+        List<String> dropped = new ArrayList<>();
+        for (String t : owned(c, owned)) {
+            List<String> foreign = foreignColumns(c, t, columns);
+            if (!foreign.isEmpty()) {
+                throw new io.clusterbench.UserException("table " + t + " has a " + family + " family name but columns "
+                        + foreign + " the family never creates; it was left in place", "drop or rename it yourself");
+            }
+            progress.accept("Dropping table '" + t + "'...");
+            try (Statement s = c.createStatement()) {
+                s.execute("DROP TABLE IF EXISTS " + t);
+            }
+            dropped.add(t);
+        }
+        return dropped;
+    }
+
+    private static List<String> foreignColumns(Connection c, String table, Set<String> columns) throws SQLException {
+        List<String> foreign = new ArrayList<>();
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT column_name FROM "
+                + "information_schema.columns WHERE table_schema = DATABASE() AND table_name = '" + table + "'")) {
+            while (rs.next()) {
+                String col = rs.getString(1).toLowerCase(Locale.ROOT);
+                if (!columns.contains(col)) {
+                    foreign.add(col);
+                }
+            }
+        }
+        return foreign;
     }
 }

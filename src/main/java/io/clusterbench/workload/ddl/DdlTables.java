@@ -9,9 +9,7 @@ import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
@@ -86,33 +84,6 @@ final class DdlTables {
      * @throws UserException when a table has an owned name but another shape (it is left in place)
      */
     static List<String> drop(Connection c, Consumer<String> progress) throws SQLException {
-        List<String> dropped = new ArrayList<>();
-        for (String t : OwnedTables.owned(c, OWNED)) {
-            List<String> foreign = foreignColumns(c, t);
-            if (!foreign.isEmpty()) {
-                throw new UserException("table " + t + " has a ddl family name but columns " + foreign
-                        + " the family never creates; it was left in place", "drop or rename it yourself");
-            }
-            progress.accept("Dropping table '" + t + "'...");
-            try (Statement s = c.createStatement()) {
-                s.execute("DROP TABLE IF EXISTS " + t);
-            }
-            dropped.add(t);
-        }
-        return dropped;
-    }
-
-    private static List<String> foreignColumns(Connection c, String table) throws SQLException {
-        List<String> foreign = new ArrayList<>();
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT column_name FROM "
-                + "information_schema.columns WHERE table_schema = DATABASE() AND table_name = '" + table + "'")) {
-            while (rs.next()) {
-                String col = rs.getString(1).toLowerCase(Locale.ROOT);
-                if (!COLUMNS.contains(col)) {
-                    foreign.add(col);
-                }
-            }
-        }
-        return foreign;
+        return OwnedTables.drop(c, OWNED, COLUMNS, "ddl", progress);
     }
 }

@@ -1,9 +1,9 @@
 package io.clusterbench.workload.ddl;
 
 import io.clusterbench.UserException;
+import io.clusterbench.workload.Wsrep;
 
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.Locale;
@@ -47,13 +47,9 @@ public enum OsuMethod {
         if (this == TOI) {
             return;
         }
-        String wsrepOn;
-        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW VARIABLES LIKE 'wsrep_on'")) {
-            wsrepOn = rs.next() ? rs.getString(2) : null;
-        }
-        if (wsrepOn == null || !wsrepOn.equalsIgnoreCase("ON")) {
+        if (!Wsrep.on(c)) {
             throw new UserException("--ddl-method " + name().toLowerCase(Locale.ROOT) + " needs a Galera node "
-                    + "(wsrep_on=ON), and this server " + (wsrepOn == null ? "has no wsrep" : "runs wsrep_on=OFF"),
+                    + "(wsrep_on=ON), and this server " + Wsrep.why(c),
                     "use --ddl-method toi, or point --host at a Galera cluster");
         }
         try (Statement s = c.createStatement()) {
