@@ -40,6 +40,11 @@ public enum DdlKind {
         return option;
     }
 
+    /** @return true for the ALTER TABLE kinds, which RSU rolls over the nodes */
+    public boolean alters() {
+        return this == ADD_COLUMN || this == DROP_COLUMN || this == ADD_INDEX || this == DROP_INDEX || this == FORCE;
+    }
+
     /** @return the statement class name, e.g. {@code ddl_add_index} */
     public String className() {
         return "ddl_" + option;

@@ -12,6 +12,7 @@ import io.clusterbench.workload.StatementRecorder;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
+import java.util.List;
 
 /**
  * One worker of the ddl family, on its own table {@code ddl_wN}. An event runs the next kind of the cycle
@@ -36,6 +37,8 @@ final class DdlSession implements Session {
     private StatementRecorder rec;
     private int next;
     private TableState state;
+    /** RSU: one connection per node of the target, each with wsrep_OSU_method=RSU; opened at first use. */
+    private Connection[] rsuNodes;
 
     DdlSession(DdlWorkload workload, SessionContext context) throws DbFailure {
         this.workload = workload;
@@ -57,9 +60,8 @@ final class DdlSession implements Session {
         connection = context.target().open(endpoint);
         try {
             plain = connection.createStatement();
-            String method = config.method().sessionSql();
-            if (method != null) {
-                plain.execute(method);
+            if (config.method() == OsuMethod.NBO) {
+                plain.execute(config.method().sessionSql());
             }
         } catch (SQLException e) {
             SessionSql.closeQuietly(connection);
@@ -137,17 +139,53 @@ final class DdlSession implements Session {
             case TRUNCATE -> "TRUNCATE TABLE " + table;
             case DROP -> "DROP TABLE " + table;
         };
-        Object mark = workload.marks().begin(kind.className(), endpointLabel());
+        if (config.method() == OsuMethod.RSU && kind.alters()) {
+            rolling(kind, sql);
+        } else {
+            marked(kind, plain, endpointLabel(), sql);
+        }
+        state = state.after(kind);
+    }
+
+    /** Runs one DDL statement on {@code s}, marked and recorded under its kind's class. */
+    private void marked(DdlKind kind, Statement s, String endpoint, String sql) throws SQLException {
+        Object mark = workload.marks().begin(kind.className(), endpoint);
         boolean failed = true;
         long t = rec.start();
         try {
-            plain.execute(sql);
+            s.execute(sql);
             failed = false;
         } finally {
             workload.marks().end(mark, failed);
         }
         rec.record(kind.ordinal(), StatementRecorder.OTHER, StatementRecorder.NO_TARGET, t);
-        state = state.after(kind);
+    }
+
+    /**
+     * RSU as a rolling schema upgrade: the ALTER runs on every node of the target in turn, each desynced
+     * from the cluster while it runs (one statement of the kind's class per node). CREATE, TRUNCATE, DROP
+     * and the fill stay TOI: under RSU they would exist on one node only and break replication.
+     */
+    private void rolling(DdlKind kind, String sql) throws SQLException {
+        List<Endpoint> nodes = context.target().endpoints();
+        if (rsuNodes == null) {
+            rsuNodes = new Connection[nodes.size()];
+        }
+        for (int i = 0; i < nodes.size(); i++) {
+            if (rsuNodes[i] == null) {
+                try {
+                    rsuNodes[i] = context.target().open(nodes.get(i));
+                } catch (DbFailure f) {
+                    throw new SQLException(f.getMessage(), f.sqlState(), f.vendorCode(), f);
+                }
+                try (Statement s = rsuNodes[i].createStatement()) {
+                    s.execute(OsuMethod.RSU.sessionSql());
+                }
+            }
+            try (Statement s = rsuNodes[i].createStatement()) {
+                marked(kind, s, nodes.get(i).label(), sql);
+            }
+        }
     }
 
     @Override
@@ -166,5 +204,11 @@ final class DdlSession implements Session {
     @Override
     public void close() {
         SessionSql.closeQuietly(connection);
+        if (rsuNodes != null) {
+            for (Connection c : rsuNodes) {
+                SessionSql.closeQuietly(c);
+            }
+            rsuNodes = null;
+        }
     }
 }

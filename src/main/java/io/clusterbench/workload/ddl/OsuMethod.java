@@ -11,7 +11,8 @@ import java.util.Locale;
 /**
  * How a Galera node replicates a schema change ({@code wsrep_OSU_method}, galera-local.md and the Galera
  * documentation "Schema Upgrades"): TOI runs the DDL on every node in total order, stopping the cluster for
- * its length; RSU runs it on the local node only, desynced from the cluster, which then catches up; NBO
+ * its length; RSU runs it on one node only, desynced from the cluster, which then catches up (the ddl family
+ * rolls it over every node of the target in turn, the rolling schema upgrade); NBO
  * (Percona XtraDB Cluster 8.0) holds the total order only at the start and end of the DDL.
  *
  * <p>Immutable.
