@@ -42,6 +42,11 @@ class DdlWorkloadIT {
     }
 
     private Cli.Result run(Path out, String... extra) {
+        try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
+            s.execute("DROP TABLE IF EXISTS ddl_w1"); // each test starts from no worker table
+        } catch (java.sql.SQLException e) {
+            throw new IllegalStateException(e);
+        }
         List<String> args = new ArrayList<>(TestServer.cliTarget(db));
         args.addAll(List.of("--table-size=" + ROWS, "--threads=1", "--time=0", "--out=" + out));
         args.addAll(List.of(extra));

@@ -46,13 +46,7 @@ final class DdlSession implements Session {
         this.context = context;
         this.table = DdlTables.workerTable(context.workerIndex());
         this.endpointIndex = context.workerIndex();
-        connect();
-        try {
-            plain.execute("DROP TABLE IF EXISTS " + table); // left by an earlier run: start from nothing
-            state = TableState.absent();
-        } catch (SQLException e) {
-            throw SqlErrors.classify(e);
-        }
+        connect(); // the table's state is read at the first event, where a failure restarts the event
     }
 
     private void connect() throws DbFailure {
@@ -86,6 +80,9 @@ final class DdlSession implements Session {
     }
 
     private void run(DdlKind kind) throws SQLException {
+        if (state.rows() > config.tableSize()) {
+            ddl(DdlKind.DROP); // left by a run with a larger --table-size: start again at this size
+        }
         if (kind == DdlKind.CREATE) {
             if (state.present()) {
                 ddl(DdlKind.DROP);
