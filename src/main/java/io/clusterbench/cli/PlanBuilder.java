@@ -40,6 +40,17 @@ final class PlanBuilder {
      */
     static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
                         List<String> command, boolean sweep, ClusterOptions c) {
+        return from(workloadName, t, r, families, command, sweep, c, new BackgroundOptions());
+    }
+
+    /** As above, with {@code --background}. */
+    static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
+                        List<String> command, boolean sweep, ClusterOptions c, BackgroundOptions bg) {
+        List<String> bgProblems = new java.util.ArrayList<>();
+        bg.validate(workloadName, bgProblems);
+        if (!bgProblems.isEmpty()) {
+            throw new UserException("invalid options: " + String.join("; ", bgProblems), "see clusterbench help run");
+        }
         Routing routing = c == null ? Routing.ROUND_ROBIN : Routing.parse(c.routing);
         Consistency consistency = c == null || c.consistency == null ? null : Consistency.parse(c.consistency);
         Validation.check(t, r, families, sweep);
@@ -52,6 +63,8 @@ final class PlanBuilder {
             JoinsOptions.requireEnabled(jw.configuration());
         }
         WorkloadFamily family = WorkloadRegistry.require(workloadName);
+        RunPlan.Background background = bg.workload == null ? null : new RunPlan.Background(
+                WorkloadRegistry.create(bg.workload, families, distribution, seed + 1), bg.threads);
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
                 + workloadName);
@@ -62,7 +75,7 @@ final class PlanBuilder {
         String description = family.describe(workload, families, distribution);
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? 95 : r.percentile, workload, distribution, seed, errors,
-                out, command, routing, consistency, options, description);
+                out, command, routing, consistency, options, description, background);
     }
 
     /**

@@ -23,7 +23,7 @@ final class RunCommand implements Callable<Integer>, WorkloadCommand {
 
     @Parameters(index = "0", paramLabel = "WORKLOAD",
             description = "oltp_point_select, oltp_read_only, oltp_read_write, oltp_write_only, oltp_insert, "
-                    + "oltp_update_index, oltp_update_non_index, oltp_delete, joins, tpcc")
+                    + "oltp_update_index, oltp_update_non_index, oltp_delete, joins, tpcc, ddl, bigtrx")
     String workload;
 
     @Mixin
@@ -32,6 +32,8 @@ final class RunCommand implements Callable<Integer>, WorkloadCommand {
     TargetOptions target = new TargetOptions();
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
+    @Mixin
+    BackgroundOptions background = new BackgroundOptions();
 
     private final FamilyOptions families = new FamilyOptions();
 
@@ -51,7 +53,8 @@ final class RunCommand implements Callable<Integer>, WorkloadCommand {
 
     @Override
     public Integer call() {
-        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), false, cluster);
+        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), false, cluster,
+                background);
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }
 }

@@ -1,6 +1,7 @@
 package io.clusterbench.report;
 
 import io.clusterbench.result.ClassRecord;
+import io.clusterbench.result.OpBreakdown;
 import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.LatencySummary;
@@ -140,7 +141,9 @@ public final class ConsoleReport {
                     cl.meanMicros() / 1000.0, ms(cl.p50Micros()), ms(cl.p95Micros()), ms(cl.p99Micros()),
                     ms(cl.maxMicros()), rows ? (Object) c.rows() : ""));
         }
+        b.append(operations(run));
         b.append(TpccBlock.render(run));
+        b.append(StallBlock.render(run));
         b.append("\nThreads fairness:\n");
         b.append(f("    %-32s%.4f/%.2f%n", EVENTS_PER_THREAD.key() + ":", s.eventsPerThreadMean(),
                 s.eventsPerThreadStddev()));
@@ -148,6 +151,20 @@ public final class ConsoleReport {
                 s.busySecondsPerThreadStddev()));
         if (run.endpoints() != null && run.endpoints().size() > 1) {
             b.append(endpoints(run));
+        }
+        return b.toString();
+    }
+
+    /** @return the per-operation table (reads, inserts, updates, deletes, DDL, other; latency ms) */
+    static String operations(RunRecord run) {
+        StringBuilder b = new StringBuilder("\nPer operation (latency ms):\n");
+        b.append(f("    %-10s %10s %10s %8s %8s %8s%n", OPERATION.key(), "count", OPERATIONS_PER_SECOND.key(),
+                LATENCY_P95.key(), LATENCY_P99.key(), LATENCY_MAX.key()));
+        for (OpBreakdown.OpRecord o : OpBreakdown.of(run)) {
+            LatencySummary l = o.latency();
+            b.append(f("    %-10s %10d %10.2f %8s %8s %8s%n", o.op().name().toLowerCase(java.util.Locale.ROOT),
+                    o.statements(), o.perSecond(), l == null ? "-" : f("%.2f", ms(l.p95Micros())),
+                    l == null ? "-" : f("%.2f", ms(l.p99Micros())), l == null ? "-" : f("%.2f", ms(l.maxMicros()))));
         }
         return b.toString();
     }

@@ -39,6 +39,10 @@ final class ObserverSet implements AutoCloseable {
         observers.add(new ServerStatusObserver(target, first));
         observers.add(new HostObserver(Path.of("/proc"), serverPid(ctx.settings.target(), first)));
         observers.addAll(ctx.settings.workload().observers(ctx.target()));
+        BackgroundObserver background = BackgroundObserver.forRun(ctx.settings, ctx.target());
+        if (background != null) {
+            observers.add(background);
+        }
         Topology topology = ctx.topology();
         if (topology != null && topology.galera() && !topology.members().isEmpty()) {
             observers.add(new GaleraObserver(target, topology));

@@ -42,12 +42,23 @@ import java.util.Map;
  * @param consistency           {@code --consistency}, or null when not set
  * @param workloadOptions       the family's resolved options, in result order (written to result.json)
  * @param workloadDescription   the family's part of the start line, e.g. {@code ", keys special(...)"}
+ * @param background            a workload run beside this one ({@code --background}), or null for none
  */
 public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
                       double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
                       Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
                       Routing routing, Consistency consistency, Map<String, Object> workloadOptions,
-                      String workloadDescription) {
+                      String workloadDescription, Background background) {
+
+    /**
+     * A second workload run by its own engine beside the run (closed loop), so the cost of the main
+     * workload's DDL or big transactions shows in its throughput. Immutable.
+     *
+     * @param workload the background workload, not yet initialised
+     * @param threads  its worker threads, &ge; 1
+     */
+    public record Background(Workload workload, int threads) {
+    }
 
     public RunPlan {
         threadCounts = List.copyOf(threadCounts);

@@ -4,6 +4,8 @@ import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.bigtrx.BigtrxFamily;
+import io.clusterbench.workload.ddl.DdlFamily;
 import io.clusterbench.workload.WorkloadFamily;
 import io.clusterbench.workload.joins.JoinsFamily;
 import io.clusterbench.workload.oltp.OltpFamily;
@@ -20,7 +22,7 @@ import java.util.List;
  */
 public final class WorkloadRegistry {
     private static final List<WorkloadFamily> FAMILIES = List.of(new OltpFamily(), new JoinsFamily(),
-            new TpccFamily());
+            new TpccFamily(), new DdlFamily(), new BigtrxFamily());
 
     private WorkloadRegistry() {
     }

@@ -90,6 +90,14 @@ public interface Workload {
         return List.of();
     }
 
+    /**
+     * @return the windows of statements whose cluster cost is measured apart (DDL, big transactions), which
+     *         a workload run beside this one attributes its intervals to; null when the workload marks none
+     */
+    default io.clusterbench.observe.MarkedWindows markedWindows() {
+        return null;
+    }
+
     /** @return statistics the workload gathered that belong in the result (e.g. key space shapes) */
     default java.util.Map<String, Object> facts() {
         return java.util.Map.of();

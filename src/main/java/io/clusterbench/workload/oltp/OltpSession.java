@@ -1,5 +1,7 @@
 package io.clusterbench.workload.oltp;
 
+import io.clusterbench.workload.RandomText;
+
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.SqlErrors;

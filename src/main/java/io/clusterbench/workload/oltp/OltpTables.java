@@ -1,5 +1,7 @@
 package io.clusterbench.workload.oltp;
 
+import io.clusterbench.workload.RandomText;
+
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
 

@@ -1,4 +1,4 @@
-package io.clusterbench.workload.oltp;
+package io.clusterbench.workload;
 
 import java.nio.charset.StandardCharsets;
 import java.util.SplittableRandom;
@@ -8,15 +8,18 @@ import java.util.SplittableRandom;
  * ({@code oltp_common.lua} {@code c_value_template}: 10 groups, 119 chars; {@code pad_value_template}:
  * 5 groups, 59 chars).
  *
- * <p>Confined to one thread: it reuses one byte buffer.
+ * <p>Confined to one thread: it reuses one byte buffer. Shared by the families that fill sbtest-shaped
+ * rows (oltp, ddl, bigtrx).
  */
-final class RandomText {
-    static final int C_GROUPS = 10;
-    static final int PAD_GROUPS = 5;
+public final class RandomText {
+    /** Groups of sysbench's {@code c} value (119 characters). */
+    public static final int C_GROUPS = 10;
+    /** Groups of sysbench's {@code pad} value (59 characters). */
+    public static final int PAD_GROUPS = 5;
     private final byte[] buffer = new byte[C_GROUPS * 12];
 
     /** @return a fresh random value of {@code groups} groups */
-    String next(SplittableRandom rng, int groups) {
+    public String next(SplittableRandom rng, int groups) {
         int len = groups * 12 - 1;
         long bits = 0;
         int left = 0;

@@ -1,0 +1,169 @@
+package io.clusterbench.observe;
+
+import io.clusterbench.db.Endpoint;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Per-node figures of one marked statement, built by the {@link CommitGapObserver}'s poller from
+ * successive reads (definitions in docs/metrics.md, "Stalls"):
+ * <ul>
+ * <li>commit gap: the longest time between two observed commits of the node that overlaps the statement,
+ *     counted from the statement's start at the earliest and ending at the node's first commit after it;</li>
+ * <li>not synced: time the node's {@code wsrep_local_state} was not 4 (Synced) between the statement's start
+ *     and the window's close (RSU desync);</li>
+ * <li>catch-up: from the statement's end to the first read showing the node Synced with an empty receive
+ *     queue.</li>
+ * </ul>
+ * Confined to the poller thread; {@link Summary} is guarded by the observer's lock.
+ */
+final class WindowStats {
+    final MarkedWindows.Window window;
+    private final long[] gapNanos;
+    private final long[] notSyncedNanos;
+    private final long[] catchUpNanos;
+    private final boolean[] committedAfterEnd;
+
+    WindowStats(MarkedWindows.Window window, int nodes) {
+        this.window = window;
+        this.gapNanos = new long[nodes];
+        this.notSyncedNanos = new long[nodes];
+        this.catchUpNanos = new long[nodes];
+        this.committedAfterEnd = new boolean[nodes];
+        java.util.Arrays.fill(catchUpNanos, -1);
+    }
+
+    /**
+     * Takes node {@code i}'s latest read into account.
+     *
+     * @param endNanos the statement's end, or -1 while it runs
+     */
+    void observe(int i, NodeTrack t, long nowNanos, long endNanos) {
+        long start = window.startNanos;
+        if (t.readNanos <= start) {
+            return;
+        }
+        if (t.changed && !committedAfterEnd[i]) {
+            long gap = t.readNanos - Math.max(t.lastChangeNanos, start);
+            gapNanos[i] = Math.max(gapNanos[i], gap);
+            if (endNanos >= 0 && t.readNanos > endNanos) {
+                committedAfterEnd[i] = true;
+            }
+        }
+        if (t.state != 4) {
+            notSyncedNanos[i] += t.readNanos - Math.max(t.previousReadNanos, start);
+        }
+        if (endNanos >= 0 && catchUpNanos[i] < 0 && t.readNanos > endNanos && t.state == 4 && t.recvQueue == 0) {
+            catchUpNanos[i] = t.readNanos - endNanos;
+        }
+    }
+
+    /** @return true when every node committed and caught up after the statement ended */
+    boolean settled() {
+        for (int i = 0; i < gapNanos.length; i++) {
+            if (!committedAfterEnd[i] || catchUpNanos[i] < 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    long maxGapNanos() {
+        long max = 0;
+        for (long g : gapNanos) {
+            max = Math.max(max, g);
+        }
+        return max;
+    }
+
+    /** @return the window as the result stores it (units in key names) */
+    Map<String, Object> toMap(List<Endpoint> nodes, boolean failed, boolean timedOut) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("kind", window.kind);
+        m.put("endpoint", window.endpoint);
+        m.put("durationMillis", millis(window.endNanos - window.startNanos));
+        m.put("maxCommitGapMillis", millis(maxGapNanos()));
+        if (failed) {
+            m.put("failed", true);
+        }
+        if (timedOut) {
+            m.put("settleTimedOut", true);
+        }
+        Map<String, Object> per = new LinkedHashMap<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            Map<String, Object> n = new LinkedHashMap<>();
+            n.put("commitGapMillis", millis(gapNanos[i]));
+            n.put("notSyncedMillis", millis(notSyncedNanos[i]));
+            n.put("catchUpMillis", catchUpNanos[i] < 0 ? null : millis(catchUpNanos[i]));
+            per.put(nodes.get(i).label(), n);
+        }
+        m.put("nodes", per);
+        return m;
+    }
+
+    /** @return "n1 4452 n2 4460 ms" for the interval line: per node the longest gap among {@code windows} */
+    @SuppressWarnings("unchecked")
+    static String perNode(List<Map<String, Object>> windows) {
+        Map<String, Long> max = new LinkedHashMap<>();
+        for (Map<String, Object> w : windows) {
+            ((Map<String, Map<String, Object>>) w.get("nodes")).forEach((node, f) ->
+                    max.merge(node, ((Number) f.get("commitGapMillis")).longValue(), Math::max));
+        }
+        StringBuilder b = new StringBuilder();
+        int i = 1;
+        for (long v : max.values()) {
+            b.append(b.length() == 0 ? "" : " ").append('n').append(i++).append(' ').append(v);
+        }
+        return b.append(" ms").toString();
+    }
+
+    private static long millis(long nanos) {
+        return Math.round(nanos / 1e6);
+    }
+
+    /** Per statement kind over the run: count and per node the maxima. Guarded by the observer's lock. */
+    static final class Summary {
+        private final int nodes;
+        private final Map<String, long[]> byKind = new LinkedHashMap<>();
+
+        Summary(int nodes) {
+            this.nodes = nodes;
+        }
+
+        /** Layout per kind: [count, maxDuration, gap per node..., notSynced per node..., catchUp per node...]. */
+        void add(WindowStats s) {
+            long[] v = byKind.computeIfAbsent(s.window.kind, k -> new long[2 + 3 * nodes]);
+            v[0]++;
+            v[1] = Math.max(v[1], s.window.endNanos - s.window.startNanos);
+            for (int i = 0; i < nodes; i++) {
+                v[2 + i] = Math.max(v[2 + i], s.gapNanos[i]);
+                v[2 + nodes + i] = Math.max(v[2 + nodes + i], s.notSyncedNanos[i]);
+                v[2 + 2 * nodes + i] = Math.max(v[2 + 2 * nodes + i], s.catchUpNanos[i]);
+            }
+        }
+
+        Map<String, Object> toMap(List<Endpoint> endpoints) {
+            Map<String, Object> out = new LinkedHashMap<>();
+            byKind.forEach((kind, v) -> {
+                Map<String, Object> k = new LinkedHashMap<>();
+                k.put("statements", v[0]);
+                k.put("maxDurationMillis", millis(v[1]));
+                List<Map<String, Object>> per = new ArrayList<>();
+                for (int i = 0; i < nodes; i++) {
+                    Map<String, Object> n = new LinkedHashMap<>();
+                    n.put("endpoint", endpoints.get(i).label());
+                    n.put("maxCommitGapMillis", millis(v[2 + i]));
+                    n.put("maxNotSyncedMillis", millis(v[2 + nodes + i]));
+                    n.put("maxCatchUpMillis", v[2 + 2 * nodes + i] < 0 ? null : millis(v[2 + 2 * nodes + i]));
+                    per.add(n);
+                }
+                k.put("nodes", per);
+                out.put(kind, k);
+            });
+            return out;
+        }
+    }
+}

@@ -1,0 +1,180 @@
+package io.clusterbench.runner;
+
+import io.clusterbench.UserException;
+import io.clusterbench.engine.Clock;
+import io.clusterbench.engine.Engine;
+import io.clusterbench.engine.EnginePlan;
+import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.metrics.Counter;
+import io.clusterbench.metrics.IntervalSample;
+import io.clusterbench.observe.MarkedWindows;
+import io.clusterbench.observe.Observer;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Target;
+import io.clusterbench.db.VendorCodes;
+import io.clusterbench.workload.Workload;
+import org.HdrHistogram.Histogram;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Duration;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * A second workload run by its own engine beside the run ({@code run ddl --background oltp_read_write}):
+ * closed loop, round-robin over the endpoints, 0.5-second intervals. Each of its intervals is attributed to
+ * "marked" when a DDL or big transaction of the main workload ran at any time during it ({@link MarkedWindows}),
+ * else to "quiet"; the facts compare the two (tps and p95/p99 latency, the dip). Figures in docs/metrics.md
+ * ("Background workload").
+ *
+ * <p>Observer methods run on the coordinator thread; the background engine's coordinator thread adds its
+ * intervals under this object's lock; the marks' listener (on a worker thread) writes one volatile field.
+ */
+final class BackgroundObserver implements Observer {
+    private static final Duration STEP = Duration.ofMillis(500);
+    private final String workloadName;
+    private final Engine engine;
+    private final Workload workload;
+    private final Phase quiet = new Phase();
+    private final Phase marked = new Phase();
+    private volatile boolean touched;
+    private volatile boolean active;
+    private long events;
+    private double seconds;
+    private String compact = "";
+    private Thread thread;
+    private volatile Throwable failure;
+
+    /** Totals of the background intervals of one kind. Guarded by the observer's lock. */
+    private static final class Phase {
+        long events;
+        double seconds;
+        int intervals;
+        final Histogram latency = new Histogram(3_600_000_000L, 3);
+    }
+
+    private BackgroundObserver(String name, Workload workload, Target target, int threads, long seed,
+                               MarkedWindows marks) {
+        this.workloadName = name;
+        this.workload = workload;
+        this.engine = new Engine(new EnginePlan(threads, Duration.ZERO, 0, Duration.ZERO, 0, STEP,
+                ErrorPolicy.parse(VendorCodes.DEFAULT_IGNORED), seed, target), Clock.SYSTEM);
+        if (marks != null) {
+            marks.onActivity(on -> {
+                active = on;
+                if (on) {
+                    touched = true;
+                }
+            });
+        }
+    }
+
+    /**
+     * @param plan   the run's plan ({@code --background} and its threads)
+     * @param target where the run's sessions connect
+     * @return the observer, or null when no {@code --background} was given
+     * @throws UserException when the background workload's tables are missing
+     */
+    static BackgroundObserver forRun(RunPlan plan, Target target) {
+        RunPlan.Background b = plan.background();
+        if (b == null) {
+            return null;
+        }
+        Workload w = b.workload();
+        try (Connection c = target.openChecked(target.endpointFor(0), true)) {
+            w.init(c);
+        } catch (SQLException e) {
+            throw new UserException("cannot read the background workload's tables: " + e.getMessage(),
+                    "run prepare " + w.name() + " first", e);
+        }
+        return new BackgroundObserver(w.name(), w, target, b.threads(), plan.seed() + 1,
+                plan.workload().markedWindows());
+    }
+
+    @Override
+    public String name() {
+        return "background";
+    }
+
+    @Override
+    public void start() {
+        thread = new Thread(() -> {
+            try {
+                engine.run(workload, this::interval);
+            } catch (DbFailure | RuntimeException e) {
+                failure = e;
+            }
+        }, "background-load");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    private synchronized void interval(IntervalSample s) {
+        boolean wasMarked = touched || active;
+        touched = active;
+        Phase p = wasMarked ? marked : quiet;
+        long n = s.count(Counter.EVENTS);
+        p.events += n;
+        p.seconds += s.durationSeconds();
+        p.intervals++;
+        p.latency.add(s.eventLatency());
+        events += n;
+        seconds += s.durationSeconds();
+    }
+
+    @Override
+    public synchronized Map<String, Object> sample(double intervalSeconds) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        double tps = seconds > 0 ? events / seconds : 0;
+        m.put("tps", tps);
+        compact = String.format(java.util.Locale.ROOT, "bg %.1f tps", tps);
+        events = 0;
+        seconds = 0;
+        return m;
+    }
+
+    @Override
+    public synchronized String compactLine() {
+        return compact;
+    }
+
+    @Override
+    public synchronized Map<String, Object> facts() {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("workload", workloadName);
+        f.put("intervalMillis", STEP.toMillis());
+        f.put("quiet", phase(quiet));
+        f.put("marked", phase(marked));
+        if (quiet.seconds > 0 && marked.seconds > 0 && quiet.events > 0) {
+            f.put("tpsDipPercent", 100.0 * (1 - (marked.events / marked.seconds) / (quiet.events / quiet.seconds)));
+        }
+        if (failure != null) {
+            f.put("error", String.valueOf(failure.getMessage()));
+        }
+        return f;
+    }
+
+    private static Map<String, Object> phase(Phase p) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("intervals", p.intervals);
+        m.put("seconds", p.seconds);
+        m.put("tps", p.seconds > 0 ? p.events / p.seconds : null);
+        m.put("p95Millis", p.latency.getTotalCount() > 0 ? p.latency.getValueAtPercentile(95) / 1000.0 : null);
+        m.put("p99Millis", p.latency.getTotalCount() > 0 ? p.latency.getValueAtPercentile(99) / 1000.0 : null);
+        m.put("maxMillis", p.latency.getTotalCount() > 0 ? p.latency.getMaxValue() / 1000.0 : null);
+        return m;
+    }
+
+    @Override
+    public void close() {
+        engine.requestStop();
+        if (thread != null) {
+            try {
+                thread.join(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

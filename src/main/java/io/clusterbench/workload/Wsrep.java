@@ -1,0 +1,34 @@
+package io.clusterbench.workload;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+
+/**
+ * What a family needs to know about a server's wsrep (Galera) layer before it uses a wsrep feature.
+ *
+ * <p>Thread-safe (stateless).
+ */
+public final class Wsrep {
+    private Wsrep() {
+    }
+
+    /** @return the value of {@code wsrep_on} ("ON"/"OFF"), or null when the server has no such variable */
+    public static String wsrepOn(Connection c) throws SQLException {
+        try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SHOW VARIABLES LIKE 'wsrep_on'")) {
+            return rs.next() ? rs.getString(2) : null;
+        }
+    }
+
+    /** @return true when the connection's server is a Galera node with replication on */
+    public static boolean on(Connection c) throws SQLException {
+        String v = wsrepOn(c);
+        return v != null && v.equalsIgnoreCase("ON");
+    }
+
+    /** @return "has no wsrep" or "runs wsrep_on=OFF", for messages about a server that is not a Galera node */
+    public static String why(Connection c) throws SQLException {
+        return wsrepOn(c) == null ? "has no wsrep" : "runs wsrep_on=OFF";
+    }
+}

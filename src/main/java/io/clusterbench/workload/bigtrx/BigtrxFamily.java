@@ -1,0 +1,74 @@
+package io.clusterbench.workload.bigtrx;
+
+import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.WorkloadFamily;
+import io.clusterbench.workload.oltp.OltpOptions;
+
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The bigtrx family (docs/ddl.md): one workload, {@code bigtrx}.
+ *
+ * <p>Thread-safe (stateless).
+ */
+public final class BigtrxFamily implements WorkloadFamily {
+    @Override
+    public String name() {
+        return "bigtrx";
+    }
+
+    @Override
+    public String heading() {
+        return "Big transaction options (docs/ddl.md)";
+    }
+
+    @Override
+    public List<String> workloads() {
+        return List.of(BigtrxWorkload.NAME);
+    }
+
+    @Override
+    public Object newOptions() {
+        return new BigtrxOptions();
+    }
+
+    @Override
+    public List<String> sharedOptions() {
+        return List.of("--storage-engine");
+    }
+
+    @Override
+    public void validate(FamilyOptions options, List<String> problems) {
+        options.get(BigtrxOptions.class).validate(problems);
+    }
+
+    @Override
+    public Workload create(String workload, FamilyOptions options, Distribution distribution, long seed) {
+        String engine = options.get(OltpOptions.class).toConfig(distribution).storageEngine();
+        return new BigtrxWorkload(options.get(BigtrxOptions.class).toConfig(engine));
+    }
+
+    @Override
+    public Map<String, Object> optionMap(Workload workload, FamilyOptions options) {
+        BigtrxConfig c = ((BigtrxWorkload) workload).config();
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("bigtrxOps", c.ops().stream().map(BigtrxOp::optionName).toList());
+        m.put("bigtrxRows", c.rows());
+        m.put("bigtrxBatchRows", c.batchRows());
+        m.put("bigtrxFragmentUnit", c.fragmentUnit());
+        m.put("bigtrxFragmentSize", c.fragmentSize());
+        m.put("storageEngine", c.storageEngine());
+        return m;
+    }
+
+    @Override
+    public String describe(Workload workload, FamilyOptions options, Distribution distribution) {
+        BigtrxConfig c = ((BigtrxWorkload) workload).config();
+        return ", " + c.rows() + " rows per transaction" + (c.streaming() ? ", streaming every " + c.fragmentSize()
+                + " " + c.fragmentUnit() : "");
+    }
+}

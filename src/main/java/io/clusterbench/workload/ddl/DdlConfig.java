@@ -1,0 +1,24 @@
+package io.clusterbench.workload.ddl;
+
+import java.util.List;
+
+/**
+ * Options of the ddl family. Immutable.
+ *
+ * @param kinds         the DDL kinds an event cycle runs, in {@link DdlKind} order, at least one
+ * @param tableSize     rows of each worker's table before every DDL but CREATE ({@code --table-size}), &ge; 0
+ * @param method        schema-change method ({@code --ddl-method})
+ * @param storageEngine storage engine of the tables ({@code --mysql-storage-engine})
+ */
+public record DdlConfig(List<DdlKind> kinds, int tableSize, OsuMethod method, String storageEngine) {
+    /** Rows per INSERT … SELECT when a worker fills its table from {@code ddl_source}. */
+    public static final int LOAD_CHUNK_ROWS = 10_000;
+
+    /** Copies {@code kinds}; @throws IllegalArgumentException when empty or tableSize &lt; 0 */
+    public DdlConfig {
+        if (kinds.isEmpty() || tableSize < 0) {
+            throw new IllegalArgumentException("kinds must not be empty and tableSize >= 0");
+        }
+        kinds = kinds.stream().distinct().sorted().toList();
+    }
+}
