@@ -7,6 +7,7 @@ import io.clusterbench.target.ServerInfo;
 import io.clusterbench.target.Target;
 import io.clusterbench.target.Topology;
 import io.clusterbench.target.TopologyDiscovery;
+import io.clusterbench.workload.InitContext;
 import io.clusterbench.workload.Workload;
 
 import java.sql.Connection;
@@ -62,7 +63,8 @@ final class RunContext implements AutoCloseable {
                     env.out().println("Preparing " + workload.name() + " on the embedded server...");
                     workload.prepare(target, Math.max(1, prepareThreads), true, line -> { });
                 }
-                workload.init(c);
+                workload.init(c, new InitContext(() -> target.openChecked(target.endpointFor(0), true),
+                        Math.max(1, Math.min(4, prepareThreads)), System::nanoTime, env.out()::println));
                 workload.startReport().forEach(env.out()::println);
             } catch (SQLException e) {
                 throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);

@@ -54,6 +54,16 @@ public interface Workload {
     void init(Connection connection) throws SQLException;
 
     /**
+     * {@link #init(Connection)} with more connections, a clock and progress, so that key spaces of large tables
+     * are read in parallel and their load time is recorded. By default the extras are not used.
+     *
+     * @throws io.clusterbench.UserException when tables are missing ("run prepare first")
+     */
+    default void init(Connection connection, InitContext context) throws SQLException {
+        init(connection);
+    }
+
+    /**
      * Opens a worker's session: connects and prepares statements.
      *
      * @throws DbFailure when the connection fails

@@ -8,7 +8,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class KeySpaceTest {
     @Test
     void gapFreeIdsAreTheRanksAsInSysbench() {
-        KeySpace k = KeySpace.of(new int[]{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 10, false);
+        KeySpace k = KeySpace.of(new long[]{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 10, false);
         assertEquals(7, k.id(7));
         // sysbench: BETWEEN id AND id + range_size - 1, also past the end of the table
         assertEquals(9, k.rangeEnd(5, 5));
@@ -17,7 +17,7 @@ class KeySpaceTest {
 
     @Test
     void steppedIdsMapEveryRankToARealRow() {
-        int[] ids = new int[1000];
+        long[] ids = new long[1000];
         for (int i = 0; i < ids.length; i++) {
             ids[i] = 1 + 3 * i; // Galera, auto_increment_increment=3
         }
@@ -32,13 +32,13 @@ class KeySpaceTest {
 
     @Test
     void drawSizeIsCappedByTableSize() {
-        KeySpace k = KeySpace.of(new int[]{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 4, false);
+        KeySpace k = KeySpace.of(new long[]{1, 2, 3, 4, 5, 6, 7, 8, 9, 10}, 4, false);
         assertEquals(4, k.size());
     }
 
     @Test
     void deletedRowsMoveTheDrawToTheNextExistingRow() {
-        KeySpace k = KeySpace.of(new int[]{10, 20, 30, 40}, 4, true);
+        KeySpace k = KeySpace.of(new long[]{10, 20, 30, 40}, 4, true);
         k.markDeleted(20);
         assertEquals(30, k.id(2));
         k.markDeleted(30);

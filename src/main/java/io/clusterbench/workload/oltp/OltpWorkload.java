@@ -3,7 +3,9 @@ package io.clusterbench.workload.oltp;
 import io.clusterbench.UserException;
 import io.clusterbench.target.DbFailure;
 import io.clusterbench.target.Target;
+import io.clusterbench.workload.InitContext;
 import io.clusterbench.workload.KeySpace;
+import io.clusterbench.workload.KeySpaceLoader;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.Workload;
@@ -91,6 +93,11 @@ public final class OltpWorkload implements Workload {
 
     @Override
     public void init(Connection connection) throws SQLException {
+        init(connection, InitContext.single());
+    }
+
+    @Override
+    public void init(Connection connection, InitContext context) throws SQLException {
         List<String> existing = tables.existing(connection);
         for (String name : tables.names()) {
             if (!existing.contains(name)) {
@@ -101,7 +108,8 @@ public final class OltpWorkload implements Workload {
         KeySpace[] loaded = new KeySpace[config.tables() + 1];
         boolean trackDeletes = variant == OltpVariant.OLTP_DELETE;
         for (int t = 1; t <= config.tables(); t++) {
-            loaded[t] = KeySpace.load(connection, "sbtest" + t, "id", config.tableSize(), trackDeletes);
+            loaded[t] = new KeySpaceLoader("sbtest" + t, "id").load(connection, context, config.tableSize(),
+                    trackDeletes);
         }
         keys = loaded;
     }
@@ -133,8 +141,8 @@ public final class OltpWorkload implements Workload {
         KeySpace[] k = keys;
         if (k != null) {
             for (int t = 1; t < k.length; t++) {
-                facts.put("sbtest" + t + ".rows", k[t].rows());
-                facts.put("sbtest" + t + ".idsGapFree", k[t].dense());
+                int table = t;
+                k[t].facts().forEach((key, value) -> facts.put("sbtest" + table + "." + key, value));
             }
         }
         return facts;
