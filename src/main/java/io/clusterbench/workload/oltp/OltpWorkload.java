@@ -6,6 +6,8 @@ import io.clusterbench.target.Target;
 import io.clusterbench.workload.InitContext;
 import io.clusterbench.workload.KeySpace;
 import io.clusterbench.workload.KeySpaceLoader;
+import io.clusterbench.workload.LoadLedger;
+import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.Workload;
@@ -78,7 +80,13 @@ public final class OltpWorkload implements Workload {
 
     @Override
     public void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
-        tables.prepare(target, threads, force, progress);
+        prepare(target, threads, force ? PrepareMode.DROP : PrepareMode.REFUSE, new LoadLedger(), progress);
+    }
+
+    @Override
+    public void prepare(Target target, int threads, PrepareMode mode, LoadLedger ledger, Consumer<String> progress)
+            throws SQLException {
+        new OltpLoader(config, tables).prepare(target, threads, mode, ledger, progress);
     }
 
     @Override
