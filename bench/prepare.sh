@@ -45,6 +45,7 @@ for _ in $(seq 1 60); do
 done
 version="$(sql -N -e "SELECT VERSION()")"
 [ -f "$here/target/clusterbench.jar" ] || (cd "$here" && mvn -q -B -DskipTests package)
+cp "$here/target/clusterbench.jar" "$dir/clusterbench.jar" # a fixed copy: no rebuild inside a timed run
 rows=$(( tables * size ))
 
 timed() { # runs "$@", prints its wall seconds
@@ -58,7 +59,7 @@ fresh() { sql -e "DROP DATABASE IF EXISTS sbtest; CREATE DATABASE sbtest"; }
 cb() {
   fresh
   # shellcheck disable=SC2086
-  timed "$here/bin/clusterbench" prepare oltp_read_write --tables "$tables" --table-size "$size" \
+  timed java -XX:+UseSerialGC -jar "$dir/clusterbench.jar" prepare oltp_read_write --tables "$tables" --table-size "$size" \
     --threads "$threads" --host 127.0.0.1 --port "$port" --user root --db sbtest ${EXTRA:-}
 }
 sb() {

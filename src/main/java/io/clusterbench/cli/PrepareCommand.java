@@ -2,6 +2,8 @@ package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.LoadLedger;
+import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.Workload;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -11,6 +13,7 @@ import picocli.CommandLine.Parameters;
 import java.sql.SQLException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * {@code clusterbench prepare WORKLOAD [options]}: create and load the workload's tables.
@@ -33,6 +36,10 @@ final class PrepareCommand implements Callable<Integer> {
     @Option(names = "--force", description = "Drop the workload's own tables first when they exist.")
     boolean force;
 
+    @Option(names = "--resume", description = "Complete an interrupted load: keep the rows and indexes that are "
+            + "there, load the missing chunks and build the missing indexes (oltp_* workloads).")
+    boolean resume;
+
     @Mixin
     OltpOptions oltp = new OltpOptions();
     @Mixin
@@ -52,11 +59,15 @@ final class PrepareCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new UserException("invalid options: --threads must be >= 1", "see --help");
         }
+        if (force && resume) {
+            throw new UserException("invalid options: --force and --resume exclude each other",
+                    "--force reloads everything, --resume completes what is there");
+        }
         Workload w = WorkloadCatalog.create(workload, oltp, joins, tpcc,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
             long start = System.nanoTime();
-            w.prepare(resolved.target(), threads, force, env.out()::println);
+            load(w, resolved);
             double secs = (System.nanoTime() - start) / 1e9;
             if (!workload.equals(WorkloadCatalog.TPCC)) { // the tpcc loader prints its own rows and rows/s
                 long rows = (long) w.tables().size() * oltp.tableSize;
@@ -71,5 +82,26 @@ final class PrepareCommand implements Callable<Integer> {
             throw new UserException("prepare failed: " + e.getMessage(), "check the server log and privileges", e);
         }
         return ExitCode.OK.code();
+    }
+
+    /** Loads; on Ctrl-C or failure prints what is complete and how to resume or clean up, then rethrows. */
+    private void load(Workload w, ResolvedTarget resolved) throws SQLException {
+        LoadLedger ledger = new LoadLedger();
+        Thread loader = Thread.currentThread();
+        AtomicBoolean stopped = new AtomicBoolean();
+        PrepareMode mode = resume ? PrepareMode.RESUME : force ? PrepareMode.DROP : PrepareMode.REFUSE;
+        try (CliEnv.Hooks.Registration hook = env.hooks().onStop(() -> {
+            stopped.set(true);
+            loader.interrupt();
+        })) {
+            try {
+                w.prepare(resolved.target(), threads, mode, ledger, env.out()::println);
+            } catch (SQLException | RuntimeException e) {
+                if (ledger.rowsWanted() > 0 || stopped.get()) {
+                    LoadReport.print(env.out(), stopped.get() ? "interrupted" : "failed", ledger, env.command());
+                }
+                throw e;
+            }
+        }
     }
 }

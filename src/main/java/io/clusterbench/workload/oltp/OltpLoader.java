@@ -104,6 +104,9 @@ final class OltpLoader {
                 }
             }
         }
+        // chunk-major: worker w starts on table w, so connections spread over tables as sysbench's do (several
+        // connections on one table's last page contend; measured in docs/loading.md)
+        items.sort(java.util.Comparator.comparingLong(Item::firstRow).thenComparingInt(Item::table));
         int[] chunksLeft = new int[config.tables() + 1];
         for (Item i : items) {
             if (i.rows() > 0) {

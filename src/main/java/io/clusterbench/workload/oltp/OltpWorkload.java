@@ -113,6 +113,14 @@ public final class OltpWorkload implements Workload {
                         "run prepare first (clusterbench prepare " + name() + " with the same --tables)");
             }
         }
+        for (int t = 1; t <= config.tables() && config.createSecondary(); t++) {
+            if (!tables.hasIndexOnK(connection, t)) {
+                throw new UserException("table sbtest" + t + " has no index on k: its load did not finish",
+                        "complete it with " + resumeCommand() + " (and your connection options), or prepare "
+                                + "with --force; a table prepared with --create-secondary=off needs the same "
+                                + "option here");
+            }
+        }
         KeySpace[] loaded = new KeySpace[config.tables() + 1];
         boolean trackDeletes = variant == OltpVariant.OLTP_DELETE;
         for (int t = 1; t <= config.tables(); t++) {
@@ -132,10 +140,15 @@ public final class OltpWorkload implements Workload {
                 lines.add("Warning: sbtest" + t + " has " + k[t].rows() + " rows, fewer than --table-size "
                         + config.tableSize() + (k[t].rows() == 0 ? ": every statement that targets a row will miss"
                         : ": keys are drawn over the " + k[t].rows() + " existing rows")
-                        + " (prepare with the same --table-size, or give the size you prepared)");
+                        + " (give the size you prepared, or restore the rows with " + resumeCommand() + ")");
             }
         }
         return lines;
+    }
+
+    private String resumeCommand() {
+        return "clusterbench prepare " + name() + " --tables " + config.tables() + " --table-size "
+                + config.tableSize() + " --resume";
     }
 
     @Override
