@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.Versions;
 import io.clusterbench.UserException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -75,6 +76,8 @@ public final class Main implements Runnable {
         CliEnv withCommand = env.withCommand(ArgNormalizer.masked(args));
         Main main = new Main();
         CommandLine cli = new CommandLine(main, new Factory(withCommand));
+        WorkloadCommand.install(cli);
+        SectionedHelp.install(cli);
         cli.setOut(env.out());
         cli.setErr(env.err());
         cli.setCaseInsensitiveEnumValuesAllowed(true);

@@ -1,21 +1,24 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.UserException;
 import io.clusterbench.probe.BackgroundLoad;
 import io.clusterbench.probe.LevelResult;
 import io.clusterbench.probe.ProbeReport;
 import io.clusterbench.probe.StaleReadDriver;
+import io.clusterbench.runner.TableChores;
+import io.clusterbench.runner.WorkloadRegistry;
+import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.oltp.OltpOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -83,7 +86,7 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<String> problems = new ArrayList<>();
-        ResolvedTarget.validate(target, problems);
+        target.validate(problems);
         if (!scope.equals("session") && !scope.equals("statement")) {
             problems.add("--scope must be session or statement (got '" + scope + "')");
         }
@@ -107,7 +110,7 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-stale-reads");
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
             StaleReadDriver driver = new StaleReadDriver(resolved.target(), samples, Duration.ofMillis(timeoutMillis),
                     env.out()::println).perStatement(scope.equals("statement"));
             BackgroundLoad load = background == null ? null : backgroundLoad(resolved.target());
@@ -127,14 +130,11 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
 
     private BackgroundLoad backgroundLoad(Target t) {
         long seed = (System.nanoTime() ^ System.currentTimeMillis()) | 1;
-        Workload w = WorkloadCatalog.create(background, oltp, new JoinsOptions(),
+        FamilyOptions families = WorkloadRegistry.newOptions();
+        families.put(oltp);
+        Workload w = WorkloadRegistry.create(background, families,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), seed);
-        try (Connection c = t.openChecked(t.endpointFor(0), true)) {
-            w.init(c);
-        } catch (SQLException e) {
-            throw new UserException("cannot read the background workload's tables: " + e.getMessage(),
-                    "run prepare " + background + " first", e);
-        }
+        TableChores.init(t, w);
         return new BackgroundLoad(w, t, backgroundThreads, seed);
     }
 }

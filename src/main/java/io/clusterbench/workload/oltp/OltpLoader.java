@@ -1,7 +1,7 @@
 package io.clusterbench.workload.oltp;
 
 import io.clusterbench.UserException;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.LoadLedger;
 import io.clusterbench.workload.ParallelLoad;
 import io.clusterbench.workload.PrepareMode;

@@ -1,0 +1,85 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.UserException;
+import io.clusterbench.db.Consistency;
+import io.clusterbench.db.Routing;
+import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.runner.RunPlan;
+import io.clusterbench.runner.WorkloadRegistry;
+import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.WorkloadFamily;
+import io.clusterbench.workload.joins.JoinsOptions;
+import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.joins.JoinsWorkload;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Turns the parsed options of {@code run} and {@code sweep} into a {@link RunPlan}: validates them (every
+ * problem at once), draws the seed, builds the workload and chooses the output directory.
+ *
+ * <p>Thread-safe (stateless).
+ */
+final class PlanBuilder {
+    private PlanBuilder() {
+    }
+
+    /**
+     * @param sweep true for {@code sweep}, which takes a list of thread counts
+     * @param c     cluster options (--routing, --consistency), or null for the defaults
+     * @throws UserException for invalid values
+     */
+    static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
+                        List<String> command, boolean sweep, ClusterOptions c) {
+        Routing routing = c == null ? Routing.ROUND_ROBIN : Routing.parse(c.routing);
+        Consistency consistency = c == null || c.consistency == null ? null : Consistency.parse(c.consistency);
+        Validation.check(t, r, families, sweep);
+        Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
+                r.randParetoH, r.randZipfianExp);
+        ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
+        long seed = r.randSeed != 0 ? r.randSeed : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
+        Workload workload = WorkloadRegistry.create(workloadName, families, distribution, seed);
+        if (workload instanceof JoinsWorkload jw) {
+            JoinsOptions.requireEnabled(jw.configuration());
+        }
+        WorkloadFamily family = WorkloadRegistry.require(workloadName);
+        Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
+                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
+                + workloadName);
+        requireWritable(out);
+        Map<String, Object> options = new LinkedHashMap<>(family.optionMap(workload, families));
+        options.put("routing", routing.spelling());
+        options.put("consistency", consistency == null ? null : consistency.level());
+        String description = family.describe(workload, families, distribution);
+        return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
+                r.reportIntervalSeconds, r.percentile == 0 ? 95 : r.percentile, workload, distribution, seed, errors,
+                out, command, routing, consistency, options, description);
+    }
+
+    /**
+     * Checks, without creating anything, that {@code dir} can be created or written: its nearest existing
+     * ancestor must be a writable directory.
+     *
+     * @throws UserException when result files could not be written there
+     */
+    static void requireWritable(Path dir) {
+        Path p = dir.toAbsolutePath();
+        while (p != null && !Files.exists(p)) {
+            p = p.getParent();
+        }
+        if (p == null || !Files.isDirectory(p) || !Files.isWritable(p)) {
+            throw new UserException("cannot write results to " + dir + " (" + (p == null ? "no such place"
+                    : p + (Files.isDirectory(p) ? " is not writable" : " is not a directory")) + ")",
+                    "choose another --out");
+        }
+    }
+}

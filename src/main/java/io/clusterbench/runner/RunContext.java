@@ -1,0 +1,126 @@
+package io.clusterbench.runner;
+
+import io.clusterbench.UserException;
+import io.clusterbench.result.ResultDocument;
+import io.clusterbench.db.Consistency;
+import io.clusterbench.db.ServerInfo;
+import io.clusterbench.db.Target;
+import io.clusterbench.db.Topology;
+import io.clusterbench.db.TopologyDiscovery;
+import io.clusterbench.workload.InitContext;
+import io.clusterbench.workload.Workload;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.time.Instant;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What every step of a run or sweep shares: the resolved target (and embedded server), what the server
+ * said about itself at start, and the document header. Opening it prepares the tables on the embedded
+ * server when they are missing and initialises the workload (key spaces).
+ *
+ * <p>Confined to the command's thread.
+ */
+final class RunContext implements AutoCloseable {
+    final RunPlan settings;
+    final Console env;
+    final ResolvedTarget resolved;
+    final ServerInfo server;
+    final String startedAt = Instant.now().toString();
+
+    private final Topology topology;
+    private final Target runTarget;
+    private final Map<String, Object> clusterFacts;
+
+    private RunContext(RunPlan settings, Console env, ResolvedTarget resolved, ServerInfo server,
+                       Topology topology, Target runTarget, Map<String, Object> clusterFacts) {
+        this.settings = settings;
+        this.env = env;
+        this.resolved = resolved;
+        this.server = server;
+        this.topology = topology;
+        this.runTarget = runTarget;
+        this.clusterFacts = clusterFacts;
+    }
+
+    /**
+     * @param prepareThreads loader connections when the embedded server needs its tables
+     * @throws UserException for an unusable target or missing tables
+     */
+    static RunContext open(RunPlan settings, Console env, int prepareThreads) {
+        ResolvedTarget resolved = ResolvedTarget.resolve(settings.target(), env);
+        try {
+            Target target = resolved.target();
+            Workload workload = settings.workload();
+            ServerInfo server;
+            try (Connection c = target.openChecked(target.endpointFor(0), true)) {
+                server = ServerInfo.read(c);
+                if (resolved.embedded() != null && !workload.tablesExist(c)) {
+                    env.line("Preparing " + workload.name() + " on the embedded server...");
+                    workload.prepare(target, Math.max(1, prepareThreads), true, line -> { });
+                }
+                workload.init(c, new InitContext(() -> target.openChecked(target.endpointFor(0), true),
+                        Math.max(1, Math.min(4, prepareThreads)), System::nanoTime, env::line));
+                workload.startReport().forEach(env::line);
+            } catch (SQLException e) {
+                throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
+            }
+            Topology topology = TopologyDiscovery.discover(target);
+            topology.describe().forEach(env::line);
+            Map<String, Object> clusterFacts = new LinkedHashMap<>();
+            clusterFacts.put("topology", topology.toMap());
+            Target runTarget = target.withRouting(settings.routing());
+            if (settings.consistency() != null) {
+                Consistency.Applied applied = settings.consistency().apply(runTarget, topology);
+                env.line(applied.line());
+                runTarget = applied.target();
+                clusterFacts.put("consistency", applied.facts());
+            }
+            return new RunContext(settings, env, resolved, server, topology, runTarget,
+                    Collections.unmodifiableMap(clusterFacts));
+        } catch (RuntimeException e) {
+            resolved.close();
+            throw e;
+        }
+    }
+
+    /** @return the target the load runs on: endpoints and credentials with --routing and --consistency applied */
+    Target target() {
+        return runTarget;
+    }
+
+    /** @return what topology discovery found at start */
+    Topology topology() {
+        return topology;
+    }
+
+    /** @return facts found before the run (topology, consistency), for the result's observer facts */
+    Map<String, Object> clusterFacts() {
+        return clusterFacts;
+    }
+
+    boolean embedded() {
+        return resolved.embedded() != null;
+    }
+
+    /** @return the result document holding {@code runs} */
+    ResultDocument document(List<io.clusterbench.result.RunRecord> runs) {
+        return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.command(),
+                settings.targetMap(target()), new ResultDocument.ServerRecord(server.version(), embedded(),
+                server.variables()), runs);
+    }
+
+    /** @return {@code max_connections} as the server reported it at start, or "unknown" */
+    String maxConnections() {
+        return server.variables().getOrDefault("max_connections", "unknown");
+    }
+
+    @Override
+    public void close() {
+        resolved.close();
+    }
+}

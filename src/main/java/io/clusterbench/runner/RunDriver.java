@@ -1,0 +1,97 @@
+package io.clusterbench.runner;
+
+import io.clusterbench.UserException;
+import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.result.ResultJson;
+import io.clusterbench.result.RunRecord;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.VendorCodes;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.Map;
+
+import java.nio.file.Path;
+import java.util.List;
+
+/**
+ * The core of {@code run}: one step at {@code --threads}, with interval lines and the final report.
+ *
+ * <p>Confined to the command's thread, apart from the stop hook it registers.
+ */
+public final class RunDriver {
+    private RunDriver() {
+    }
+
+    /**
+     * @param settings the plan (one thread count)
+     * @param env      where lines go, and Ctrl-C
+     * @return how the run ended
+     * @throws UserException for an unusable target, missing tables or unwritable results
+     */
+    public static RunStatus run(RunPlan settings, Console env) {
+        StopSignal stop = new StopSignal();
+        try (Console.Registration hook = env.onStop(stop::fire);
+             RunContext ctx = RunContext.open(settings, env, settings.threads())) {
+            Path dir = settings.outDir();
+            Path json = dir.resolve("result.json");
+            env.line(settings.describe(ctx.target()) + " — server " + ctx.server.version());
+            env.line("Results go to " + dir);
+            env.line("Threads started!");
+            StepRunner.Step step = StepRunner.run(ctx, settings.threads(), 1, dir, stop, true,
+                    record -> ResultJson.write(json, ctx.document(List.of(record))));
+            if (step.refused() != null) {
+                UserException why = refusal(ctx, step.refused());
+                int threads = settings.threads();
+                ResultJson.write(json, ctx.document(List.of(new RunRecord(settings.workload().name(), threads, 1,
+                        settings.optionMap(settings.engine(ctx.target(), threads)), "connection_refused",
+                        why.getMessage(), Map.of(), List.of(), null, List.of(), Map.of()))));
+                throw why;
+            }
+            RunRecord finished = step.record();
+            env.line("");
+            env.print(ConsoleReport.summary(finished));
+            env.line("");
+            env.line("Results: " + json + ", intervals.csv, latency.hlog");
+            return status(step, dir, env);
+        }
+    }
+
+    /** @return the user-facing reason sessions could not be opened, naming the endpoint that refused */
+    private static UserException refusal(RunContext ctx, DbFailure refused) {
+        if (refused.vendorCode() == VendorCodes.TOO_MANY_CONNECTIONS) {
+            return new UserException("the server refused connections at " + ctx.settings.threads()
+                    + " threads: too many connections (1040, max_connections=" + ctx.maxConnections() + ")",
+                    "raise max_connections or lower --threads");
+        }
+        for (Endpoint e : ctx.target().endpoints()) {
+            try (Connection c = ctx.target().openChecked(e, true)) {
+                // reachable
+            } catch (UserException failing) {
+                return failing;
+            } catch (SQLException ignored) {
+                // closing failed: it was reachable
+            }
+        }
+        return ctx.target().explain(ctx.target().endpointFor(0), refused);
+    }
+
+    /** @return how a step ended; prints the reason of an early end on stderr */
+    static RunStatus status(StepRunner.Step step, Path dir, Console env) {
+        return switch (step.outcome().reason()) {
+            case COMPLETED -> RunStatus.COMPLETED;
+            case INTERRUPTED -> {
+                env.error("interrupted: finished intervals are saved in " + dir);
+                yield RunStatus.INTERRUPTED;
+            }
+            case FATAL_ERROR -> {
+                env.error("error: the run stopped on " + step.outcome().fatalError()
+                        + " — add the code to --ignore-errors to restart such events instead");
+                yield RunStatus.ABORTED;
+            }
+            case OUTPUT_FAILED -> throw new UserException(step.outcome().fatalError(),
+                    "free disk space or choose another --out");
+        };
+    }
+}

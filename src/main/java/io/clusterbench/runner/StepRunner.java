@@ -1,0 +1,144 @@
+package io.clusterbench.runner;
+
+import io.clusterbench.engine.Clock;
+import io.clusterbench.engine.Engine;
+import io.clusterbench.engine.EnginePlan;
+import io.clusterbench.engine.RunListener;
+import io.clusterbench.engine.RunOutcome;
+import io.clusterbench.metrics.IntervalSample;
+import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.result.IntervalFiles;
+import io.clusterbench.result.IntervalRecord;
+import io.clusterbench.result.RunAccumulator;
+import io.clusterbench.result.EndpointRecord;
+import io.clusterbench.result.RunRecord;
+import io.clusterbench.metrics.EndpointTotals;
+import io.clusterbench.db.Topology;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.workload.Workload;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.function.Consumer;
+
+/**
+ * One step: one workload at one thread count for one duration. Drives the engine with the run's
+ * observers, writes {@code intervals.csv} and {@code latency.hlog} into the step's directory as
+ * intervals finish, and hands the growing {@link RunRecord} to the caller to keep result.json current.
+ *
+ * <p>Confined to the command's thread.
+ */
+final class StepRunner {
+    /** result.json is rewritten at most this often while a step runs (and always at its end). */
+    private static final double JSON_REWRITE_SECONDS = 10;
+
+    private StepRunner() {
+    }
+
+    /** What a step produced. {@code record} is null when no session could be opened (see {@code refused}). */
+    record Step(RunRecord record, RunOutcome outcome, DbFailure refused) {
+    }
+
+    /**
+     * @param ctx            the shared run context
+     * @param threads        worker threads of this step
+     * @param repeat         1-based repeat number
+     * @param dir            directory for this step's interval files
+     * @param stop           Ctrl-C signal
+     * @param printIntervals print interval lines (with --report-interval)
+     * @param onProgress     receives the step's record at start, every ~10 s and at the end
+     * @return the step's record and outcome; when sessions cannot be opened, a step with {@code refused} set
+     */
+    static Step run(RunContext ctx, int threads, int repeat, Path dir, StopSignal stop, boolean printIntervals,
+                    Consumer<RunRecord> onProgress) {
+        RunPlan settings = ctx.settings;
+        Workload workload = settings.workload();
+        EnginePlan plan = settings.engine(ctx.target(), threads);
+        List<String> classes = workload.statementClasses();
+        RunAccumulator acc = new RunAccumulator(classes, settings.percentile());
+        long startMillis = System.currentTimeMillis();
+        Map<String, Object> facts = workload.facts();
+        Engine engine = new Engine(plan, Clock.SYSTEM);
+        ObserverSet observers = ObserverSet.forRun(ctx);
+        IntervalFiles files = new IntervalFiles(dir, classes, startMillis);
+        ClientCpu cpu = new ClientCpu();
+        Map<String, Object> options = settings.optionMap(plan);
+        onProgress.accept(new RunRecord(workload.name(), threads, repeat, options, "running", null, facts, List.of(),
+                null, List.of(), observers.facts(ctx.clusterFacts())));
+        RunListener listener = new RunListener() {
+            private double lastJsonWrite;
+
+            @Override
+            public void measuringStarted() {
+                cpu.start();
+                observers.start();
+                if (plan.warmup().toSeconds() > 0 && printIntervals) {
+                    ctx.env.line("Warmup done (" + plan.warmup().toSeconds() + " s); measuring.");
+                }
+            }
+
+            @Override
+            public void interval(IntervalSample s) {
+                IntervalRecord r = acc.add(s, observers.sample(s.durationSeconds()));
+                files.append(r, s, startMillis);
+                if (printIntervals && settings.reportIntervalSeconds() > 0
+                        && Math.abs(s.durationSeconds() - settings.reportIntervalSeconds())
+                        <= settings.reportIntervalSeconds() * 0.001) {
+                    ctx.env.line(ConsoleReport.intervalLine(r, settings.percentile(),
+                            plan.rateEventsPerSecond() > 0, observers.compactLine()));
+                }
+                if (s.endSeconds() - lastJsonWrite >= JSON_REWRITE_SECONDS) {
+                    lastJsonWrite = s.endSeconds();
+                    onProgress.accept(new RunRecord(workload.name(), threads, repeat, options, "running", null,
+                            facts, acc.intervals(), null, List.of(), observers.facts(ctx.clusterFacts())));
+                }
+            }
+        };
+        RunOutcome outcome;
+        stop.attach(engine);
+        try {
+            outcome = engine.run(workload, listener);
+        } catch (DbFailure f) {
+            return new Step(null, null, f);
+        } finally {
+            files.close();
+            observers.close();
+        }
+        RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
+                outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
+                acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
+                        cpu.secondsSinceStart()),
+                acc.classRecords(), observers.facts(ctx.clusterFacts()),
+                endpointRecords(engine, ctx.topology(), outcome.measuredSeconds()));
+        onProgress.accept(finished);
+        return new Step(finished, outcome, null);
+    }
+
+    /** @return per endpoint of the target, the step's figures, named after the member behind it */
+    private static List<EndpointRecord> endpointRecords(Engine engine, Topology topology, double measuredSeconds) {
+        List<EndpointRecord> out = new ArrayList<>();
+        for (EndpointTotals t : engine.endpointTotals()) {
+            Topology.Member m = topology == null ? null : topology.memberAt(t.endpoint());
+            out.add(EndpointRecord.of(t, m == null ? "" : m.name(), measuredSeconds));
+        }
+        return out;
+    }
+
+    /** CPU time of this process (all threads: workers, driver, GC, JIT) since {@link #start}. */
+    private static final class ClientCpu {
+        private final com.sun.management.OperatingSystemMXBean os = (com.sun.management.OperatingSystemMXBean)
+                java.lang.management.ManagementFactory.getOperatingSystemMXBean();
+        private volatile long startNanos = -1;
+
+        void start() {
+            startNanos = os.getProcessCpuTime();
+        }
+
+        double secondsSinceStart() {
+            return startNanos < 0 ? 0 : (os.getProcessCpuTime() - startNanos) / 1e9;
+        }
+    }
+}

@@ -1,0 +1,142 @@
+package io.clusterbench.workload.oltp;
+
+import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.OnOff;
+import picocli.CommandLine.Option;
+
+/**
+ * Options of the OLTP family with sysbench 1.0.20's names and defaults ({@code oltp_common.lua}):
+ * picocli mixin.
+ *
+ * <p>Confined to the command's thread.
+ */
+public final class OltpOptions {
+    @Option(names = "--tables", paramLabel = "N", defaultValue = "1", description = "Number of tables sbtest1..N. Default: ${DEFAULT-VALUE}.")
+    int tables;
+    @Option(names = "--table-size", paramLabel = "ROWS", defaultValue = "10000", description = "Rows per table. Default: ${DEFAULT-VALUE}.")
+    int tableSize;
+    @Option(names = "--range-size", paramLabel = "ROWS", defaultValue = "100", description = "Rows per range SELECT. Default: ${DEFAULT-VALUE}.")
+    int rangeSize;
+    @Option(names = "--point-selects", paramLabel = "N", defaultValue = "10", description = "Point SELECTs per transaction. Default: ${DEFAULT-VALUE}.")
+    int pointSelects;
+    @Option(names = "--simple-ranges", paramLabel = "N", defaultValue = "1", description = "Simple range SELECTs per transaction. Default: ${DEFAULT-VALUE}.")
+    int simpleRanges;
+    @Option(names = "--sum-ranges", paramLabel = "N", defaultValue = "1", description = "SELECT SUM() ranges per transaction. Default: ${DEFAULT-VALUE}.")
+    int sumRanges;
+    @Option(names = "--order-ranges", paramLabel = "N", defaultValue = "1", description = "SELECT ... ORDER BY ranges per transaction. Default: ${DEFAULT-VALUE}.")
+    int orderRanges;
+    @Option(names = "--distinct-ranges", paramLabel = "N", defaultValue = "1", description = "SELECT DISTINCT ranges per transaction. Default: ${DEFAULT-VALUE}.")
+    int distinctRanges;
+    @Option(names = "--index-updates", paramLabel = "N", defaultValue = "1", description = "UPDATEs of indexed column k per transaction. Default: ${DEFAULT-VALUE}.")
+    int indexUpdates;
+    @Option(names = "--non-index-updates", paramLabel = "N", defaultValue = "1", description = "UPDATEs of column c per transaction. Default: ${DEFAULT-VALUE}.")
+    int nonIndexUpdates;
+    @Option(names = "--delete-inserts", paramLabel = "N", defaultValue = "1", description = "DELETE/INSERT pairs per transaction. Default: ${DEFAULT-VALUE}.")
+    int deleteInserts;
+    @Option(names = "--range-selects", paramLabel = "on|off", defaultValue = "on", arity = "0..1", fallbackValue = "on",
+            description = "Enable the range SELECTs. Default: ${DEFAULT-VALUE}.")
+    String rangeSelects;
+    @Option(names = "--skip-trx", paramLabel = "on|off", defaultValue = "off", arity = "0..1", fallbackValue = "on",
+            description = "No BEGIN/COMMIT: autocommit mode. Default: ${DEFAULT-VALUE}.")
+    String skipTrx;
+    @Option(names = "--auto-inc", paramLabel = "on|off", defaultValue = "on", arity = "0..1", fallbackValue = "on",
+            description = "AUTO_INCREMENT primary key (prepare, oltp_insert). Default: ${DEFAULT-VALUE}.")
+    String autoInc;
+    @Option(names = "--secondary", paramLabel = "on|off", defaultValue = "off", arity = "0..1", fallbackValue = "on",
+            description = "Secondary index on id in place of the PRIMARY KEY. Default: ${DEFAULT-VALUE}.")
+    String secondary;
+    @Option(names = "--create-secondary", paramLabel = "on|off", defaultValue = "on", arity = "0..1", fallbackValue = "on",
+            description = "Create the index k_N on k. Default: ${DEFAULT-VALUE}.")
+    String createSecondary;
+    @Option(names = "--storage-engine", paramLabel = "ENGINE", defaultValue = "innodb",
+            description = "Storage engine of the tables (sysbench --mysql-storage-engine). Default: ${DEFAULT-VALUE}.")
+    String storageEngine;
+
+    /** @return the family's configuration with the given key distribution */
+    public OltpConfig toConfig(Distribution distribution) {
+        return new OltpConfig(tables, tableSize, rangeSize, pointSelects, simpleRanges, sumRanges, orderRanges,
+                distinctRanges, indexUpdates, nonIndexUpdates, deleteInserts, on(rangeSelects), on(skipTrx),
+                on(autoInc), on(secondary), on(createSecondary), storageEngine, distribution);
+    }
+
+    /** @return the on/off value as a boolean (validated by {@link #validate}) */
+    public static boolean on(String value) {
+        return OnOff.parse(value) == Boolean.TRUE;
+    }
+
+    /** Adds every problem with these values to {@code problems}. */
+    public void validate(java.util.List<String> problems) {
+        if (tables < 1) {
+            problems.add("--tables must be >= 1 (got " + tables + ")");
+        }
+        if (tableSize < 0) {
+            problems.add("--table-size must be >= 0 (got " + tableSize + ")");
+        }
+        if (rangeSize < 1) {
+            problems.add("--range-size must be >= 1 (got " + rangeSize + ")");
+        }
+        int[] counts = {pointSelects, simpleRanges, sumRanges, orderRanges, distinctRanges, indexUpdates,
+                nonIndexUpdates, deleteInserts};
+        for (int c : counts) {
+            if (c < 0) {
+                problems.add("statement counts (--point-selects, --simple-ranges, ...) must be >= 0");
+                break;
+            }
+        }
+        String[][] flags = {{"--range-selects", rangeSelects}, {"--skip-trx", skipTrx}, {"--auto-inc", autoInc},
+                {"--secondary", secondary}, {"--create-secondary", createSecondary}};
+        for (String[] flag : flags) {
+            if (OnOff.parse(flag[1]) == null) {
+                problems.add(flag[0] + " must be on or off (got '" + flag[1] + "')");
+            }
+        }
+        if (!storageEngine.matches("[A-Za-z0-9_]+")) {
+            problems.add("--storage-engine must be a plain engine name (got '" + storageEngine + "')");
+        }
+    }
+
+    /** @return the resolved values for the result's options, by name */
+    public java.util.Map<String, Object> optionMap() {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("tables", tables);
+        m.put("tableSize", tableSize);
+        m.put("rangeSize", rangeSize);
+        m.put("pointSelects", pointSelects);
+        m.put("simpleRanges", simpleRanges);
+        m.put("sumRanges", sumRanges);
+        m.put("orderRanges", orderRanges);
+        m.put("distinctRanges", distinctRanges);
+        m.put("indexUpdates", indexUpdates);
+        m.put("nonIndexUpdates", nonIndexUpdates);
+        m.put("deleteInserts", deleteInserts);
+        m.put("rangeSelects", on(rangeSelects));
+        m.put("skipTrx", on(skipTrx));
+        m.put("autoInc", on(autoInc));
+        return m;
+    }
+
+    /** @return {@code --tables}: tables (or table sets) of the workload, &gt;= 1 */
+    public int tables() {
+        return tables;
+    }
+
+    /** @return {@code --table-size}: rows per table, &gt;= 0 */
+    public int tableSize() {
+        return tableSize;
+    }
+
+    /** @return {@code --storage-engine} */
+    public String storageEngine() {
+        return storageEngine;
+    }
+
+    /** @return {@code --index-updates}: UPDATEs of the indexed column per event */
+    public int indexUpdates() {
+        return indexUpdates;
+    }
+
+    /** @return {@code --delete-inserts}: DELETE/INSERT pairs per event */
+    public int deleteInserts() {
+        return deleteInserts;
+    }
+}
