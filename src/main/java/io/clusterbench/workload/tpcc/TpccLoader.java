@@ -135,14 +135,16 @@ final class TpccLoader {
                 }
                 double secs = Math.max(1e-9, (clockNanos.getAsLong() - startNanos) / 1e9);
                 long total = loaded.get();
+                long finished = done.incrementAndGet();
+                double etaSecs = secs * (units.size() - finished) / finished;
                 progress.accept(u.kind() == 5
                         ? String.format(Locale.ROOT, "[%d/%d] set %d %s built (%.1f s)",
-                        done.incrementAndGet(), units.size(), u.set(), u.what(), secs)
+                        finished, units.size(), u.set(), u.what(), secs)
                         : String.format(Locale.ROOT,
-                        "[%d/%d] set %d%s %s: %d rows; total %d rows in %.1f s (%.0f rows/s)",
-                        done.incrementAndGet(), units.size(), u.set(),
+                        "[%d/%d] set %d%s %s: %d rows; total %d rows in %.1f s (%.0f rows/s, ETA %.0f s)",
+                        finished, units.size(), u.set(),
                         u.warehouse() > 0 ? " warehouse " + u.warehouse() : "", u.what(), n, total,
-                        secs, total / secs));
+                        secs, total / secs, etaSecs));
                 return List.of();
             });
         } catch (InterruptedException e) {
