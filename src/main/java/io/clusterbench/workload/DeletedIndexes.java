@@ -22,7 +22,8 @@ final class DeletedIndexes {
         this.pages = new AtomicReferenceArray<>((int) Math.max(1, (size + PAGE_BITS - 1) / PAGE_BITS));
     }
 
-    void mark(long index) {
+    /** @return true when this call marked the position, false when it was marked already */
+    boolean mark(long index) {
         int p = (int) (index / PAGE_BITS);
         AtomicLongArray page = pages.get(p);
         if (page == null) {
@@ -31,10 +32,15 @@ final class DeletedIndexes {
         }
         int bit = (int) (index % PAGE_BITS);
         long mask = 1L << (bit & 63);
-        long prev;
-        do {
-            prev = page.get(bit >>> 6);
-        } while ((prev & mask) == 0 && !page.compareAndSet(bit >>> 6, prev, prev | mask));
+        while (true) {
+            long prev = page.get(bit >>> 6);
+            if ((prev & mask) != 0) {
+                return false;
+            }
+            if (page.compareAndSet(bit >>> 6, prev, prev | mask)) {
+                return true;
+            }
+        }
     }
 
     boolean contains(long index) {

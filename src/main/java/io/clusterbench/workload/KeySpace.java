@@ -96,6 +96,26 @@ public final class KeySpace {
         return lastId > Long.MAX_VALUE - beyond ? Long.MAX_VALUE : lastId + beyond;
     }
 
+    /**
+     * Picks the row a DELETE will remove and marks it deleted in the same step, so two workers never pick one
+     * row (the second would miss): the row at {@code rank}, or the next one not yet claimed, wrapping.
+     *
+     * @param rank 1-based rank in {@code [1, size()]}
+     * @return the id to delete; when every row is claimed, the id at {@code rank} (the statement will miss)
+     */
+    public long claimForDelete(long rank) {
+        long index = rank - 1;
+        if (deleted == null || ids.size() == 0) {
+            return idAtIndex(index);
+        }
+        for (long next = deleted.nextUnmarked(index); next >= 0; next = deleted.nextUnmarked(next)) {
+            if (deleted.mark(next)) {
+                return ids.idAt(next);
+            }
+        }
+        return idAtIndex(index);
+    }
+
     /** Marks the row with this id as deleted by the run, so later draws skip it; unknown ids are ignored. */
     public void markDeleted(long id) {
         if (deleted == null) {

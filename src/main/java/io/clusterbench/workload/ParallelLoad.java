@@ -50,8 +50,9 @@ public final class ParallelLoad {
         /**
          * @return further items to queue (never null)
          * @throws SQLException when the server fails a statement
+         * @throws InterruptedException when the worker is interrupted (the load stops)
          */
-        Collection<T> run(Connection c, T item) throws SQLException;
+        Collection<T> run(Connection c, T item) throws SQLException, InterruptedException;
     }
 
     /**

@@ -1,6 +1,5 @@
 package io.clusterbench.workload;
 
-import java.io.IOException;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -66,7 +65,23 @@ public final class TableLoader {
         return insert(c, chunk);
     }
 
+    /** The fallback: multi-row INSERTs in one transaction, so the chunk still commits whole. */
     private static long insert(Connection c, Chunk chunk) throws SQLException {
+        boolean autoCommit = c.getAutoCommit();
+        c.setAutoCommit(false);
+        try {
+            long n = inserts(c, chunk);
+            c.commit();
+            return n;
+        } catch (SQLException | RuntimeException e) {
+            c.rollback();
+            throw e;
+        } finally {
+            c.setAutoCommit(autoCommit);
+        }
+    }
+
+    private static long inserts(Connection c, Chunk chunk) throws SQLException {
         RowStream in = new RowStream(chunk.writer(), chunk.rows());
         String head = "INSERT INTO " + chunk.table() + " (" + chunk.columns() + ") VALUES ";
         StringBuilder sql = new StringBuilder(ROWS_PER_INSERT * 256).append(head);
@@ -101,11 +116,6 @@ public final class TableLoader {
             if (inBatch > 0) {
                 loaded += s.executeUpdate(sql.toString());
             }
-        } catch (RuntimeException e) {
-            if (e.getCause() instanceof IOException io) {
-                throw new SQLException("row generation failed: " + io.getMessage(), io);
-            }
-            throw e;
         }
         return loaded;
     }

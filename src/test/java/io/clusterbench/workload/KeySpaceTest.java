@@ -48,4 +48,31 @@ class KeySpaceTest {
         k.markDeleted(10);
         assertTrue(k.id(1) > 0); // all gone: returns an id, the statement will miss
     }
+
+    @Test
+    void concurrentDeletesNeverClaimTheSameRow() throws Exception {
+        long[] ids = new long[10_000];
+        for (int i = 0; i < ids.length; i++) {
+            ids[i] = (1L << 33) + 3L * i;
+        }
+        KeySpace k = KeySpace.of(ids, ids.length, true);
+        java.util.Set<Long> claimed = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.atomic.AtomicInteger duplicates = new java.util.concurrent.atomic.AtomicInteger();
+        Thread[] workers = new Thread[4];
+        for (int w = 0; w < workers.length; w++) {
+            workers[w] = new Thread(() -> {
+                for (int i = 0; i < 2000; i++) {
+                    if (!claimed.add(k.claimForDelete(1 + (i % 10)))) { // a hot spot, as --rand-type=special
+                        duplicates.incrementAndGet();
+                    }
+                }
+            });
+            workers[w].start();
+        }
+        for (Thread t : workers) {
+            t.join();
+        }
+        assertEquals(0, duplicates.get());
+        assertEquals(8000, claimed.size());
+    }
 }

@@ -15,6 +15,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.ReentrantLock;
 import java.util.function.Consumer;
 
 /**
@@ -54,6 +56,7 @@ final class OltpLoader {
         List<Item> items = new ArrayList<>();
         boolean[] needsIndex = new boolean[config.tables() + 1];
         int chunkRows;
+        boolean oneChunkPerTable;
         try (Connection c = target.openChecked(target.endpointFor(0), true); Statement s = c.createStatement()) {
             List<String> existing = tables.existing(c);
             if (!existing.isEmpty() && mode == PrepareMode.REFUSE) {
@@ -62,6 +65,7 @@ final class OltpLoader {
                                 + "recreate the workload's tables");
             }
             chunkRows = galera(s) ? GALERA_CHUNK_ROWS : CHUNK_ROWS;
+            oneChunkPerTable = config.autoInc() && autoIncTableLock(s);
             for (int t = 1; t <= config.tables(); t++) {
                 String name = "sbtest" + t;
                 boolean exists = existing.contains(name);
@@ -113,6 +117,11 @@ final class OltpLoader {
                 chunksLeft[i.table()]++;
             }
         }
+        ReentrantLock[] tableLocks = new ReentrantLock[config.tables() + 1];
+        for (int t = 0; t < tableLocks.length; t++) {
+            tableLocks[t] = new ReentrantLock();
+        }
+        boolean serialPerTable = oneChunkPerTable;
         int workers = Math.max(1, threads);
         try {
             ParallelLoad.run(workers, w -> session(target.openChecked(target.endpointFor(w), true)), items,
@@ -126,7 +135,18 @@ final class OltpLoader {
                             ledger.indexBuilt(name, "k_" + item.table());
                             return List.of();
                         }
-                        long n = loader.load(c, chunk(item));
+                        ReentrantLock lock = tableLocks[item.table()];
+                        if (serialPerTable && !lock.tryLock(50, TimeUnit.MILLISECONDS)) {
+                            return List.of(item); // the table is busy: take another table's chunk first
+                        }
+                        long n;
+                        try {
+                            n = loader.load(c, chunk(item));
+                        } finally {
+                            if (serialPerTable) {
+                                lock.unlock();
+                            }
+                        }
                         ledger.rowsCommitted(name, n);
                         boolean last;
                         synchronized (chunksLeft) {
@@ -170,6 +190,19 @@ final class OltpLoader {
             long step = Math.max(1, rs.getLong(1));
             long offset = rs.getLong(2);
             return new long[]{offset >= 1 && offset <= step ? offset : 1, step};
+        }
+    }
+
+    /**
+     * @return true when {@code LOAD DATA} into an AUTO_INCREMENT table holds the table-level AUTO-INC lock for
+     *         the whole statement ({@code innodb_autoinc_lock_mode} 0 or 1, "bulk inserts"), so two chunks
+     *         of one table would wait on each other
+     */
+    private static boolean autoIncTableLock(Statement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT @@innodb_autoinc_lock_mode")) {
+            return !rs.next() || rs.getInt(1) != 2;
+        } catch (SQLException notInnodb) {
+            return true;
         }
     }
 

@@ -183,12 +183,10 @@ final class OltpSession implements Session {
     void deleteOne() throws SQLException {
         int t = uniformTable();
         KeySpace keys = workload.keys(t);
-        long id = keys.id(rank(keys));
+        long id = keys.claimForDelete(rank(keys)); // claimed: no other worker deletes the same row
         PreparedStatement del = prepared(t, OltpStatement.DELETE);
         del.setLong(1, id);
-        if (update(del, OltpStatement.DELETE, true)) {
-            keys.markDeleted(id);
-        }
+        update(del, OltpStatement.DELETE, true);
     }
 
     /** sysbench {@code oltp_insert.lua}: one INSERT over the text protocol. */
