@@ -3,6 +3,7 @@ package io.clusterbench.cli;
 import io.clusterbench.runner.TableChores;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.runner.WorkloadRegistry;
@@ -37,6 +38,10 @@ final class PrepareCommand implements Callable<Integer>, WorkloadCommand {
     @Option(names = "--force", description = "Drop the workload's own tables first when they exist.")
     boolean force;
 
+    @Option(names = "--resume", description = "Complete an interrupted load: keep the rows and indexes that are "
+            + "there, load the missing chunks and build the missing indexes (oltp_* workloads).")
+    boolean resume;
+
     @Mixin
     TargetOptions target = new TargetOptions();
 
@@ -62,9 +67,14 @@ final class PrepareCommand implements Callable<Integer>, WorkloadCommand {
         if (threads < 1) {
             throw new UserException("invalid options: --threads must be >= 1", "see --help");
         }
+        if (force && resume) {
+            throw new UserException("invalid options: --force and --resume exclude each other",
+                    "--force reloads everything, --resume completes what is there");
+        }
+        PrepareMode mode = resume ? PrepareMode.RESUME : force ? PrepareMode.DROP : PrepareMode.REFUSE;
         Workload w = WorkloadRegistry.create(workload, families,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
-        TableChores.Prepared done = TableChores.prepare(target.spec(), w, threads, force, env);
+        TableChores.Prepared done = TableChores.prepare(target.spec(), w, threads, mode, env.command(), env);
         if (!workload.equals(TpccFamily.NAME)) { // the tpcc loader prints its own rows and rows/s
             long rows = (long) w.tables().size() * families.get(OltpOptions.class).tableSize();
             env.out().printf(Locale.ROOT, "Prepared %d table(s), %d rows in %.1f s (%.0f rows/s)%n",

@@ -7,6 +7,7 @@ import io.clusterbench.db.ServerInfo;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
 import io.clusterbench.db.TopologyDiscovery;
+import io.clusterbench.workload.InitContext;
 import io.clusterbench.workload.Workload;
 
 import java.sql.Connection;
@@ -63,7 +64,8 @@ final class RunContext implements AutoCloseable {
                     env.line("Preparing " + workload.name() + " on the embedded server...");
                     workload.prepare(target, Math.max(1, prepareThreads), true, line -> { });
                 }
-                workload.init(c);
+                workload.init(c, new InitContext(() -> target.openChecked(target.endpointFor(0), true),
+                        Math.max(1, Math.min(4, prepareThreads)), System::nanoTime, env::line));
                 workload.startReport().forEach(env::line);
             } catch (SQLException e) {
                 throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);

@@ -2,6 +2,8 @@ package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
+import io.clusterbench.workload.LoadLedger;
+import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.TableShape;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.joins.JoinPlan;
@@ -10,6 +12,7 @@ import io.clusterbench.workload.joins.JoinsWorkload;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * The commands around a run that touch a workload's tables: prepare, cleanup, explain and making a
@@ -32,19 +35,36 @@ public final class TableChores {
     }
 
     /**
-     * Creates and loads the workload's tables.
+     * Creates and loads the workload's tables. On Ctrl-C or failure it prints what is complete, what is not,
+     * and the exact commands that resume the load or remove it (issue 16), then ends as interrupted or failed.
      *
      * @param threads loader connections, &gt;= 1
-     * @param force   drop the workload's own tables first when they exist
+     * @param mode    what to do with existing tables
+     * @param command the command line as typed (passwords masked), for the resume and cleanup commands
      * @throws UserException for an unusable target or a failed load
      */
-    public static Prepared prepare(TargetSpec spec, Workload w, int threads, boolean force, Console console) {
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console)) {
-            if (!force) {
+    public static Prepared prepare(TargetSpec spec, Workload w, int threads, PrepareMode mode, List<String> command,
+                                   Console console) {
+        LoadLedger ledger = new LoadLedger();
+        Thread loader = Thread.currentThread();
+        AtomicBoolean stopped = new AtomicBoolean();
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console);
+             Console.Registration hook = console.onStop(() -> {
+                 stopped.set(true);
+                 loader.interrupt();
+             })) {
+            if (mode != PrepareMode.DROP) {
                 TableShape.refuseForeign(resolved.target(), w, "prepare", true);
             }
             long start = System.nanoTime();
-            w.prepare(resolved.target(), threads, force, console::line);
+            try {
+                w.prepare(resolved.target(), threads, mode, ledger, console::line);
+            } catch (SQLException | RuntimeException e) {
+                if (ledger.rowsWanted() > 0 || stopped.get()) {
+                    LoadReport.print(console, stopped.get() ? "interrupted" : "failed", ledger, command);
+                }
+                throw e;
+            }
             return new Prepared((System.nanoTime() - start) / 1e9, resolved.embedded() != null);
         } catch (SQLException e) {
             throw new UserException("prepare failed: " + e.getErrorCode() + ": " + e.getMessage(),

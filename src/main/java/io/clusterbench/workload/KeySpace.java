@@ -1,116 +1,76 @@
 package io.clusterbench.workload;
 
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.Arrays;
-import java.util.concurrent.atomic.AtomicLongArray;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * The real-row guarantee: the ids that exist in one table, so that a drawn key always lands on a row.
  *
  * <p>A workload draws a <em>rank</em> r in {@code [1, size()]} with its distribution and reads the id at
- * that rank. On a gap-free table ids equal ranks, so the statements and keys are exactly sysbench's. On a
- * sparse table (Galera's {@code auto_increment_increment}, earlier deletes) the same rank lands on the
- * r-th existing row, so the distribution's shape and a range's row count are kept. A row this run
- * deleted is skipped: the draw moves to the next existing row.
+ * that rank. On a gap-free table ids equal ranks (plus the first id minus one), so the statements and keys
+ * are exactly sysbench's. On a sparse table (Galera's {@code auto_increment_increment}, earlier deletes)
+ * the same rank lands on the r-th existing row, so the distribution's shape and a range's row count are
+ * kept. A row this run deleted is skipped: the draw moves to the next existing row.
  *
- * <p>Thread-safe: the id array is immutable after {@link #load}; the deleted set is an atomic bitmap.
- * Dense tables keep no array (O(1) memory), sparse ones 4 bytes per row.
+ * <p>Ids are 64-bit ({@code BIGINT}); the id set is held as {@link IdRuns} (memory follows its structure)
+ * and the run's deletes as a paged bitmap. Loaded by {@link KeySpaceLoader}.
+ *
+ * <p>Thread-safe: the id set is immutable after loading; the deleted set is lock-free.
  */
 public final class KeySpace {
-    private final int[] ids;        // null when dense: id = firstId + rank - 1
-    private final int firstId;
-    private final int rows;
+    private final IdRuns ids;
     private final int drawSize;
-    private final AtomicLongArray deleted;
+    private final DeletedIndexes deleted;
+    private final long loadMillis;
 
-    private KeySpace(int[] ids, int firstId, int rows, int drawSize, boolean trackDeletes) {
+    KeySpace(IdRuns ids, long maxDrawSize, boolean trackDeletes, long loadMillis) {
         this.ids = ids;
-        this.firstId = firstId;
-        this.rows = rows;
-        this.drawSize = drawSize;
-        this.deleted = trackDeletes ? new AtomicLongArray((rows + 63) / 64 + 1) : null;
+        this.drawSize = (int) Math.max(0, Math.min(Integer.MAX_VALUE, Math.min(ids.size(), maxDrawSize)));
+        this.deleted = trackDeletes ? new DeletedIndexes(ids.size()) : null;
+        this.loadMillis = loadMillis;
     }
 
     /**
-     * Reads a table's id set: {@code COUNT/MIN/MAX} first, the full {@code ORDER BY id} list only when the
-     * table has gaps.
+     * Builds a key space from known ids, for tests and loaders.
      *
-     * @param table        table name
-     * @param idColumn     primary key column (INT)
-     * @param maxDrawSize  the workload's {@code --table-size}: ranks are drawn from {@code [1, min(rows, maxDrawSize)]}
+     * @param sortedIds    ids in strictly ascending order
+     * @param maxDrawSize  ranks are drawn from {@code [1, min(ids, maxDrawSize)]}
      * @param trackDeletes true for workloads that delete rows without re-inserting them
-     * @throws SQLException when the queries fail
      */
-    public static KeySpace load(Connection c, String table, String idColumn, int maxDrawSize,
-                                boolean trackDeletes) throws SQLException {
-        long count;
-        long min;
-        long max;
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("SELECT COUNT(*), COALESCE(MIN(" + idColumn + "),0), COALESCE(MAX("
-                     + idColumn + "),0) FROM " + table)) {
-            rs.next();
-            count = rs.getLong(1);
-            min = rs.getLong(2);
-            max = rs.getLong(3);
+    public static KeySpace of(long[] sortedIds, long maxDrawSize, boolean trackDeletes) {
+        IdRuns.Builder b = new IdRuns.Builder();
+        for (long id : sortedIds) {
+            b.add(id);
         }
-        int rows = (int) count;
-        int drawSize = Math.max(0, Math.min(rows, maxDrawSize));
-        if (count == 0 || max - min + 1 == count) {
-            return new KeySpace(null, (int) min, rows, drawSize, trackDeletes);
-        }
-        int[] ids = new int[rows];
-        int n = 0;
-        try (Statement s = c.createStatement()) {
-            s.setFetchSize(10_000);
-            try (ResultSet rs = s.executeQuery("SELECT " + idColumn + " FROM " + table + " ORDER BY " + idColumn)) {
-                while (rs.next() && n < ids.length) {
-                    ids[n++] = rs.getInt(1);
-                }
-            }
-        }
-        return new KeySpace(n == rows ? ids : Arrays.copyOf(ids, n), (int) min, n, Math.min(drawSize, n),
-                trackDeletes);
+        return new KeySpace(b.build(), maxDrawSize, trackDeletes, 0);
     }
 
-    /** Builds a key space from known ids (sorted ascending), for tests and loaders. */
-    public static KeySpace of(int[] sortedIds, int maxDrawSize, boolean trackDeletes) {
-        int rows = sortedIds.length;
-        return new KeySpace(sortedIds.clone(), rows == 0 ? 0 : sortedIds[0], rows, Math.min(rows, maxDrawSize),
-                trackDeletes);
-    }
-
-    /** @return the number of ranks a draw may return: min(rows at start, --table-size) */
+    /** @return the number of ranks a draw may return: min(rows at start, --table-size, 2^31 - 1) */
     public int size() {
         return drawSize;
     }
 
     /** @return rows present when the key space was loaded */
-    public int rows() {
-        return rows;
+    public long rows() {
+        return ids.size();
     }
 
     /** @return true when ids had no gaps at load time */
     public boolean dense() {
-        return ids == null;
+        return ids.gapFree();
     }
 
     /**
      * @param rank 1-based rank in {@code [1, size()]}
-     * @return the id of the row at that rank, moved to the next row not deleted by this run; or
-     *         {@code idAt(rank)} itself when every row is deleted (the statement will then miss)
+     * @return the id of the row at that rank, moved to the next row not deleted by this run (wrapping
+     *         around); or the id at that rank itself when every row is deleted (the statement will then miss)
      */
-    public int id(int rank) {
-        int index = rank - 1;
-        if (deleted != null && isDeleted(index)) {
-            for (int step = 1; step < rows; step++) {
-                int candidate = (index + step) % rows;
-                if (!isDeleted(candidate)) {
-                    return idAtIndex(candidate);
-                }
+    public long id(long rank) {
+        long index = rank - 1;
+        if (deleted != null && deleted.contains(index)) {
+            long next = deleted.nextUnmarked(index);
+            if (next >= 0) {
+                index = next;
             }
         }
         return idAtIndex(index);
@@ -125,38 +85,72 @@ public final class KeySpace {
      * @param count rows in the range, &ge; 1
      * @return the inclusive end id
      */
-    public int rangeEnd(int rank, int count) {
-        long endIndex = (long) rank - 1 + count - 1;
+    public long rangeEnd(long rank, int count) {
+        long endIndex = rank - 1 + count - 1;
+        long rows = ids.size();
         if (endIndex < rows) {
-            return idAtIndex((int) endIndex);
+            return ids.idAt(endIndex);
         }
-        return (int) Math.min(Integer.MAX_VALUE, (long) idAtIndex(rows - 1) + (endIndex - (rows - 1)));
+        long lastId = idAtIndex(rows - 1);
+        long beyond = endIndex - (rows - 1);
+        return lastId > Long.MAX_VALUE - beyond ? Long.MAX_VALUE : lastId + beyond;
     }
 
-    /** Marks the row with this id as deleted by the run, so later draws skip it. */
-    public void markDeleted(int id) {
+    /**
+     * Picks the row a DELETE will remove and marks it deleted in the same step, so two workers never pick one
+     * row (the second would miss): the row at {@code rank}, or the next one not yet claimed, wrapping.
+     *
+     * @param rank 1-based rank in {@code [1, size()]}
+     * @return the id to delete; when every row is claimed, the id at {@code rank} (the statement will miss)
+     */
+    public long claimForDelete(long rank) {
+        long index = rank - 1;
+        if (deleted == null || ids.size() == 0) {
+            return idAtIndex(index);
+        }
+        for (long next = deleted.nextUnmarked(index); next >= 0; next = deleted.nextUnmarked(next)) {
+            if (deleted.mark(next)) {
+                return ids.idAt(next);
+            }
+        }
+        return idAtIndex(index);
+    }
+
+    /** Marks the row with this id as deleted by the run, so later draws skip it; unknown ids are ignored. */
+    public void markDeleted(long id) {
         if (deleted == null) {
             return;
         }
-        int index = ids == null ? id - firstId : Arrays.binarySearch(ids, id);
-        if (index >= 0 && index < rows) {
-            int word = index >>> 6;
-            long bit = 1L << (index & 63);
-            long prev;
-            do {
-                prev = deleted.get(word);
-            } while ((prev & bit) == 0 && !deleted.compareAndSet(word, prev, prev | bit));
+        long index = ids.indexOf(id);
+        if (index >= 0) {
+            deleted.mark(index);
         }
     }
 
-    private boolean isDeleted(int index) {
-        return (deleted.get(index >>> 6) & (1L << (index & 63))) != 0;
+    /** @return approximate heap bytes of the id set and the deleted set */
+    public long memoryBytes() {
+        return ids.memoryBytes() + (deleted == null ? 0 : deleted.memoryBytes());
     }
 
-    private int idAtIndex(int index) {
-        if (rows == 0) {
+    /**
+     * @return the key space's shape for result.json: {@code rows}, {@code idsGapFree}, {@code idRuns},
+     *         {@code idStep} (0 unless one progression), {@code keySpaceBytes}, {@code keySpaceLoadMillis}
+     */
+    public Map<String, Object> facts() {
+        Map<String, Object> f = new LinkedHashMap<>();
+        f.put("rows", ids.size());
+        f.put("idsGapFree", ids.gapFree());
+        f.put("idRuns", ids.runs());
+        f.put("idStep", ids.singleStep());
+        f.put("keySpaceBytes", memoryBytes());
+        f.put("keySpaceLoadMillis", loadMillis);
+        return f;
+    }
+
+    private long idAtIndex(long index) {
+        if (ids.size() == 0) {
             return index + 1;
         }
-        return ids == null ? firstId + index : ids[index];
+        return ids.idAt(index);
     }
 }

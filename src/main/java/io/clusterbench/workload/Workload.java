@@ -37,6 +37,26 @@ public interface Workload {
     void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException;
 
     /**
+     * Creates and loads the tables, resuming an interrupted load when asked, and records progress in
+     * {@code ledger} so that an interrupted or failed load can say what is complete. By default resume is
+     * refused and the ledger stays empty.
+     *
+     * @param mode   what to do with existing tables
+     * @param ledger filled as chunks commit
+     * @throws io.clusterbench.UserException when tables exist under {@link PrepareMode#REFUSE}, or resume is
+     *         not supported
+     * @throws SQLException when the server fails a statement
+     */
+    default void prepare(Target target, int threads, PrepareMode mode, LoadLedger ledger, Consumer<String> progress)
+            throws SQLException {
+        if (mode == PrepareMode.RESUME) {
+            throw new io.clusterbench.UserException("--resume is not supported for " + name(),
+                    "use --force to reload, or the workload's own resume option");
+        }
+        prepare(target, threads, mode == PrepareMode.DROP, progress);
+    }
+
+    /**
      * Drops this workload's own tables and nothing else.
      *
      * @return the names of the tables dropped
@@ -61,6 +81,16 @@ public interface Workload {
      * @throws io.clusterbench.UserException when tables are missing ("run prepare first")
      */
     void init(Connection connection) throws SQLException;
+
+    /**
+     * {@link #init(Connection)} with more connections, a clock and progress, so that key spaces of large tables
+     * are read in parallel and their load time is recorded. By default the extras are not used.
+     *
+     * @throws io.clusterbench.UserException when tables are missing ("run prepare first")
+     */
+    default void init(Connection connection, InitContext context) throws SQLException {
+        init(connection);
+    }
 
     /**
      * Opens a worker's session: connects and prepares statements.

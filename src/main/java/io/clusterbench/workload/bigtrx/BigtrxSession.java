@@ -85,7 +85,7 @@ final class BigtrxSession implements Session {
             present = null;
             boolean open = inTransaction;
             inTransaction = false;
-            throw SessionSql.failEvent(e, plain, open);
+            throw SessionSql.failEvent(e, plain, open, context.target().causalWaitLevel());
         }
     }
 

@@ -75,7 +75,7 @@ final class DdlSession implements Session {
             next = (next + 1) % config.kinds().size();
         } catch (SQLException e) {
             state = null;
-            throw SessionSql.failEvent(e, plain, false);
+            throw SessionSql.failEvent(e, plain, false, context.target().causalWaitLevel());
         }
     }
 

@@ -119,7 +119,7 @@ final class JoinsSession implements Session {
     private void deleteInsert() throws SQLException {
         int t = table();
         KeySpace keys = workload.keys(t);
-        int id = keys.id(config.distribution().next(rng, 1, Math.max(1, keys.size())));
+        long id = keys.id(config.distribution().next(rng, 1, Math.max(1, keys.size())));
         write(JoinsWorkload.DELETE, "DELETE FROM main" + t + " WHERE id = " + id);
         StringBuilder insert = new StringBuilder(600).append("INSERT INTO main").append(t).append(" (id, ")
                 .append(JoinRows.MAIN_COLUMNS).append(") VALUES ");

@@ -2,6 +2,7 @@ package io.clusterbench.workload.joins;
 
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
+import io.clusterbench.workload.ParallelLoad;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;
@@ -12,10 +13,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.function.Consumer;
 
 /**
@@ -75,25 +72,14 @@ final class JoinsTables {
         }
         List<String> tables = names();
         int workers = Math.max(1, Math.min(threads, tables.size()));
-        ExecutorService pool = Executors.newFixedThreadPool(workers);
         try {
-            List<Future<Void>> futures = new ArrayList<>();
-            for (int w = 0; w < workers; w++) {
-                int first = w;
-                futures.add(pool.submit(() -> {
-                    try (Connection c = target.openChecked(target.endpointFor(first), true)) {
-                        for (int i = first; i < tables.size(); i += workers) {
-                            createAndLoad(c, tables.get(i), progress);
-                        }
-                    }
-                    return null;
-                }));
-            }
-            for (Future<Void> f : futures) {
-                await(f);
-            }
-        } finally {
-            pool.shutdownNow();
+            ParallelLoad.run(workers, w -> target.openChecked(target.endpointFor(w), true), tables, (c, table) -> {
+                createAndLoad(c, table, progress);
+                return List.of();
+            });
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new SQLException("interrupted while loading", e);
         }
         try (Connection c = target.openChecked(target.endpointFor(0), true); Statement s = c.createStatement()) {
             progress.accept("Analyzing " + tables.size() + " tables...");
@@ -101,22 +87,6 @@ final class JoinsTables {
         }
     }
 
-    private static void await(Future<Void> f) throws SQLException {
-        try {
-            f.get();
-        } catch (ExecutionException e) {
-            if (e.getCause() instanceof SQLException se) {
-                throw se;
-            }
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new SQLException("interrupted while loading", e);
-        }
-    }
 
     private void createAndLoad(Connection c, String table, Consumer<String> progress) throws SQLException {
         boolean main = table.startsWith("main");

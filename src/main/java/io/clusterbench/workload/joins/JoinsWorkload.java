@@ -4,7 +4,9 @@ import io.clusterbench.UserException;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.ServerInfo;
 import io.clusterbench.db.Target;
+import io.clusterbench.workload.InitContext;
 import io.clusterbench.workload.KeySpace;
+import io.clusterbench.workload.KeySpaceLoader;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.Workload;
@@ -126,6 +128,11 @@ public final class JoinsWorkload implements Workload {
      */
     @Override
     public void init(Connection connection) throws SQLException {
+        init(connection, InitContext.single());
+    }
+
+    @Override
+    public void init(Connection connection, InitContext context) throws SQLException {
         List<String> existing = tables.existing(connection);
         for (String name : tables.names()) {
             if (!existing.contains(name)) {
@@ -135,7 +142,8 @@ public final class JoinsWorkload implements Workload {
         }
         KeySpace[] loaded = new KeySpace[config.tables() + 1];
         for (int t = 1; t <= config.tables(); t++) {
-            loaded[t] = KeySpace.load(connection, "main" + t, "id", Math.max(1, config.tableSize()), false);
+            loaded[t] = new KeySpaceLoader("main" + t, "id").load(connection, context, Math.max(1, config.tableSize()),
+                    false);
         }
         keys = loaded;
         readServer(connection);
@@ -246,7 +254,8 @@ public final class JoinsWorkload implements Workload {
         KeySpace[] k = keys;
         if (k != null) {
             for (int t = 1; t < k.length; t++) {
-                facts.put("main" + t + ".rows", k[t].rows());
+                int table = t;
+                k[t].facts().forEach((key, value) -> facts.put("main" + table + "." + key, value));
             }
         }
         if (!plans.isEmpty()) {

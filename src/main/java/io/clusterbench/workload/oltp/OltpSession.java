@@ -138,7 +138,7 @@ final class OltpSession implements Session {
         int t = table();
         for (int i = 0; i < count; i++) {
             PreparedStatement ps = prepared(t, OltpStatement.POINT_SELECT);
-            ps.setInt(1, key(t));
+            ps.setLong(1, key(t));
             query(ps, OltpStatement.POINT_SELECT);
         }
     }
@@ -149,8 +149,8 @@ final class OltpSession implements Session {
         for (int i = 0; i < count; i++) {
             int rank = rank(keys);
             PreparedStatement ps = prepared(t, kind);
-            ps.setInt(1, keys.id(rank));
-            ps.setInt(2, keys.rangeEnd(rank, config.rangeSize()));
+            ps.setLong(1, keys.id(rank));
+            ps.setLong(2, keys.rangeEnd(rank, config.rangeSize()));
             query(ps, kind);
         }
     }
@@ -159,7 +159,7 @@ final class OltpSession implements Session {
         int t = table();
         for (int i = 0; i < count; i++) {
             PreparedStatement ps = prepared(t, OltpStatement.INDEX_UPDATE);
-            ps.setInt(1, key(t));
+            ps.setLong(1, key(t));
             update(ps, OltpStatement.INDEX_UPDATE, true);
         }
     }
@@ -169,7 +169,7 @@ final class OltpSession implements Session {
         for (int i = 0; i < count; i++) {
             PreparedStatement ps = prepared(t, OltpStatement.NON_INDEX_UPDATE);
             ps.setString(1, text.next(rng, RandomText.C_GROUPS));
-            ps.setInt(2, key(t));
+            ps.setLong(2, key(t));
             update(ps, OltpStatement.NON_INDEX_UPDATE, true);
         }
     }
@@ -179,13 +179,13 @@ final class OltpSession implements Session {
         int t = table();
         KeySpace keys = workload.keys(t);
         for (int i = 0; i < count; i++) {
-            int id = keys.id(rank(keys));
+            long id = keys.id(rank(keys));
             int k = config.distribution().next(rng, 1, config.tableSize());
             PreparedStatement del = prepared(t, OltpStatement.DELETE);
-            del.setInt(1, id);
+            del.setLong(1, id);
             update(del, OltpStatement.DELETE, true);
             PreparedStatement ins = prepared(t, OltpStatement.INSERT);
-            ins.setInt(1, id);
+            ins.setLong(1, id);
             ins.setInt(2, k);
             ins.setString(3, text.next(rng, RandomText.C_GROUPS));
             ins.setString(4, text.next(rng, RandomText.PAD_GROUPS));
@@ -197,12 +197,10 @@ final class OltpSession implements Session {
     void deleteOne() throws SQLException {
         int t = uniformTable();
         KeySpace keys = workload.keys(t);
-        int id = keys.id(rank(keys));
+        long id = keys.claimForDelete(rank(keys)); // claimed: no other worker deletes the same row
         PreparedStatement del = prepared(t, OltpStatement.DELETE);
-        del.setInt(1, id);
-        if (update(del, OltpStatement.DELETE, true)) {
-            keys.markDeleted(id);
-        }
+        del.setLong(1, id);
+        update(del, OltpStatement.DELETE, true);
     }
 
     /** sysbench {@code oltp_insert.lua}: one INSERT over the text protocol. */
@@ -231,7 +229,7 @@ final class OltpSession implements Session {
         return config.distribution().next(rng, 1, keys.size());
     }
 
-    private int key(int table) {
+    private long key(int table) {
         KeySpace keys = workload.keys(table);
         return keys.id(rank(keys));
     }

@@ -3,7 +3,11 @@ package io.clusterbench.workload.oltp;
 import io.clusterbench.UserException;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.Target;
+import io.clusterbench.workload.InitContext;
 import io.clusterbench.workload.KeySpace;
+import io.clusterbench.workload.KeySpaceLoader;
+import io.clusterbench.workload.LoadLedger;
+import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.Workload;
@@ -86,7 +90,13 @@ public final class OltpWorkload implements Workload {
 
     @Override
     public void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
-        tables.prepare(target, threads, force, progress);
+        prepare(target, threads, force ? PrepareMode.DROP : PrepareMode.REFUSE, new LoadLedger(), progress);
+    }
+
+    @Override
+    public void prepare(Target target, int threads, PrepareMode mode, LoadLedger ledger, Consumer<String> progress)
+            throws SQLException {
+        new OltpLoader(config, tables).prepare(target, threads, mode, ledger, progress);
     }
 
     @Override
@@ -101,6 +111,11 @@ public final class OltpWorkload implements Workload {
 
     @Override
     public void init(Connection connection) throws SQLException {
+        init(connection, InitContext.single());
+    }
+
+    @Override
+    public void init(Connection connection, InitContext context) throws SQLException {
         List<String> existing = tables.existing(connection);
         for (String name : tables.names()) {
             if (!existing.contains(name)) {
@@ -108,10 +123,19 @@ public final class OltpWorkload implements Workload {
                         "run prepare first (clusterbench prepare " + name() + " with the same --tables)");
             }
         }
+        for (int t = 1; t <= config.tables() && config.createSecondary(); t++) {
+            if (!tables.hasIndexOnK(connection, t)) {
+                throw new UserException("table sbtest" + t + " has no index on k: its load did not finish",
+                        "complete it with " + resumeCommand() + " (and your connection options), or prepare "
+                                + "with --force; a table prepared with --create-secondary=off needs the same "
+                                + "option here");
+            }
+        }
         KeySpace[] loaded = new KeySpace[config.tables() + 1];
         boolean trackDeletes = variant == OltpVariant.OLTP_DELETE;
         for (int t = 1; t <= config.tables(); t++) {
-            loaded[t] = KeySpace.load(connection, "sbtest" + t, "id", config.tableSize(), trackDeletes);
+            loaded[t] = new KeySpaceLoader("sbtest" + t, "id").load(connection, context, config.tableSize(),
+                    trackDeletes);
         }
         keys = loaded;
     }
@@ -126,10 +150,15 @@ public final class OltpWorkload implements Workload {
                 lines.add("Warning: sbtest" + t + " has " + k[t].rows() + " rows, fewer than --table-size "
                         + config.tableSize() + (k[t].rows() == 0 ? ": every statement that targets a row will miss"
                         : ": keys are drawn over the " + k[t].rows() + " existing rows")
-                        + " (prepare with the same --table-size, or give the size you prepared)");
+                        + " (give the size you prepared, or restore the rows with " + resumeCommand() + ")");
             }
         }
         return lines;
+    }
+
+    private String resumeCommand() {
+        return "clusterbench prepare " + name() + " --tables " + config.tables() + " --table-size "
+                + config.tableSize() + " --resume";
     }
 
     @Override
@@ -143,8 +172,8 @@ public final class OltpWorkload implements Workload {
         KeySpace[] k = keys;
         if (k != null) {
             for (int t = 1; t < k.length; t++) {
-                facts.put("sbtest" + t + ".rows", k[t].rows());
-                facts.put("sbtest" + t + ".idsGapFree", k[t].dense());
+                int table = t;
+                k[t].facts().forEach((key, value) -> facts.put("sbtest" + table + "." + key, value));
             }
         }
         return facts;

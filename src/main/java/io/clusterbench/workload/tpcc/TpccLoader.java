@@ -2,6 +2,7 @@ package io.clusterbench.workload.tpcc;
 
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
+import io.clusterbench.workload.ParallelLoad;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -10,11 +11,6 @@ import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import java.util.concurrent.ConcurrentLinkedQueue;
-import java.util.concurrent.ExecutionException;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -28,7 +24,7 @@ import java.util.function.LongSupplier;
  * <p>Resumable: with {@code --load-from-scale N} the tables must exist; rows of warehouses &ge; N are
  * deleted and loaded again, items are reloaded when incomplete, and missing indexes are added.
  *
- * <p>Thread-safe: {@link #prepare} runs on the caller's thread and its own pool. Progress lines carry
+ * <p>Thread-safe: {@link #prepare} runs on the caller's thread and the shared {@link ParallelLoad} pool. Progress lines carry
  * rows and rows/s, timed with the clock the CLI passes in (the load is not a measured run).
  */
 final class TpccLoader {
@@ -120,62 +116,42 @@ final class TpccLoader {
         if (units.isEmpty()) {
             return 0;
         }
-        ConcurrentLinkedQueue<Unit> queue = new ConcurrentLinkedQueue<>(units);
         AtomicLong loaded = new AtomicLong();
         AtomicLong done = new AtomicLong();
         long startNanos = clockNanos.getAsLong();
         int workers = Math.max(1, Math.min(threads, units.size()));
-        ExecutorService pool = Executors.newFixedThreadPool(workers);
+        ParallelLoad.Connections connections = w -> {
+            Connection c = target.openChecked(target.endpointFor(w), true);
+            try (Statement s = c.createStatement()) {
+                s.execute("SET SESSION foreign_key_checks = 0, unique_checks = 0");
+            }
+            return c;
+        };
         try {
-            List<Future<Void>> futures = new ArrayList<>();
-            for (int k = 0; k < workers; k++) {
-                int index = k;
-                futures.add(pool.submit(() -> {
-                    try (Connection c = target.openChecked(target.endpointFor(index), true);
-                         Statement s = c.createStatement()) {
-                        s.execute("SET SESSION foreign_key_checks = 0, unique_checks = 0");
-                        for (Unit u = queue.poll(); u != null; u = queue.poll()) {
-                            long n = load(s, u, loaded);
-                            double secs = Math.max(1e-9, (clockNanos.getAsLong() - startNanos) / 1e9);
-                            long total = loaded.get();
-                            progress.accept(u.kind() == 5
-                                    ? String.format(Locale.ROOT, "[%d/%d] set %d %s built (%.1f s)",
-                                    done.incrementAndGet(), units.size(), u.set(), u.what(), secs)
-                                    : String.format(Locale.ROOT,
-                                    "[%d/%d] set %d%s %s: %d rows; total %d rows in %.1f s (%.0f rows/s)",
-                                    done.incrementAndGet(), units.size(), u.set(),
-                                    u.warehouse() > 0 ? " warehouse " + u.warehouse() : "", u.what(), n, total,
-                                    secs, total / secs));
-                        }
-                    }
-                    return null;
-                }));
-            }
-            for (Future<Void> f : futures) {
-                await(f, queue);
-            }
-        } finally {
-            pool.shutdownNow();
-        }
-        return loaded.get();
-    }
-
-    private static void await(Future<Void> f, ConcurrentLinkedQueue<Unit> queue) throws SQLException {
-        try {
-            f.get();
-        } catch (ExecutionException e) {
-            queue.clear();
-            if (e.getCause() instanceof SQLException se) {
-                throw se;
-            }
-            if (e.getCause() instanceof RuntimeException re) {
-                throw re;
-            }
-            throw new IllegalStateException(e.getCause());
+            ParallelLoad.run(workers, connections, units, (c, u) -> {
+                long n;
+                try (Statement s = c.createStatement()) {
+                    n = load(s, u, loaded);
+                }
+                double secs = Math.max(1e-9, (clockNanos.getAsLong() - startNanos) / 1e9);
+                long total = loaded.get();
+                long finished = done.incrementAndGet();
+                double etaSecs = secs * (units.size() - finished) / finished;
+                progress.accept(u.kind() == 5
+                        ? String.format(Locale.ROOT, "[%d/%d] set %d %s built (%.1f s)",
+                        finished, units.size(), u.set(), u.what(), secs)
+                        : String.format(Locale.ROOT,
+                        "[%d/%d] set %d%s %s: %d rows; total %d rows in %.1f s (%.0f rows/s, ETA %.0f s)",
+                        finished, units.size(), u.set(),
+                        u.warehouse() > 0 ? " warehouse " + u.warehouse() : "", u.what(), n, total,
+                        secs, total / secs, etaSecs));
+                return List.of();
+            });
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new SQLException("interrupted while loading", e);
         }
+        return loaded.get();
     }
 
     private static long load(Statement s, Unit u, AtomicLong loaded) throws SQLException {

@@ -1,0 +1,83 @@
+#!/usr/bin/env bash
+# Prepare-speed bench (issue 20): `clusterbench prepare oltp_read_write` against sysbench 1.0.20's own
+# `oltp_read_write prepare` for the same tables (count, rows, threads) on the same freshly started server,
+# alternating the tools (ABAB...) so that a busy machine penalises both alike. Both are timed by this
+# script as wall time of the whole command (process start, table creation, rows, secondary index).
+#
+# Usage: bench/prepare.sh [TABLES] [TABLE_SIZE] [THREADS]      (defaults: 4 250000 4)
+# Env:   REPEATS (runs of each tool, default 3; medians and the ratio of medians are printed),
+#        MARIADBD (default: mariadbd on PATH or /usr/sbin/mariadbd), PORT (default 33991),
+#        BUFFER_POOL (default 1G), EXTRA (extra clusterbench prepare options).
+# Starts its own server on 127.0.0.1:$PORT in a temporary directory and stops it on exit.
+set -euo pipefail
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+tables="${1:-4}"
+size="${2:-250000}"
+threads="${3:-4}"
+port="${PORT:-33991}"
+pool="${BUFFER_POOL:-1G}"
+repeats="${REPEATS:-3}"
+mariadbd="${MARIADBD:-$(command -v mariadbd || echo /usr/sbin/mariadbd)}"
+command -v sysbench >/dev/null || { echo "sysbench is not installed (apt-get install sysbench)" >&2; exit 2; }
+[ -x "$mariadbd" ] || { echo "no mariadbd at $mariadbd (apt-get install mariadb-server)" >&2; exit 2; }
+
+dir="$(mktemp -d /tmp/clusterbench-prepare.XXXXXX)"
+pid=""
+cleanup() {
+  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
+    kill "$pid"; wait "$pid" 2>/dev/null || true
+  fi
+  rm -rf "$dir"
+}
+trap cleanup EXIT
+
+mariadb-install-db --no-defaults --datadir="$dir/data" --user="$(id -un)" \
+  --auth-root-authentication-method=normal >"$dir/install.log" 2>&1
+"$mariadbd" --no-defaults --datadir="$dir/data" --user="$(id -un)" --port="$port" --bind-address=127.0.0.1 \
+  --socket="$dir/sock" --innodb-buffer-pool-size="$pool" --innodb-log-file-size=512M \
+  --innodb-flush-log-at-trx-commit=2 --skip-log-bin --max-connections=100 --skip-name-resolve \
+  >"$dir/server.log" 2>&1 &
+pid=$!
+sql() { mariadb --no-defaults -uroot -S "$dir/sock" "$@"; }
+for _ in $(seq 1 60); do
+  sql -e "SELECT 1" >/dev/null 2>&1 && break
+  sleep 1
+done
+version="$(sql -N -e "SELECT VERSION()")"
+[ -f "$here/target/clusterbench.jar" ] || (cd "$here" && mvn -q -B -DskipTests package)
+cp "$here/target/clusterbench.jar" "$dir/clusterbench.jar" # a fixed copy: no rebuild inside a timed run
+rows=$(( tables * size ))
+
+timed() { # runs "$@", prints its wall seconds
+  local start end
+  start=$(date +%s.%N)
+  "$@" >"$dir/last.log" 2>&1 || { cat "$dir/last.log" >&2; exit 1; }
+  end=$(date +%s.%N)
+  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f\n", b - a }'
+}
+fresh() { sql -e "DROP DATABASE IF EXISTS sbtest; CREATE DATABASE sbtest"; }
+cb() {
+  fresh
+  # shellcheck disable=SC2086
+  timed java -XX:+UseSerialGC -jar "$dir/clusterbench.jar" prepare oltp_read_write --tables "$tables" --table-size "$size" \
+    --threads "$threads" --host 127.0.0.1 --port "$port" --user root --db sbtest ${EXTRA:-}
+}
+sb() {
+  fresh
+  timed sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$port" \
+    --mysql-user=root --mysql-db=sbtest --tables="$tables" --table-size="$size" --threads="$threads" prepare
+}
+
+printf 'run  tool          seconds      rows/s\n'
+cb_secs=(); sb_secs=()
+for i in $(seq 1 "$repeats"); do
+  s="$(cb)"; cb_secs+=("$s"); printf '%-4s %-12s %8s %11.0f\n' "$i" clusterbench "$s" "$(echo "$rows / $s" | bc -l)"
+  s="$(sb)"; sb_secs+=("$s"); printf '%-4s %-12s %8s %11.0f\n' "$i" sysbench "$s" "$(echo "$rows / $s" | bc -l)"
+done
+median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
+cbm="$(median "${cb_secs[@]}")"; sbm="$(median "${sb_secs[@]}")"
+printf '\nMariaDB %s, %s tables x %s rows, %s threads, %s cores, load average %s\n' \
+  "$version" "$tables" "$size" "$threads" "$(nproc)" "$(cut -d' ' -f1 /proc/loadavg)"
+printf '  clusterbench median %6.2f s %11.0f rows/s\n' "$cbm" "$(echo "$rows / $cbm" | bc -l)"
+printf '  sysbench     median %6.2f s %11.0f rows/s\n' "$sbm" "$(echo "$rows / $sbm" | bc -l)"
+printf '  ratio (clusterbench rows/s / sysbench rows/s, medians): %.2f\n' "$(echo "$sbm / $cbm" | bc -l)"
