@@ -190,14 +190,14 @@ public final class GaleraSandbox {
                 case GONE -> "down";
             };
             NodeStatus st = new NodeStatus(n.name(), n.endpoint(), ps == NodeProcess.State.GONE ? 0 : n.pid(), process,
-                    "-", "-", -1, -1);
+                    "-", "-", -1, -1, StateTransferLog.last(n.errorLog(dir)));
             if (ps == NodeProcess.State.RUNNING) {
                 try (Connection c = SandboxSql.admin(n.sqlPort(), 1000)) {
                     Map<String, String> w = SandboxSql.wsrepStatus(c);
                     st = new NodeStatus(n.name(), n.endpoint(), n.pid(), process,
                             w.getOrDefault("wsrep_local_state_comment", "-"), w.getOrDefault("wsrep_cluster_status", "-"),
                             Integer.parseInt(w.getOrDefault("wsrep_cluster_size", "-1")),
-                            Long.parseLong(w.getOrDefault("wsrep_last_committed", "-1")));
+                            Long.parseLong(w.getOrDefault("wsrep_last_committed", "-1")), st.lastTransfer());
                 } catch (SQLException | NumberFormatException e) {
                     // running but not answering: shown as "-"
                 }
@@ -219,17 +219,48 @@ public final class GaleraSandbox {
         NodeProcess.signal(running(name).pid(), "STOP");
     }
 
-    /** SIGCONT one paused node. */
-    public void resume(String name) {
-        NodeProcess.signal(running(name).pid(), "CONT");
+    /**
+     * SIGCONT one paused node and waits for its real state: Synced again (after an IST when it was evicted), or
+     * dead (a node evicted while paused may abort on resume).
+     *
+     * @return how it rejoined (method {@code none} when it needed no transfer)
+     * @throws UserException when the node died or is not Synced within the start timeout, with its log's last errors
+     */
+    public io.clusterbench.result.StateTransferRecord resume(String name) {
+        SandboxNode n = running(name);
+        long offset = StateTransferLog.offset(n.errorLog(dir));
+        long started = System.nanoTime();
+        NodeProcess.signal(n.pid(), "CONT");
+        NodeLauncher.awaitSynced(dir, n, NodeLauncher.START_TIMEOUT_MILLIS);
+        return StateTransferLog.since(n.errorLog(dir), offset, (System.nanoTime() - started) / 1e9);
+    }
+
+    /** Stops one node cleanly (SIGTERM; SIGKILL after 60 s). @throws UserException for an unknown or down node */
+    public void stopNode(String name) {
+        stopProcess(running(name));
+    }
+
+    /**
+     * Starts one node that is down and waits until it is Synced.
+     *
+     * @return how it got the cluster's state
+     * @throws UserException when it runs already, dies during start-up or is not Synced in time
+     */
+    public io.clusterbench.result.StateTransferRecord startNode(String name, Consumer<String> progress) {
+        SandboxNode n = state.node(name);
+        if (NodeProcess.state(n.pid()) != NodeProcess.State.GONE) {
+            throw new UserException(n.name() + " is already running", "use restart to stop and start it");
+        }
+        return restart(name, progress);
     }
 
     /**
      * Stops one node cleanly when it runs, starts it again and waits until it is Synced; bootstraps it when no
      * other node runs and it is safe to (grastate.dat).
      */
-    public void restart(String name, Consumer<String> progress) {
+    public io.clusterbench.result.StateTransferRecord restart(String name, Consumer<String> progress) {
         SandboxNode n = state.node(name);
+        long started = System.nanoTime();
         if (NodeProcess.state(n.pid()) != NodeProcess.State.GONE) {
             progress.accept("Stopping " + n.name() + "...");
             stopProcess(n);
@@ -239,7 +270,12 @@ public final class GaleraSandbox {
         if (!othersUp) {
             Grastate.requireSafeToBootstrap(dir, n);
         }
+        long offset = StateTransferLog.offset(n.errorLog(dir));
         startNode(n, !othersUp, progress);
+        io.clusterbench.result.StateTransferRecord t = StateTransferLog.since(n.errorLog(dir), offset,
+                (System.nanoTime() - started) / 1e9);
+        progress.accept(StateTransferLog.describe(n.name(), t));
+        return t;
     }
 
     private SandboxNode running(String name) {
