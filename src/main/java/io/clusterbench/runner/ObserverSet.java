@@ -3,6 +3,7 @@ package io.clusterbench.runner;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
+import io.clusterbench.fault.FaultRunner;
 import io.clusterbench.observe.GaleraObserver;
 import io.clusterbench.observe.HostObserver;
 import io.clusterbench.observe.Observer;
@@ -39,8 +40,18 @@ final class ObserverSet implements AutoCloseable {
         observers.add(new HostObserver(Path.of("/proc"), serverPid(ctx.settings.target(), first)));
         observers.addAll(ctx.settings.workload().observers(ctx.target()));
         Topology topology = ctx.topology();
-        if (topology != null && topology.galera() && !topology.members().isEmpty()) {
+        boolean galera = topology != null && topology.galera() && !topology.members().isEmpty();
+        if (galera) {
             observers.add(new GaleraObserver(target, topology));
+        }
+        if (galera || !ctx.settings.faults().schedule().isEmpty()) {
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < target.endpoints().size(); i++) {
+                Topology.Member m = topology == null ? null : topology.memberAt(target.endpoints().get(i).label());
+                names.add(m == null || m.name().isEmpty() ? "n" + (i + 1) : m.name());
+            }
+            observers.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
+                    ctx.env::line));
         }
         return new ObserverSet(observers);
     }
@@ -53,6 +64,16 @@ final class ObserverSet implements AutoCloseable {
         boolean local = first.socket() == null && (first.host().equals("127.0.0.1") || first.host().equals("localhost")
                 || first.host().equals("::1"));
         return local ? HostObserver.findServerPid(first.port()) : -1;
+    }
+
+    /** @return the fault runner (schedule and quorum watch), or null when the step has none */
+    FaultRunner faults() {
+        for (Observer o : observers) {
+            if (o instanceof FaultRunner f) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** Starts every observer (measurement begins). */
@@ -94,6 +115,12 @@ final class ObserverSet implements AutoCloseable {
     Map<String, Object> facts(Map<String, Object> before) {
         Map<String, Object> all = new LinkedHashMap<>(before);
         for (Observer o : observers) {
+            if (o instanceof FaultRunner runner) {
+                if (runner.hasReport()) {
+                    all.put(o.name(), runner.report());
+                }
+                continue;
+            }
             Map<String, Object> f = o.facts();
             if (!f.isEmpty()) {
                 all.put(o.name(), f);

@@ -1,5 +1,7 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.fault.NodeControl;
+import io.clusterbench.fault.NodeControls;
 import io.clusterbench.UserException;
 import io.clusterbench.result.ResultDocument;
 import io.clusterbench.db.Consistency;
@@ -34,9 +36,10 @@ final class RunContext implements AutoCloseable {
     private final Topology topology;
     private final Target runTarget;
     private final Map<String, Object> clusterFacts;
+    private final NodeControl nodeControl;
 
     private RunContext(RunPlan settings, Console env, ResolvedTarget resolved, ServerInfo server,
-                       Topology topology, Target runTarget, Map<String, Object> clusterFacts) {
+                       Topology topology, Target runTarget, Map<String, Object> clusterFacts, NodeControl nodeControl) {
         this.settings = settings;
         this.env = env;
         this.resolved = resolved;
@@ -44,6 +47,7 @@ final class RunContext implements AutoCloseable {
         this.topology = topology;
         this.runTarget = runTarget;
         this.clusterFacts = clusterFacts;
+        this.nodeControl = nodeControl;
     }
 
     /**
@@ -54,6 +58,7 @@ final class RunContext implements AutoCloseable {
         ResolvedTarget resolved = ResolvedTarget.resolve(settings.target(), env);
         try {
             Target target = resolved.target();
+            NodeControl nodeControl = NodeControls.resolve(settings.faults(), target.endpoints());
             Workload workload = settings.workload();
             ServerInfo server;
             try (Connection c = target.openChecked(target.endpointFor(0), true)) {
@@ -79,7 +84,7 @@ final class RunContext implements AutoCloseable {
                 clusterFacts.put("consistency", applied.facts());
             }
             return new RunContext(settings, env, resolved, server, topology, runTarget,
-                    Collections.unmodifiableMap(clusterFacts));
+                    Collections.unmodifiableMap(clusterFacts), nodeControl);
         } catch (RuntimeException e) {
             resolved.close();
             throw e;
@@ -89,6 +94,11 @@ final class RunContext implements AutoCloseable {
     /** @return the target the load runs on: endpoints and credentials with --routing and --consistency applied */
     Target target() {
         return runTarget;
+    }
+
+    /** @return what carries out the fault schedule's node actions, or null when it has none */
+    NodeControl nodeControl() {
+        return nodeControl;
     }
 
     /** @return what topology discovery found at start */

@@ -2,6 +2,8 @@ package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
 import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.report.FaultText;
+import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.db.DbFailure;
@@ -53,6 +55,10 @@ public final class RunDriver {
             env.line("");
             env.print(ConsoleReport.summary(finished));
             env.line("");
+            if (finished.observerFacts().get("faults") instanceof FaultReport faults) {
+                FaultText.lines(faults).forEach(env::line);
+                env.line("");
+            }
             env.line("Results: " + json + ", intervals.csv, latency.hlog");
             return status(step, dir, env);
         }

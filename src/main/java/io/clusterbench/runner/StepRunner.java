@@ -7,6 +7,7 @@ import io.clusterbench.engine.RunListener;
 import io.clusterbench.engine.RunOutcome;
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.RunAccumulator;
@@ -107,11 +108,15 @@ final class StepRunner {
             files.close();
             observers.close();
         }
+        Map<String, Object> observed = new java.util.LinkedHashMap<>(observers.facts(ctx.clusterFacts()));
+        if (observed.get("faults") instanceof FaultReport faults) {
+            observed.put("faults", faults.withRecovery(acc.intervals(), outcome.measuredSeconds()));
+        }
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
                         cpu.secondsSinceStart()),
-                acc.classRecords(), observers.facts(ctx.clusterFacts()),
+                acc.classRecords(), observed,
                 endpointRecords(engine, ctx.topology(), outcome.measuredSeconds()));
         onProgress.accept(finished);
         return new Step(finished, outcome, null);
