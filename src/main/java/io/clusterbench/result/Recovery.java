@@ -29,6 +29,19 @@ public final class Recovery {
     public static List<RecoveryRecord> compute(List<FaultEvent> events, List<IntervalRecord> intervals,
                                                double runEndSeconds) {
         List<RecoveryRecord> out = new ArrayList<>();
+        double firstFault = Double.MAX_VALUE;
+        for (FaultEvent e : events) {
+            if (e.disruptive()) {
+                firstFault = Math.min(firstFault, e.atSeconds());
+            }
+        }
+        List<Double> before = new ArrayList<>();
+        for (IntervalRecord r : intervals) {
+            if (r.endSeconds() <= firstFault) {
+                before.add(r.tps());
+            }
+        }
+        double baseline = median(before);
         for (int i = 0; i < events.size(); i++) {
             FaultEvent e = events.get(i);
             if (!e.disruptive()) {
@@ -41,35 +54,30 @@ public final class Recovery {
                     break;
                 }
             }
-            out.add(one(e, intervals, windowEnd));
+            out.add(one(e, intervals, windowEnd, baseline));
         }
         return out;
     }
 
-    private static RecoveryRecord one(FaultEvent e, List<IntervalRecord> intervals, double windowEnd) {
+    private static RecoveryRecord one(FaultEvent e, List<IntervalRecord> intervals, double windowEnd, double baseline) {
         double at = e.atSeconds();
-        List<Double> before = new ArrayList<>();
-        for (IntervalRecord r : intervals) {
-            if (r.endSeconds() <= at) {
-                before.add(r.tps());
-            }
-        }
-        double baseline = median(before);
         double detect = -1;
         double stall = 0;
         double recovered = -1;
         boolean dipped = false;
         Map<String, Long> errors = new TreeMap<>();
         for (IntervalRecord r : intervals) {
-            if (r.endSeconds() <= at || r.startSeconds() >= windowEnd) {
+            if (r.endSeconds() <= at) {
                 continue;
             }
-            r.errorsByCode().forEach((k, v) -> errors.merge(k, v, Long::sum));
-            if (r.tps() == 0) {
-                stall += r.endSeconds() - Math.max(r.startSeconds(), at);
+            if (r.startSeconds() < windowEnd) {
+                r.errorsByCode().forEach((k, v) -> errors.merge(k, v, Long::sum));
+                if (r.tps() == 0) {
+                    stall += Math.min(r.endSeconds(), windowEnd) - Math.max(r.startSeconds(), at);
+                }
             }
             boolean low = baseline > 0 && r.tps() < DETECT_SHARE * baseline;
-            if (detect < 0 && (low || !r.errorsByCode().isEmpty())) {
+            if (detect < 0 && r.startSeconds() < windowEnd && (low || !r.errorsByCode().isEmpty())) {
                 detect = r.endSeconds() - at;
             }
             if (baseline > 0 && r.tps() < RECOVERED_SHARE * baseline) {

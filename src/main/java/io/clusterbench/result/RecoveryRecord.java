@@ -9,11 +9,12 @@ import java.util.Map;
  *
  * @param step              the fault, e.g. {@code kill n3}
  * @param atSeconds         when it began, seconds since the measured start
- * @param baselineTps       median tps of the intervals that ended before the fault
- * @param detectSeconds     until the end of the first interval with an error or below 50% of the baseline
- * @param stallSeconds      total length of intervals at 0 tps in the fault's window
- * @param recoverySeconds   until the start of the first interval at or above 90% of the baseline after the
- *                          dip; 0 when throughput never dipped; -1 when it did not come back in the window
+ * @param baselineTps       median tps of the intervals that ended before the run's first disruptive fault
+ * @param detectSeconds     until the end of the first interval of the window with an error or below 50% of the
+ *                          baseline
+ * @param stallSeconds      total time at 0 tps in the fault's window
+ * @param recoverySeconds   until the start of the interval from which tps stayed at or above 90% of the baseline
+ *                          (searched to the end of the run); 0 when it never dipped; -1 when it was not back by the end
  * @param windowEndSeconds  end of the window: the next disruptive fault, or the end of the run
  * @param errorsByCode      errors of the intervals that overlap the window, by {@code code/sqlstate}
  */

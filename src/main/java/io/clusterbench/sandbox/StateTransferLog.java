@@ -15,8 +15,10 @@ import java.util.regex.Pattern;
 
 /**
  * Reads how a joining node got its state from the lines its error log gained since a given offset (MariaDB
- * 10.11 + galera-4 26.4 wording, checked on the sandbox): an SST runs {@code wsrep_sst_<method> --role
- * 'joiner'} and logs {@code SST received}; an IST alone logs {@code IST received} without an SST script; the
+ * 10.11 + galera-4 26.4 wording, checked on the sandbox): the joiner always runs {@code wsrep_sst_<method> --role
+ * 'joiner'}, whose own line says {@code rsync SST completed on joiner} or {@code rsync IST completed on joiner};
+ * without that line, an IST request from an unknown position ({@code IST uuid:00000000-…}) means an SST, and
+ * {@code IST received} an IST; the
  * donor is named in {@code Selected 0.0 (n1)(SYNCED) as donor}; the transfer lasts from {@code Shifting
  * PRIMARY -> JOINER} to {@code Shifting JOINER -> JOINED} (1 s resolution: the log's timestamps).
  *
@@ -24,6 +26,7 @@ import java.util.regex.Pattern;
  */
 public final class StateTransferLog {
     private static final Pattern SST_SCRIPT = Pattern.compile("wsrep_sst_(\\w+) --role 'joiner'");
+    private static final Pattern SCRIPT_DONE = Pattern.compile("WSREP_SST: \\[INFO\\] (\\w+) (SST|IST) completed on joiner");
     private static final Pattern DONOR = Pattern.compile("Selected \\d+\\.\\d+ \\(([^)]*)\\)\\(\\w+\\) as donor");
     private static final Pattern STAMP = Pattern.compile("^(\\d{4}-\\d{2}-\\d{2} +\\d{1,2}:\\d{2}:\\d{2}) ");
     private static final DateTimeFormatter FORMAT = DateTimeFormatter.ofPattern("yyyy-MM-dd H:mm:ss");
@@ -91,7 +94,16 @@ public final class StateTransferLog {
         LocalDateTime joined = null;
         boolean istReceived = false;
         boolean sstReceived = false;
+        boolean fromNothing = false;
+        String scriptSays = null;
         for (String line : text.split("\n")) {
+            Matcher done = SCRIPT_DONE.matcher(line);
+            if (done.find()) {
+                scriptSays = done.group(2);
+            }
+            if (line.contains("IST uuid:00000000-0000-0000-0000-000000000000")) {
+                fromNothing = true;
+            }
             Matcher sst = SST_SCRIPT.matcher(line);
             if (sst.find()) {
                 sstMethod = sst.group(1);
@@ -113,7 +125,9 @@ public final class StateTransferLog {
                 joined = stamp(line);
             }
         }
-        if (sstReceived || !sstMethod.isEmpty()) {
+        if (scriptSays != null) {
+            method = scriptSays;
+        } else if (fromNothing || sstReceived && !istReceived) {
             method = "SST";
         } else if (istReceived) {
             method = "IST";
