@@ -31,7 +31,8 @@ import java.util.concurrent.Callable;
 final class CheckCommand implements Callable<Integer> {
     private final CliEnv env;
 
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "tpcc")
+    @Parameters(index = "0", paramLabel = "WORKLOAD|commits", description = "tpcc, or commits (the lost-commit "
+            + "ledger of runs made with --verify-commits)")
     String workload;
 
     @Option(names = "--scale", paramLabel = "WAREHOUSES", defaultValue = "1",
@@ -51,6 +52,9 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if ("commits".equals(workload)) {
+            return commits();
+        }
         if (!WorkloadCatalog.TPCC.equals(workload)) {
             throw new UserException("check supports only the tpcc workload (got '" + workload + "')",
                     "run 'clusterbench check tpcc --scale W --tables S'");
@@ -85,6 +89,29 @@ final class CheckCommand implements Callable<Integer> {
         }
         env.out().println(failed ? "Consistency check FAILED" : "Consistency check PASSED");
         return failed ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
+    }
+
+    @Option(names = "--result", paramLabel = "DIR",
+            description = "commits: the run's result directory (its ledger.csv says which ids were acknowledged). "
+                    + "Default: compare the nodes' ledgers with each other.")
+    java.nio.file.Path result;
+
+    @Option(names = "--run-id", paramLabel = "ID", defaultValue = "0",
+            description = "commits: the ledger run to check. Default: the one in --result, else the newest.")
+    long runId;
+
+    /** {@code check commits}: the lost-commit check of a run made with --verify-commits; exit 3 when it fails. */
+    private int commits() {
+        Validation.check(target, null, null);
+        Map<String, List<Long>> outcomes = result == null ? null
+                : io.clusterbench.fault.LedgerCheck.readCsv(result.resolve("ledger.csv"));
+        long run = runId != 0 ? runId : outcomes == null ? 0 : outcomes.get("runId").get(0);
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
+            io.clusterbench.result.LedgerRecord r = io.clusterbench.fault.LedgerCheck.check(resolved.target(), run,
+                    outcomes);
+            io.clusterbench.report.FaultText.ledgerLines(r).forEach(env.out()::println);
+            return r.passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
+        }
     }
 
     /** @return true when any condition failed */

@@ -2,6 +2,7 @@ package io.clusterbench.report;
 
 import io.clusterbench.result.FaultEvent;
 import io.clusterbench.result.FaultReport;
+import io.clusterbench.result.LedgerRecord;
 import io.clusterbench.result.QuorumLoss;
 import io.clusterbench.result.RecoveryRecord;
 import io.clusterbench.result.StateTransferRecord;
@@ -60,5 +61,23 @@ public final class FaultText {
 
     private static String seconds(double s) {
         return s < 0 ? "-" : String.format(Locale.ROOT, "%.1f s", s);
+    }
+
+    /** @return the lost-commit check's lines: the verdict, then counts, per node what was found and what is missing */
+    public static List<String> ledgerLines(LedgerRecord r) {
+        List<String> out = new ArrayList<>();
+        out.add("Lost-commit check (ledger run " + r.runId() + "): " + (r.passed() ? "PASSED" : "FAILED"));
+        out.add(String.format(Locale.ROOT, "    %s: %d, %s: %d (%d present), failed: %d, %s: %d, %s: %d",
+                Figure.LEDGER_ACKNOWLEDGED.key(), r.acknowledged(), Figure.LEDGER_IN_DOUBT.key(), r.inDoubt(),
+                r.inDoubtPresent(), r.failed(), Figure.LEDGER_FAILED_PRESENT.key(), r.failedPresent().size(),
+                Figure.LEDGER_MISSING.key(), r.missingCount()));
+        r.foundPerNode().forEach((node, found) -> out.add(String.format(Locale.ROOT, "    node %s: %s %d of %d, rows %d%s",
+                node, Figure.LEDGER_FOUND.key(), found, r.acknowledged(), r.rowsPerNode().getOrDefault(node, 0L),
+                r.missing().containsKey(node) ? ", missing ids " + r.missing().get(node) : "")));
+        r.unreadable().forEach((node, why) -> out.add("    node " + node + ": not read (" + why + ")"));
+        if (!r.failedPresent().isEmpty()) {
+            out.add("    failed ids present: " + r.failedPresent());
+        }
+        return out;
     }
 }

@@ -7,6 +7,7 @@ import io.clusterbench.engine.RunListener;
 import io.clusterbench.engine.RunOutcome;
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.fault.Ledger;
 import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.IntervalRecord;
@@ -100,8 +101,9 @@ final class StepRunner {
         };
         RunOutcome outcome;
         stop.attach(engine);
+        Ledger ledger = settings.faults().verifyCommits() ? Commits.ledger(ctx.target()) : null;
         try {
-            outcome = engine.run(workload, listener);
+            outcome = engine.run(ledger == null ? workload : ledger.wrap(workload, ctx.target()), listener);
         } catch (DbFailure f) {
             return new Step(null, null, f);
         } finally {
@@ -111,6 +113,9 @@ final class StepRunner {
         Map<String, Object> observed = new java.util.LinkedHashMap<>(observers.facts(ctx.clusterFacts()));
         if (observed.get("faults") instanceof FaultReport faults) {
             observed.put("faults", faults.withRecovery(acc.intervals(), outcome.measuredSeconds()));
+        }
+        if (ledger != null) {
+            observed.put("ledger", Commits.verify(ledger, ctx.target(), dir));
         }
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
