@@ -46,7 +46,37 @@ public final class LedgerCheck {
         Map<String, String> unreadable = new LinkedHashMap<>();
         long run = runId;
         for (Endpoint e : target.endpoints()) {
-            try (Connection c = target.open(e); Statement s = c.createStatement()) {
+            long deadline = System.nanoTime() + NOT_READY_WAIT_MILLIS * 1_000_000L;
+            while (true) {
+                try {
+                    run = read(target, e, run, nodes);
+                    unreadable.remove(e.label());
+                    break;
+                } catch (io.clusterbench.db.DbFailure | SQLException ex) {
+                    unreadable.put(e.label(), ex.getMessage());
+                    int code = ex instanceof SQLException se ? se.getErrorCode()
+                            : ((io.clusterbench.db.DbFailure) ex).vendorCode();
+                    if (!io.clusterbench.db.SqlErrors.isNodeNotReady(code) || System.nanoTime() > deadline) {
+                        break;
+                    }
+                    sleep(500);
+                }
+            }
+        }
+        if (outcomes == null && (run == 0 || nodes.values().stream().allMatch(Set::isEmpty))) {
+            throw new UserException("no ledger rows found on " + nodes.keySet() + (unreadable.isEmpty() ? ""
+                    : " (unreadable: " + unreadable.keySet() + ")"), "run with --verify-commits first");
+        }
+        return compare(run, nodes, unreadable, outcomes);
+    }
+
+    /** A node that is joining (1047) is waited for this long before it is reported unreadable. */
+    static final long NOT_READY_WAIT_MILLIS = 20_000;
+
+    /** Reads one node's ids of run {@code run} (0: the newest run) into {@code nodes}; @return the run read */
+    private static long read(Target target, Endpoint e, long run, Map<String, Set<Long>> nodes)
+            throws io.clusterbench.db.DbFailure, SQLException {
+        try (Connection c = target.open(e); Statement s = c.createStatement()) {
                 c.setNetworkTimeout(Runnable::run, READ_TIMEOUT_MILLIS);
                 try {
                     s.execute("SET SESSION wsrep_sync_wait = 1");
@@ -66,15 +96,16 @@ public final class LedgerCheck {
                     }
                 }
                 nodes.put(e.label(), ids);
-            } catch (io.clusterbench.db.DbFailure | SQLException ex) {
-                unreadable.put(e.label(), ex.getMessage());
-            }
+                return run;
         }
-        if (outcomes == null && (run == 0 || nodes.values().stream().allMatch(Set::isEmpty))) {
-            throw new UserException("no ledger rows found on " + nodes.keySet() + (unreadable.isEmpty() ? ""
-                    : " (unreadable: " + unreadable.keySet() + ")"), "run with --verify-commits first");
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
-        return compare(run, nodes, unreadable, outcomes);
     }
 
     static LedgerRecord compare(long run, Map<String, Set<Long>> nodes, Map<String, String> unreadable,

@@ -66,7 +66,10 @@ public final class FaultText {
     /** @return the lost-commit check's lines: the verdict, then counts, per node what was found and what is missing */
     public static List<String> ledgerLines(LedgerRecord r) {
         List<String> out = new ArrayList<>();
-        out.add("Lost-commit check (ledger run " + r.runId() + "): " + (r.passed() ? "PASSED" : "FAILED"));
+        out.add("Lost-commit check (ledger run " + r.runId() + "): " + (r.passed() ? "PASSED" : "FAILED")
+                + (r.unreadable().isEmpty() ? "" : " on " + r.foundPerNode().size() + " of "
+                + (r.foundPerNode().size() + r.unreadable().size()) + " nodes (check the others later with "
+                + "'clusterbench check commits --result DIR')"));
         out.add(String.format(Locale.ROOT, "    %s: %d, %s: %d (%d present), failed: %d, %s: %d, %s: %d",
                 Figure.LEDGER_ACKNOWLEDGED.key(), r.acknowledged(), Figure.LEDGER_IN_DOUBT.key(), r.inDoubt(),
                 r.inDoubtPresent(), r.failed(), Figure.LEDGER_FAILED_PRESENT.key(), r.failedPresent().size(),

@@ -26,8 +26,11 @@ public record LedgerRecord(long runId, long acknowledged, long failed, long inDo
     /** How many ids are listed per node at most. */
     public static final int SAMPLE = 20;
 
-    /** @return true when no acknowledged id is missing, no failed id is present and every node was read */
+    /**
+     * @return true when no acknowledged id is missing and no failed id is present on the nodes read; nodes that
+     *         could not be read (a node still joining after the run) are listed in {@code unreadable}, not failed
+     */
     public boolean passed() {
-        return missingCount == 0 && failedPresent.isEmpty() && unreadable.isEmpty();
+        return missingCount == 0 && failedPresent.isEmpty();
     }
 }

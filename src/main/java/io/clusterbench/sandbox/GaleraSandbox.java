@@ -230,9 +230,43 @@ public final class GaleraSandbox {
         SandboxNode n = running(name);
         long offset = StateTransferLog.offset(n.errorLog(dir));
         long started = System.nanoTime();
+        long peersConfId = peersConfId(n);
         NodeProcess.signal(n.pid(), "CONT");
-        NodeLauncher.awaitSynced(dir, n, NodeLauncher.START_TIMEOUT_MILLIS);
+        NodeProcess.sleep(RESUME_SETTLE_MILLIS);
+        long deadline = System.nanoTime() + NodeLauncher.START_TIMEOUT_MILLIS * 1_000_000L;
+        // Right after SIGCONT the node still reports its pre-pause view (Synced, Primary): wait until it is
+        // Synced in the peers' current configuration (or a newer one, when it rejoined).
+        while (true) {
+            NodeLauncher.awaitSynced(dir, n, Math.max(1, (deadline - System.nanoTime()) / 1_000_000L));
+            if (confId(n) >= peersConfId || System.nanoTime() > deadline) {
+                break;
+            }
+            NodeProcess.sleep(250);
+        }
         return StateTransferLog.since(n.errorLog(dir), offset, (System.nanoTime() - started) / 1e9);
+    }
+
+    /** After SIGCONT, time for the node to read what happened while it was stopped before its state is trusted. */
+    private static final long RESUME_SETTLE_MILLIS = 1000;
+
+    /** @return the highest {@code wsrep_cluster_conf_id} among the other running nodes that answer, or -1 */
+    private long peersConfId(SandboxNode except) {
+        long max = -1;
+        for (SandboxNode o : state.nodes()) {
+            if (o.index() != except.index() && NodeProcess.state(o.pid()) == NodeProcess.State.RUNNING) {
+                max = Math.max(max, confId(o));
+            }
+        }
+        return max;
+    }
+
+    /** @return the node's {@code wsrep_cluster_conf_id}, or -1 when it does not answer */
+    private static long confId(SandboxNode n) {
+        try (Connection c = SandboxSql.admin(n.sqlPort(), 1000)) {
+            return Long.parseLong(SandboxSql.wsrepStatus(c).getOrDefault("wsrep_cluster_conf_id", "-1"));
+        } catch (SQLException | NumberFormatException e) {
+            return -1;
+        }
     }
 
     /** Stops one node cleanly (SIGTERM; SIGKILL after 60 s). @throws UserException for an unknown or down node */
