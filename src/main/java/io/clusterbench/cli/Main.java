@@ -76,6 +76,8 @@ public final class Main implements Runnable {
         CliEnv withCommand = env.withCommand(ArgNormalizer.masked(args));
         Main main = new Main();
         CommandLine cli = new CommandLine(main, new Factory(withCommand));
+        WorkloadCommand.install(cli);
+        SectionedHelp.install(cli);
         cli.setOut(env.out());
         cli.setErr(env.err());
         cli.setCaseInsensitiveEnumValuesAllowed(true);
