@@ -25,12 +25,18 @@ final class QuorumWatch implements AutoCloseable {
     static final long POLL_MILLIS = 500;
     static final int TIMEOUT_MILLIS = 1000;
     static final long FRESH_MILLIS = 2500;
+    /**
+     * A node that answers again after not answering (resumed after SIGSTOP) first reports its old view (Primary)
+     * until it has read what happened meanwhile; its Primary counts only after it has answered this long.
+     */
+    static final long SETTLE_MILLIS = 3000;
     private final Target target;
     private final List<String> names;
     private final LongSupplier clockMillis;
     private final Consumer<String> console;
     private final String[] status;
     private final long[] seenMillis;
+    private final long[] answeringSince;
     private final List<QuorumLoss> losses = new ArrayList<>();
     private final List<Thread> threads = new ArrayList<>();
     private volatile boolean stop;
@@ -51,6 +57,7 @@ final class QuorumWatch implements AutoCloseable {
         this.console = console;
         this.status = new String[names.size()];
         this.seenMillis = new long[names.size()];
+        this.answeringSince = new long[names.size()];
     }
 
     void start() {
@@ -88,6 +95,10 @@ final class QuorumWatch implements AutoCloseable {
 
     private synchronized void report(int node, String s) {
         long now = clockMillis.getAsLong();
+        boolean wasAnswering = status[node] != null && !"?".equals(status[node]) && now - seenMillis[node] <= FRESH_MILLIS;
+        if (!"?".equals(s) && !wasAnswering) {
+            answeringSince[node] = now;
+        }
         status[node] = s;
         seenMillis[node] = now;
         boolean primary = false;
@@ -97,7 +108,7 @@ final class QuorumWatch implements AutoCloseable {
             boolean fresh = status[i] != null && now - seenMillis[i] <= FRESH_MILLIS;
             String shown = fresh ? status[i] : "?";
             nodes.append(i == 0 ? "" : " ").append(names.get(i)).append('=').append(shown);
-            primary |= "Primary".equals(shown);
+            primary |= "Primary".equals(shown) && (now - answeringSince[i] >= SETTLE_MILLIS || answeringSince[i] == 0);
             nonPrimary |= !shown.equals("?") && !"Primary".equals(shown);
         }
         boolean lost = nonPrimary && !primary;

@@ -181,6 +181,7 @@ public final class GaleraSandbox {
 
     /** @return each node's process state and, when it answers, its wsrep state */
     public List<NodeStatus> status() {
+        state = SandboxState.read(dir);
         List<NodeStatus> out = new ArrayList<>();
         for (SandboxNode n : state.nodes()) {
             NodeProcess.State ps = NodeProcess.state(n.pid());
@@ -281,7 +282,7 @@ public final class GaleraSandbox {
      * @throws UserException when it runs already, dies during start-up or is not Synced in time
      */
     public io.clusterbench.result.StateTransferRecord startNode(String name, Consumer<String> progress) {
-        SandboxNode n = state.node(name);
+        SandboxNode n = fresh(name);
         if (NodeProcess.state(n.pid()) != NodeProcess.State.GONE) {
             throw new UserException(n.name() + " is already running", "use restart to stop and start it");
         }
@@ -293,7 +294,7 @@ public final class GaleraSandbox {
      * other node runs and it is safe to (grastate.dat).
      */
     public io.clusterbench.result.StateTransferRecord restart(String name, Consumer<String> progress) {
-        SandboxNode n = state.node(name);
+        SandboxNode n = fresh(name);
         long started = System.nanoTime();
         if (NodeProcess.state(n.pid()) != NodeProcess.State.GONE) {
             progress.accept("Stopping " + n.name() + "...");
@@ -313,7 +314,7 @@ public final class GaleraSandbox {
     }
 
     private SandboxNode running(String name) {
-        SandboxNode n = state.node(name);
+        SandboxNode n = fresh(name);
         if (NodeProcess.state(n.pid()) == NodeProcess.State.GONE) {
             throw new UserException(n.name() + " is not running", "start it with 'clusterbench sandbox restart "
                     + n.name() + " --dir " + dir + "'");

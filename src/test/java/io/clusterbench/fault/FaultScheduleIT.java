@@ -56,6 +56,11 @@ class FaultScheduleIT {
 
     private static void awaitAllSynced() {
         GaleraSandbox sb = GaleraCluster.get();
+        long starting = System.nanoTime() + 120_000_000_000L; // a restart of the schedule may still be under way
+        while (!sb.status().stream().allMatch(NodeStatus::synced) && System.nanoTime() < starting
+                && sb.status().stream().noneMatch(st -> st.process().equals("paused"))) {
+            sleep(500);
+        }
         for (SandboxNode n : sb.state().nodes()) {
             for (NodeStatus st : sb.status()) {
                 if (st.name().equals(n.name()) && st.process().equals("paused")) {
