@@ -313,6 +313,15 @@ public final class GaleraSandbox {
         return t;
     }
 
+    /**
+     * @return the node as {@code sandbox.json} says now: another process (a fault schedule, another command) may
+     *         have restarted it under a new pid since this object read the state
+     */
+    private SandboxNode fresh(String name) {
+        state = SandboxState.read(dir);
+        return state.node(name);
+    }
+
     private SandboxNode running(String name) {
         SandboxNode n = fresh(name);
         if (NodeProcess.state(n.pid()) == NodeProcess.State.GONE) {
