@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.observe.AsyncObserver;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
@@ -44,16 +45,20 @@ final class ObserverSet implements AutoCloseable {
         if (galera) {
             observers.add(new GaleraObserver(target, topology));
         }
+        long periodMillis = 1000 * Math.max(1, ctx.settings.reportIntervalSeconds());
+        List<Observer> async = new ArrayList<>();
+        observers.forEach(o -> async.add(new AsyncObserver(o, periodMillis))); // the interval loop never waits
         if (galera || !ctx.settings.faults().schedule().isEmpty()) {
             List<String> names = new ArrayList<>();
             for (int i = 0; i < target.endpoints().size(); i++) {
                 Topology.Member m = topology == null ? null : topology.memberAt(target.endpoints().get(i).label());
                 names.add(m == null || m.name().isEmpty() ? "n" + (i + 1) : m.name());
             }
-            observers.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
+            // never waits: its own threads act and poll; sampling only drains a list
+            async.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
                     ctx.env::line));
         }
-        return new ObserverSet(observers);
+        return new ObserverSet(async);
     }
 
     /** @return --server-pid, else the local process listening on the first endpoint's port, else -1 */
