@@ -23,7 +23,8 @@ import java.util.concurrent.Callable;
 final class CheckCommand implements Callable<Integer> {
     private final CliEnv env;
 
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "tpcc")
+    @Parameters(index = "0", paramLabel = "WORKLOAD|commits", description = "tpcc, or commits (the lost-commit "
+            + "ledger of runs made with --verify-commits)")
     String workload;
 
     @Option(names = "--scale", paramLabel = "WAREHOUSES", defaultValue = "1",
@@ -43,6 +44,9 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        if ("commits".equals(workload)) {
+            return commits();
+        }
         if (!TpccFamily.NAME.equals(workload)) {
             throw new UserException("check supports only the tpcc workload (got '" + workload + "')",
                     "run 'clusterbench check tpcc --scale W --tables S'");
@@ -53,5 +57,29 @@ final class CheckCommand implements Callable<Integer> {
         Validation.check(target, null, null);
         return TpccCheckRun.check(target.spec(), scale, tables, env) ? ExitCode.OK.code()
                 : ExitCode.CHECK_FAILED.code();
+    }
+
+    @Option(names = "--result", paramLabel = "DIR",
+            description = "commits: the run's result directory (its ledger.csv says which ids were acknowledged). "
+                    + "Default: compare the nodes' ledgers with each other.")
+    java.nio.file.Path result;
+
+    @Option(names = "--run-id", paramLabel = "ID", defaultValue = "0",
+            description = "commits: the ledger run to check. Default: the one in --result, else the newest.")
+    long runId;
+
+    /** {@code check commits}: the lost-commit check of a run made with --verify-commits; exit 3 when it fails. */
+    private int commits() {
+        Validation.check(target, null, null);
+        java.util.Map<String, java.util.List<Long>> outcomes = result == null ? null
+                : io.clusterbench.fault.LedgerCheck.readCsv(result.resolve("ledger.csv"));
+        long run = runId != 0 ? runId : outcomes == null ? 0 : outcomes.get("runId").get(0);
+        try (io.clusterbench.runner.ResolvedTarget resolved = io.clusterbench.runner.ResolvedTarget.resolve(
+                target.spec(), env)) {
+            io.clusterbench.result.LedgerRecord r = io.clusterbench.fault.LedgerCheck.check(resolved.target(), run,
+                    outcomes);
+            io.clusterbench.report.FaultText.ledgerLines(r).forEach(env.out()::println);
+            return r.passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
+        }
     }
 }

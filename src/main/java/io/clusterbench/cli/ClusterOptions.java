@@ -20,4 +20,25 @@ final class ClusterOptions {
                     + "BEFORE_AND_AFTER. Read back on every endpoint at start; the run says when a server ignores it. "
                     + "Default: not set (the server's own default).")
     String consistency;
+
+    @Option(names = "--fault", paramLabel = "SCHEDULE",
+            description = "Faults during the measured time, e.g. '10s kill n3; 25s restart n3'. Actions: kill "
+                    + "(SIGKILL), pause (SIGSTOP), resume, stop, start, restart (these wait until the node is Synced), "
+                    + "and sql:NODE:STATEMENT. Times in s (default unit), ms or m after the measured start; nodes n1.. "
+                    + "or 1.. in endpoint order. Default: none.")
+    String fault;
+
+    @Option(names = "--fault-cmd", paramLabel = "ACTION=COMMAND",
+            description = "Shell command for a fault action on any server (repeatable); {node}, {index}, {host}, "
+                    + "{port} are replaced. Default: act on the sandbox.")
+    java.util.List<String> faultCommands = new java.util.ArrayList<>();
+
+    @Option(names = "--sandbox", paramLabel = "DIR",
+            description = "Sandbox the faults act on. Default: the sandbox under /tmp whose ports are the endpoints'.")
+    java.nio.file.Path sandbox;
+
+    @Option(names = "--verify-commits",
+            description = "Workers also append to a ledger table (clusterbench_ledger) with client-generated ids; "
+                    + "after the run every acknowledged id must be on every node (exit 3 otherwise). Default: off.")
+    boolean verifyCommits;
 }

@@ -41,6 +41,7 @@ public enum ExitCode {
     static ExitCode of(io.clusterbench.runner.RunStatus status) {
         return switch (status) {
             case COMPLETED -> OK;
+            case CHECK_FAILED -> CHECK_FAILED;
             case INTERRUPTED -> INTERRUPTED;
             case ABORTED -> RUN_ABORTED;
         };

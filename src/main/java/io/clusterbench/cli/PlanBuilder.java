@@ -1,5 +1,7 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.fault.FaultPlan;
+import io.clusterbench.fault.FaultSchedule;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Routing;
@@ -75,7 +77,20 @@ final class PlanBuilder {
         String description = family.describe(workload, families, distribution);
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? 95 : r.percentile, workload, distribution, seed, errors,
-                out, command, routing, consistency, options, description, background);
+                out, command, routing, consistency, options, description, background, faults(c));
+    }
+
+    /** @return the fault options, validated (the node count is checked once the endpoints are known) */
+    private static FaultPlan faults(ClusterOptions c) {
+        if (c == null) {
+            return FaultPlan.NONE;
+        }
+        FaultSchedule schedule = FaultSchedule.parse(c.fault, 0);
+        if (schedule.isEmpty() && (!c.faultCommands.isEmpty() || c.sandbox != null)) {
+            throw new UserException("--fault-cmd and --sandbox need a --fault schedule",
+                    "add e.g. --fault '10s kill n3; 25s restart n3'");
+        }
+        return new FaultPlan(schedule, c.faultCommands, c.sandbox, c.verifyCommits);
     }
 
     /**

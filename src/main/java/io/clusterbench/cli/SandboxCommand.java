@@ -86,11 +86,12 @@ final class SandboxCommand implements Runnable {
         return ExitCode.OK.code();
     }
 
-    @Command(name = "resume", description = "SIGCONT one paused node.")
+    @Command(name = "resume", description = "SIGCONT one paused node and wait until it is Synced again "
+            + "(exit 2 when it died).")
     int resume(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
                @Mixin SandboxDir dir) {
-        GaleraSandbox.open(dir.path()).resume(node);
-        env.out().println("Resumed " + node + ".");
+        var transfer = GaleraSandbox.open(dir.path()).resume(node);
+        env.out().println("Resumed " + node + ": " + io.clusterbench.sandbox.StateTransferLog.describe(node, transfer));
         return ExitCode.OK.code();
     }
 
@@ -103,13 +104,13 @@ final class SandboxCommand implements Runnable {
 
     /** @return a table of node states */
     static String render(List<NodeStatus> nodes) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-4s %-16s %-8s %-8s %-10s %-12s %5s %14s",
-                "node", "endpoint", "pid", "process", "state", "cluster", "size", "last committed"));
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-4s %-16s %-8s %-8s %-10s %-12s %5s %14s  %s",
+                "node", "endpoint", "pid", "process", "state", "cluster", "size", "last committed", "last state transfer"));
         for (NodeStatus n : nodes) {
-            b.append(String.format(Locale.ROOT, "%n%-4s %-16s %-8s %-8s %-10s %-12s %5s %14s", n.name(), n.endpoint(),
+            b.append(String.format(Locale.ROOT, "%n%-4s %-16s %-8s %-8s %-10s %-12s %5s %14s  %s", n.name(), n.endpoint(),
                     n.pid() == 0 ? "-" : Long.toString(n.pid()), n.process(), n.localState(), n.clusterStatus(),
                     n.clusterSize() < 0 ? "-" : Integer.toString(n.clusterSize()),
-                    n.lastCommitted() < 0 ? "-" : Long.toString(n.lastCommitted())));
+                    n.lastCommitted() < 0 ? "-" : Long.toString(n.lastCommitted()), n.lastTransfer()));
         }
         return b.toString();
     }

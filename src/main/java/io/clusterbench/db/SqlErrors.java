@@ -41,7 +41,7 @@ public final class SqlErrors {
         DbFailure.Kind kind = DbFailure.Kind.STATEMENT;
         if (code == VendorCodes.LOCK_WAIT_TIMEOUT && causalWaitLevel > 0) {
             kind = DbFailure.Kind.CAUSAL_READ_TIMEOUT;
-        } else if (code == VendorCodes.NODE_NOT_READY) {
+        } else if (isNodeNotReady(code)) {
             kind = DbFailure.Kind.NODE_NOT_READY;
         } else if (isConnectionLoss(e, code, state)) {
             kind = DbFailure.Kind.CONNECTION;
@@ -53,6 +53,19 @@ public final class SqlErrors {
         String message = e.getMessage() == null ? "" : e.getMessage();
         return new DbFailure(code, state, kind, kind == DbFailure.Kind.CAUSAL_READ_TIMEOUT ? causalWaitLevel : 0,
                 message, e);
+    }
+
+    /**
+     * The "not primary / not ready" codes that are part of a failover and are rerouted: 1047 (Galera node not
+     * ready or not in the primary component, MariaDB and PXC), 1180 (commit on a node that lost the primary
+     * component), 3100 (Group Replication refused the commit; untested here). faults.md, "What the client sees".
+     *
+     * @param code vendor error number
+     * @return true when the node refuses work and the event should move to another node
+     */
+    public static boolean isNodeNotReady(int code) {
+        return code == VendorCodes.NODE_NOT_READY || code == VendorCodes.ERROR_DURING_COMMIT
+                || code == VendorCodes.GR_HOOK_ERROR;
     }
 
     private static boolean isConnectionLoss(SQLException e, int code, String state) {

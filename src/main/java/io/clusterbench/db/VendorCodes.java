@@ -15,6 +15,18 @@ public final class VendorCodes {
     public static final int ACCESS_DENIED = 1045;
     /** ER_UNKNOWN_COM_ERROR: on Galera, "WSREP has not yet prepared node for application use". */
     public static final int NODE_NOT_READY = 1047;
+    /**
+     * ER_ERROR_DURING_COMMIT: on Galera "Got error 6 during COMMIT" / "Not connected to Primary Component", a
+     * commit on a node that lost the primary component (faults.md).
+     */
+    public static final int ERROR_DURING_COMMIT = 1180;
+    /** ER_RUN_HOOK_ERROR: Group Replication refused the commit (member not ONLINE / no majority). Untested here. */
+    public static final int GR_HOOK_ERROR = 3100;
+    /**
+     * ER_TRANSACTION_ROLLBACK_DURING_COMMIT: Group Replication's certification conflict ("Plugin instructed the
+     * server to rollback the current transaction"), retried like {@link #DEADLOCK}. Untested here.
+     */
+    public static final int GR_CERTIFICATION_ROLLBACK = 3101;
     /** ER_BAD_DB_ERROR: unknown database. */
     public static final int UNKNOWN_DATABASE = 1049;
     /** ER_SERVER_SHUTDOWN: server shutdown in progress. */

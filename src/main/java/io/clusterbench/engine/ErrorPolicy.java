@@ -9,7 +9,7 @@ import java.util.BitSet;
  * Which statement errors restart the event instead of stopping the run ({@code --ignore-errors}, the
  * equivalent of sysbench's {@code --mysql-ignore-errors}).
  *
- * <p>Immutable and thread-safe. Lost connections always reconnect and 1047 always reroutes; this policy
+ * <p>Immutable and thread-safe. Lost connections always reconnect and the failover codes (1047, 1180, 3100) always reroute; this policy
  * decides only for other statement errors.
  */
 public final class ErrorPolicy {
@@ -51,8 +51,14 @@ public final class ErrorPolicy {
         return new ErrorPolicy(false, codes, s.isEmpty() ? "none" : s);
     }
 
-    /** @return true when a statement error with this vendor code restarts the event */
+    /**
+     * @return true when a statement error with this vendor code restarts the event; Group Replication's
+     *         certification rollback (3101) follows the deadlock code 1213, as Galera's certification failure does
+     */
     public boolean ignores(int vendorCode) {
+        if (vendorCode == VendorCodes.GR_CERTIFICATION_ROLLBACK) {
+            return all || codes.get(vendorCode) || codes.get(VendorCodes.DEADLOCK);
+        }
         return all || codes.get(vendorCode);
     }
 

@@ -87,7 +87,21 @@ public enum Figure {
     SPREAD("median [min–max] ×n", "unit of the figure"),
     RATIO("ratio", "×"),
     VERDICT("verdict", ""),
-    DIFFERING_VARIABLES("differing variables", "");
+    DIFFERING_VARIABLES("differing variables", ""),
+    FAULT_DETECT("detect", "s"),
+    FAULT_STALL("stall", "s"),
+    FAULT_BACK_TO_90("back to 90%", "s"),
+    FAULT_BASELINE("baseline tps", "events/s"),
+    FAULT_WINDOW_ERRORS("errors in window", "failures"),
+    STATE_TRANSFER("state transfer", ""),
+    TRANSFER_TIME("transfer", "s"),
+    TIME_TO_SYNCED("Synced after", "s"),
+    QUORUM_LOSS("quorum lost", "s"),
+    LEDGER_ACKNOWLEDGED("acknowledged", "ids"),
+    LEDGER_MISSING("missing", "ids"),
+    LEDGER_IN_DOUBT("in doubt", "ids"),
+    LEDGER_FAILED_PRESENT("failed but present", "ids"),
+    LEDGER_FOUND("found", "ids");
 
     private final String key;
     private final String unit;

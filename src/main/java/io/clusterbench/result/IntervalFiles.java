@@ -27,7 +27,7 @@ public final class IntervalFiles implements AutoCloseable {
     public static final String CSV_HEADER = "start_seconds,end_seconds,threads,events,tps,qps,reads_per_second,"
             + "writes_per_second,other_per_second,errors_per_second,reconnects_per_second,hits,misses,"
             + "latency_percentile_micros,latency_p50_micros,latency_p95_micros,latency_p99_micros,"
-            + "latency_max_micros,queue_length,late_events,reporter_lag_seconds,waiting_workers,longest_wait_seconds";
+            + "latency_max_micros,queue_length,late_events,reporter_lag_seconds,waiting_workers,longest_wait_seconds,fault_events";
 
     private final BufferedWriter csv;
     private final PrintStream hlogStream;
@@ -87,12 +87,12 @@ public final class IntervalFiles implements AutoCloseable {
      */
     public void append(IntervalRecord r, IntervalSample s) {
         try {
-            csv.write(String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%d,%.3f",
+            csv.write(String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%d,%.3f,%s",
                     r.startSeconds(), r.endSeconds(), r.threads(), r.events(), r.tps(), r.qps(), r.readsPerSecond(),
                     r.writesPerSecond(), r.otherPerSecond(), r.errorsPerSecond(), r.reconnectsPerSecond(), r.hits(),
                     r.misses(), r.latencyPercentileMicros(), r.latency().p50Micros(), r.latency().p95Micros(),
                     r.latency().p99Micros(), r.latency().maxMicros(), r.queueLength(), r.lateEvents(),
-                    r.reporterLagSeconds(), r.waitingWorkers(), r.longestWaitSeconds()));
+                    r.reporterLagSeconds(), r.waitingWorkers(), r.longestWaitSeconds(), faultEvents(r)));
             csv.newLine();
             csv.flush();
         } catch (IOException e) {
@@ -107,6 +107,20 @@ public final class IntervalFiles implements AutoCloseable {
             }
         }
         check();
+    }
+
+    /**
+     * @return the faults that began in the interval ({@code observed.faults.started}), e.g. {@code "12.00 kill n3"},
+     *         joined with {@code |} and quoted when any; "" for none
+     */
+    static String faultEvents(IntervalRecord r) {
+        Object faults = r.observed() == null ? null : r.observed().get("faults");
+        if (faults instanceof java.util.Map<?, ?> m && m.get("started") instanceof List<?> started && !started.isEmpty()) {
+            List<String> parts = new java.util.ArrayList<>();
+            started.forEach(x -> parts.add(String.valueOf(x).replace("\"", "'")));
+            return "\"" + String.join("|", parts) + "\"";
+        }
+        return "";
     }
 
     /** Tags and time-stamps the interval's own histogram (fresh per interval, already accumulated). */

@@ -4,6 +4,7 @@ import io.clusterbench.observe.AsyncObserver;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
+import io.clusterbench.fault.FaultRunner;
 import io.clusterbench.observe.GaleraObserver;
 import io.clusterbench.observe.HostObserver;
 import io.clusterbench.observe.Observer;
@@ -44,12 +45,23 @@ final class ObserverSet implements AutoCloseable {
             observers.add(background);
         }
         Topology topology = ctx.topology();
-        if (topology != null && topology.galera() && !topology.members().isEmpty()) {
+        boolean galera = topology != null && topology.galera() && !topology.members().isEmpty();
+        if (galera) {
             observers.add(new GaleraObserver(target, topology));
         }
         long periodMillis = 1000 * Math.max(1, ctx.settings.reportIntervalSeconds());
         List<Observer> async = new ArrayList<>();
         observers.forEach(o -> async.add(new AsyncObserver(o, periodMillis))); // the interval loop never waits
+        if (galera || !ctx.settings.faults().schedule().isEmpty()) {
+            List<String> names = new ArrayList<>();
+            for (int i = 0; i < target.endpoints().size(); i++) {
+                Topology.Member m = topology == null ? null : topology.memberAt(target.endpoints().get(i).label());
+                names.add(m == null || m.name().isEmpty() ? "n" + (i + 1) : m.name());
+            }
+            // never waits: its own threads act and poll; sampling only drains a list
+            async.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
+                    ctx.env::line));
+        }
         return new ObserverSet(async);
     }
 
@@ -61,6 +73,16 @@ final class ObserverSet implements AutoCloseable {
         boolean local = first.socket() == null && (first.host().equals("127.0.0.1") || first.host().equals("localhost")
                 || first.host().equals("::1"));
         return local ? HostObserver.findServerPid(first.port()) : -1;
+    }
+
+    /** @return the fault runner (schedule and quorum watch), or null when the step has none */
+    FaultRunner faults() {
+        for (Observer o : observers) {
+            if (o instanceof FaultRunner f) {
+                return f;
+            }
+        }
+        return null;
     }
 
     /** Starts every observer (measurement begins). */
@@ -102,6 +124,12 @@ final class ObserverSet implements AutoCloseable {
     Map<String, Object> facts(Map<String, Object> before) {
         Map<String, Object> all = new LinkedHashMap<>(before);
         for (Observer o : observers) {
+            if (o instanceof FaultRunner runner) {
+                if (runner.hasReport()) {
+                    all.put(o.name(), runner.report());
+                }
+                continue;
+            }
             Map<String, Object> f = o.facts();
             if (!f.isEmpty()) {
                 all.put(o.name(), f);

@@ -1,5 +1,7 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.fault.NodeControl;
+import io.clusterbench.fault.NodeControls;
 import io.clusterbench.UserException;
 import io.clusterbench.result.ResultDocument;
 import io.clusterbench.db.Consistency;
@@ -35,9 +37,10 @@ final class RunContext implements AutoCloseable {
     private final Topology topology;
     private final Target runTarget;
     private final Map<String, Object> clusterFacts;
+    private final NodeControl nodeControl;
 
     private RunContext(RunPlan settings, Console env, ResolvedTarget resolved, ServerInfo server,
-                       Topology topology, Target runTarget, Map<String, Object> clusterFacts) {
+                       Topology topology, Target runTarget, Map<String, Object> clusterFacts, NodeControl nodeControl) {
         this.settings = settings;
         this.env = env;
         this.resolved = resolved;
@@ -45,6 +48,7 @@ final class RunContext implements AutoCloseable {
         this.topology = topology;
         this.runTarget = runTarget;
         this.clusterFacts = clusterFacts;
+        this.nodeControl = nodeControl;
     }
 
     /**
@@ -55,6 +59,7 @@ final class RunContext implements AutoCloseable {
         ResolvedTarget resolved = ResolvedTarget.resolve(settings.target(), env);
         try {
             Target target = resolved.target();
+            NodeControl nodeControl = NodeControls.resolve(settings.faults(), target.endpoints());
             Workload workload = settings.workload();
             ServerInfo server;
             io.clusterbench.workload.TableShape.refuseForeign(target, workload, "run", false);
@@ -82,7 +87,7 @@ final class RunContext implements AutoCloseable {
                 clusterFacts.put("consistency", applied.facts());
             }
             return new RunContext(settings, env, resolved, server, topology, runTarget,
-                    Collections.unmodifiableMap(clusterFacts));
+                    Collections.unmodifiableMap(clusterFacts), nodeControl);
         } catch (RuntimeException e) {
             resolved.close();
             throw e;
@@ -92,6 +97,11 @@ final class RunContext implements AutoCloseable {
     /** @return the target the load runs on: endpoints and credentials with --routing and --consistency applied */
     Target target() {
         return runTarget;
+    }
+
+    /** @return what carries out the fault schedule's node actions, or null when it has none */
+    NodeControl nodeControl() {
+        return nodeControl;
     }
 
     /** @return what topology discovery found at start */

@@ -2,6 +2,9 @@ package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
 import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.report.FaultText;
+import io.clusterbench.result.FaultReport;
+import io.clusterbench.result.LedgerRecord;
 import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.db.DbFailure;
@@ -52,8 +55,23 @@ public final class RunDriver {
             env.line("");
             env.print(ConsoleReport.summary(finished));
             env.line("");
+            if (finished.observerFacts().get("faults") instanceof FaultReport faults) {
+                FaultText.lines(faults).forEach(env::line);
+                env.line("");
+            }
+            boolean ledgerFailed = false;
+            if (finished.observerFacts().get("ledger") instanceof LedgerRecord ledger) {
+                FaultText.ledgerLines(ledger).forEach(env::line);
+                env.line("");
+                ledgerFailed = !ledger.passed();
+            }
             env.line("Results: " + json + ", intervals.csv, latency.hlog");
-            return status(step, dir, env);
+            RunStatus status = status(step, dir, env);
+            if (status == RunStatus.COMPLETED && ledgerFailed) {
+                env.error("check failed: acknowledged commits are missing (or failed ones present); see " + json);
+                return RunStatus.CHECK_FAILED;
+            }
+            return status;
         }
     }
 

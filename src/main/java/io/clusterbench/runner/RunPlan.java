@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.fault.FaultPlan;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Routing;
@@ -43,12 +44,13 @@ import java.util.Map;
  * @param workloadOptions       the family's resolved options, in result order (written to result.json)
  * @param workloadDescription   the family's part of the start line, e.g. {@code ", keys special(...)"}
  * @param background            a workload run beside this one ({@code --background}), or null for none
+ * @param faults                {@code --fault}, {@code --fault-cmd}, {@code --sandbox}, {@code --verify-commits}
  */
 public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
                       double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
                       Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
                       Routing routing, Consistency consistency, Map<String, Object> workloadOptions,
-                      String workloadDescription, Background background) {
+                      String workloadDescription, Background background, FaultPlan faults) {
 
     /**
      * A second workload run by its own engine beside the run (closed loop), so the cost of the main
@@ -98,6 +100,12 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         if (routing != Routing.ROUND_ROBIN) {
             b.append(", routing ").append(routing.spelling());
         }
+        if (!faults.schedule().isEmpty()) {
+            b.append(", faults ").append(faults.schedule().describe());
+        }
+        if (faults.verifyCommits()) {
+            b.append(", verify commits");
+        }
         if (consistency != null) {
             b.append(", ").append(consistency.variable()).append('=').append(consistency.level());
         }
@@ -122,6 +130,8 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         m.put("ignoreErrors", errors.toString());
         m.put("dbPsMode", target.psMode());
         m.putAll(workloadOptions);
+        m.put("fault", faults.schedule().describe());
+        m.put("verifyCommits", faults.verifyCommits());
         m.put("latencyStart", plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start");
         return m;
     }

@@ -9,6 +9,8 @@ package io.clusterbench.runner;
 public enum RunStatus {
     /** Every step ran to its end. */
     COMPLETED,
+    /** Every step ran to its end, but the lost-commit check failed (a missing or duplicated commit). */
+    CHECK_FAILED,
     /** Ctrl-C; finished intervals are saved. */
     INTERRUPTED,
     /** A statement error outside {@code --ignore-errors} stopped the run; finished intervals are saved. */

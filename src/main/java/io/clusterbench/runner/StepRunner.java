@@ -8,6 +8,8 @@ import io.clusterbench.engine.RunOutcome;
 import io.clusterbench.engine.ThreadModel;
 import io.clusterbench.result.RunTiming;
 import io.clusterbench.metrics.IntervalSample;
+import io.clusterbench.fault.Ledger;
+import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.EndpointRecord;
@@ -105,13 +107,21 @@ final class StepRunner {
         };
         RunOutcome outcome;
         stop.attach(engine);
+        Ledger ledger = settings.faults().verifyCommits() ? Commits.ledger(ctx.target()) : null;
         try {
-            outcome = engine.run(workload, listener);
+            outcome = engine.run(ledger == null ? workload : ledger.wrap(workload, ctx.target()), listener);
         } catch (DbFailure f) {
             return new Step(null, null, f);
         } finally {
             outputs.close();
             observers.close();
+        }
+        Map<String, Object> observed = new java.util.LinkedHashMap<>(observers.facts(ctx.clusterFacts()));
+        if (observed.get("faults") instanceof FaultReport faults) {
+            observed.put("faults", faults.withRecovery(acc.intervals(), outcome.measuredSeconds()));
+        }
+        if (ledger != null) {
+            observed.put("ledger", Commits.verify(ledger, ctx.target(), dir));
         }
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
@@ -119,7 +129,7 @@ final class StepRunner {
                         cpu.secondsSinceStart(), outcome.abandonedEvents(),
                         new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
                                 ThreadModel.javaVersion(), files.startEpochMillis(), 0)),
-                acc.classRecords(), observers.facts(ctx.clusterFacts()),
+                acc.classRecords(), observed,
                 endpointRecords(engine, ctx.topology(), outcome.measuredSeconds()));
         onProgress.accept(finished);
         return new Step(finished, outcome, null);

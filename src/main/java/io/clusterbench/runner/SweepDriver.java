@@ -94,6 +94,11 @@ public final class SweepDriver {
                     }
                     env.line("  " + ConsoleReport.stepLine(s.record()));
                     RunStatus stepCode = RunDriver.status(s, stepDir, env);
+                    if (stepCode == RunStatus.COMPLETED && s.record().observerFacts().get("ledger")
+                            instanceof io.clusterbench.result.LedgerRecord ledger && !ledger.passed()) {
+                        io.clusterbench.report.FaultText.ledgerLines(ledger).forEach(line -> env.line("  " + line));
+                        code = RunStatus.CHECK_FAILED;
+                    }
                     if (stepCode != RunStatus.COMPLETED) {
                         code = stepCode;
                         break outer;

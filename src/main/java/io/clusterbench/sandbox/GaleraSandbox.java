@@ -181,6 +181,7 @@ public final class GaleraSandbox {
 
     /** @return each node's process state and, when it answers, its wsrep state */
     public List<NodeStatus> status() {
+        state = SandboxState.read(dir);
         List<NodeStatus> out = new ArrayList<>();
         for (SandboxNode n : state.nodes()) {
             NodeProcess.State ps = NodeProcess.state(n.pid());
@@ -190,14 +191,14 @@ public final class GaleraSandbox {
                 case GONE -> "down";
             };
             NodeStatus st = new NodeStatus(n.name(), n.endpoint(), ps == NodeProcess.State.GONE ? 0 : n.pid(), process,
-                    "-", "-", -1, -1);
+                    "-", "-", -1, -1, StateTransferLog.last(n.errorLog(dir)));
             if (ps == NodeProcess.State.RUNNING) {
                 try (Connection c = SandboxSql.admin(n.sqlPort(), 1000)) {
                     Map<String, String> w = SandboxSql.wsrepStatus(c);
                     st = new NodeStatus(n.name(), n.endpoint(), n.pid(), process,
                             w.getOrDefault("wsrep_local_state_comment", "-"), w.getOrDefault("wsrep_cluster_status", "-"),
                             Integer.parseInt(w.getOrDefault("wsrep_cluster_size", "-1")),
-                            Long.parseLong(w.getOrDefault("wsrep_last_committed", "-1")));
+                            Long.parseLong(w.getOrDefault("wsrep_last_committed", "-1")), st.lastTransfer());
                 } catch (SQLException | NumberFormatException e) {
                     // running but not answering: shown as "-"
                 }
@@ -219,17 +220,82 @@ public final class GaleraSandbox {
         NodeProcess.signal(running(name).pid(), "STOP");
     }
 
-    /** SIGCONT one paused node. */
-    public void resume(String name) {
-        NodeProcess.signal(running(name).pid(), "CONT");
+    /**
+     * SIGCONT one paused node and waits for its real state: Synced again (after an IST when it was evicted), or
+     * dead (a node evicted while paused may abort on resume).
+     *
+     * @return how it rejoined (method {@code none} when it needed no transfer)
+     * @throws UserException when the node died or is not Synced within the start timeout, with its log's last errors
+     */
+    public io.clusterbench.result.StateTransferRecord resume(String name) {
+        SandboxNode n = running(name);
+        long offset = StateTransferLog.offset(n.errorLog(dir));
+        long started = System.nanoTime();
+        long peersConfId = peersConfId(n);
+        NodeProcess.signal(n.pid(), "CONT");
+        NodeProcess.sleep(RESUME_SETTLE_MILLIS);
+        long deadline = System.nanoTime() + NodeLauncher.START_TIMEOUT_MILLIS * 1_000_000L;
+        // Right after SIGCONT the node still reports its pre-pause view (Synced, Primary): wait until it is
+        // Synced in the peers' current configuration (or a newer one, when it rejoined).
+        while (true) {
+            NodeLauncher.awaitSynced(dir, n, Math.max(1, (deadline - System.nanoTime()) / 1_000_000L));
+            if (confId(n) >= peersConfId || System.nanoTime() > deadline) {
+                break;
+            }
+            NodeProcess.sleep(250);
+        }
+        return StateTransferLog.since(n.errorLog(dir), offset, (System.nanoTime() - started) / 1e9);
+    }
+
+    /** After SIGCONT, time for the node to read what happened while it was stopped before its state is trusted. */
+    private static final long RESUME_SETTLE_MILLIS = 1000;
+
+    /** @return the highest {@code wsrep_cluster_conf_id} among the other running nodes that answer, or -1 */
+    private long peersConfId(SandboxNode except) {
+        long max = -1;
+        for (SandboxNode o : state.nodes()) {
+            if (o.index() != except.index() && NodeProcess.state(o.pid()) == NodeProcess.State.RUNNING) {
+                max = Math.max(max, confId(o));
+            }
+        }
+        return max;
+    }
+
+    /** @return the node's {@code wsrep_cluster_conf_id}, or -1 when it does not answer */
+    private static long confId(SandboxNode n) {
+        try (Connection c = SandboxSql.admin(n.sqlPort(), 1000)) {
+            return Long.parseLong(SandboxSql.wsrepStatus(c).getOrDefault("wsrep_cluster_conf_id", "-1"));
+        } catch (SQLException | NumberFormatException e) {
+            return -1;
+        }
+    }
+
+    /** Stops one node cleanly (SIGTERM; SIGKILL after 60 s). @throws UserException for an unknown or down node */
+    public void stopNode(String name) {
+        stopProcess(running(name));
+    }
+
+    /**
+     * Starts one node that is down and waits until it is Synced.
+     *
+     * @return how it got the cluster's state
+     * @throws UserException when it runs already, dies during start-up or is not Synced in time
+     */
+    public io.clusterbench.result.StateTransferRecord startNode(String name, Consumer<String> progress) {
+        SandboxNode n = fresh(name);
+        if (NodeProcess.state(n.pid()) != NodeProcess.State.GONE) {
+            throw new UserException(n.name() + " is already running", "use restart to stop and start it");
+        }
+        return restart(name, progress);
     }
 
     /**
      * Stops one node cleanly when it runs, starts it again and waits until it is Synced; bootstraps it when no
      * other node runs and it is safe to (grastate.dat).
      */
-    public void restart(String name, Consumer<String> progress) {
-        SandboxNode n = state.node(name);
+    public io.clusterbench.result.StateTransferRecord restart(String name, Consumer<String> progress) {
+        SandboxNode n = fresh(name);
+        long started = System.nanoTime();
         if (NodeProcess.state(n.pid()) != NodeProcess.State.GONE) {
             progress.accept("Stopping " + n.name() + "...");
             stopProcess(n);
@@ -239,11 +305,25 @@ public final class GaleraSandbox {
         if (!othersUp) {
             Grastate.requireSafeToBootstrap(dir, n);
         }
+        long offset = StateTransferLog.offset(n.errorLog(dir));
         startNode(n, !othersUp, progress);
+        io.clusterbench.result.StateTransferRecord t = StateTransferLog.since(n.errorLog(dir), offset,
+                (System.nanoTime() - started) / 1e9);
+        progress.accept(StateTransferLog.describe(n.name(), t));
+        return t;
+    }
+
+    /**
+     * @return the node as {@code sandbox.json} says now: another process (a fault schedule, another command) may
+     *         have restarted it under a new pid since this object read the state
+     */
+    private SandboxNode fresh(String name) {
+        state = SandboxState.read(dir);
+        return state.node(name);
     }
 
     private SandboxNode running(String name) {
-        SandboxNode n = state.node(name);
+        SandboxNode n = fresh(name);
         if (NodeProcess.state(n.pid()) == NodeProcess.State.GONE) {
             throw new UserException(n.name() + " is not running", "start it with 'clusterbench sandbox restart "
                     + n.name() + " --dir " + dir + "'");

@@ -40,6 +40,10 @@ final class NodeLauncher {
         if (bootstrap) {
             cmd.add("--wsrep-new-cluster");
         }
+        String position = recoverPosition(dir, node, install);
+        if (position != null) {
+            cmd.add("--wsrep_start_position=" + position);
+        }
         Path pidFile = node.dir(dir).resolve("pid");
         try {
             Files.deleteIfExists(pidFile);
@@ -51,6 +55,40 @@ final class NodeLauncher {
         } catch (IOException e) {
             throw new UserException("cannot start " + node.name() + ": " + e.getMessage(),
                     "check that " + install.mariadbd() + " runs", e);
+        }
+    }
+
+    /**
+     * After a crash {@code grastate.dat} says {@code seqno: -1}; as systemd's {@code galera_recovery} does, run
+     * {@code mariadbd --wsrep-recover} to read the position from InnoDB, so the node can ask for an IST instead of
+     * a full SST (faults.md, "Rejoin: IST or SST").
+     *
+     * @return {@code uuid:seqno} to start from, or null when the saved state is usable as is or recovery failed
+     */
+    static String recoverPosition(Path dir, SandboxNode node, GaleraInstall install) {
+        Path grastate = node.dataDir(dir).resolve("grastate.dat");
+        try {
+            String text = Files.readString(grastate);
+            if (!text.matches("(?s).*seqno:\\s*-1\\b.*") || text.contains("00000000-0000-0000-0000-000000000000")) {
+                return null;
+            }
+            Path log = node.dir(dir).resolve("recover.log");
+            Files.deleteIfExists(log);
+            Process p = new ProcessBuilder(install.mariadbd().toString(), "--defaults-file=" + node.cnf(dir),
+                    "--wsrep-recover", "--log-error=" + log).redirectErrorStream(true)
+                    .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+            if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                return null;
+            }
+            java.util.regex.Matcher m = java.util.regex.Pattern.compile("Recovered position: ([0-9a-f-]{36}:\\d+)")
+                    .matcher(Files.readString(log));
+            return m.find() ? m.group(1) : null;
+        } catch (IOException e) {
+            return null;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return null;
         }
     }
 

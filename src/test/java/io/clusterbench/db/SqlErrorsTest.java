@@ -29,4 +29,14 @@ class SqlErrorsTest {
         assertEquals(DbFailure.Kind.CONNECTION, killed.kind());
         assertEquals(VendorCodes.SERVER_LOST, killed.vendorCode(), "a driver code of -1 is no code: count it as 2013");
     }
+
+    @Test
+    void failoverCodesOfGaleraAndGroupReplicationAreRerouted() {
+        assertEquals(DbFailure.Kind.NODE_NOT_READY, SqlErrors.classify(new SQLException(
+                "Got error 6 \"No such device or address\" during COMMIT", "HY000", 1180)).kind());
+        assertEquals(DbFailure.Kind.NODE_NOT_READY, SqlErrors.classify(new SQLException(
+                "Error on observer while running replication hook 'before_commit'.", "HY000", 3100)).kind());
+        assertEquals(DbFailure.Kind.STATEMENT, SqlErrors.classify(new SQLException(
+                "Plugin instructed the server to rollback the current transaction.", "40000", 3101)).kind());
+    }
 }

@@ -17,4 +17,11 @@ class ErrorPolicyTest {
         assertFalse(ErrorPolicy.parse("none").ignores(1213));
         assertThrows(UserException.class, () -> ErrorPolicy.parse("1213,deadlock"));
     }
+
+    @Test
+    void groupReplicationCertificationRollbackIsRetriedLikeADeadlock() {
+        assertTrue(ErrorPolicy.parse("1213,1205,1020").ignores(3101));
+        assertFalse(ErrorPolicy.parse("1205").ignores(3101));
+        assertTrue(ErrorPolicy.parse("3101").ignores(3101));
+    }
 }

@@ -1,0 +1,119 @@
+package io.clusterbench.fault;
+
+import io.clusterbench.UserException;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.result.StateTransferRecord;
+import io.clusterbench.sandbox.GaleraSandbox;
+import io.clusterbench.sandbox.SandboxNode;
+import io.clusterbench.sandbox.SandboxState;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Stream;
+
+/**
+ * Faults on a local sandbox's nodes through {@link GaleraSandbox}: kill (SIGKILL), pause (SIGSTOP), resume
+ * (SIGCONT, then wait for Synced), stop, start and restart (wait for Synced, read the state transfer from the
+ * joiner's log).
+ *
+ * <p>Confined to the fault thread.
+ */
+public final class SandboxControl implements NodeControl {
+    private final GaleraSandbox sandbox;
+
+    private SandboxControl(GaleraSandbox sandbox) {
+        this.sandbox = sandbox;
+    }
+
+    /**
+     * @param dir       {@code --sandbox}, or null to look for a sandbox in {@code searchRoot}'s sub-directories whose
+     *                  SQL ports are the endpoints' ports
+     * @param endpoints the run's endpoints
+     * @param searchRoot where sandboxes live ({@code /tmp})
+     * @return the control, or null when none is given and none is found
+     * @throws UserException when {@code dir} holds no sandbox
+     */
+    public static SandboxControl open(Path dir, List<Endpoint> endpoints, Path searchRoot) {
+        if (dir != null) {
+            return new SandboxControl(GaleraSandbox.open(dir));
+        }
+        Set<Integer> ports = new HashSet<>();
+        for (Endpoint e : endpoints) {
+            if (e.socket() == null && (e.host().equals("127.0.0.1") || e.host().equals("localhost"))) {
+                ports.add(e.port());
+            }
+        }
+        if (ports.isEmpty()) {
+            return null;
+        }
+        try (Stream<Path> dirs = Files.list(searchRoot)) {
+            for (Path d : dirs.filter(Files::isDirectory).toList()) {
+                if (!SandboxState.exists(d)) {
+                    continue;
+                }
+                try {
+                    List<Integer> sandboxPorts = new ArrayList<>();
+                    for (SandboxNode n : SandboxState.read(d).nodes()) {
+                        sandboxPorts.add(n.sqlPort());
+                    }
+                    if (sandboxPorts.containsAll(ports)) {
+                        return new SandboxControl(GaleraSandbox.open(d));
+                    }
+                } catch (UserException unreadable) {
+                    // another tool's directory or a broken sandbox: not ours
+                }
+            }
+        } catch (IOException e) {
+            return null;
+        }
+        return null;
+    }
+
+    @Override
+    public String describe() {
+        return "sandbox " + sandbox.dir();
+    }
+
+    @Override
+    public Outcome act(FaultSchedule.Action action, String node, long startedNanos) {
+        try {
+            StateTransferRecord transfer = null;
+            String detail;
+            switch (action) {
+                case KILL -> {
+                    sandbox.kill(node);
+                    detail = node + " killed (SIGKILL)";
+                }
+                case PAUSE -> {
+                    sandbox.pause(node);
+                    detail = node + " paused (SIGSTOP)";
+                }
+                case STOP -> {
+                    sandbox.stopNode(node);
+                    detail = node + " stopped";
+                }
+                case RESUME -> {
+                    transfer = sandbox.resume(node);
+                    detail = io.clusterbench.sandbox.StateTransferLog.describe(node, transfer);
+                }
+                case START -> {
+                    transfer = sandbox.startNode(node, line -> { });
+                    detail = io.clusterbench.sandbox.StateTransferLog.describe(node, transfer);
+                }
+                case RESTART -> {
+                    transfer = sandbox.restart(node, line -> { });
+                    detail = io.clusterbench.sandbox.StateTransferLog.describe(node, transfer);
+                }
+                default -> throw new IllegalArgumentException("not a node action: " + action);
+            }
+            return new Outcome(true, detail, transfer);
+        } catch (UserException | IllegalStateException e) {
+            return new Outcome(false, e.getMessage(), null);
+        }
+    }
+}

@@ -1,0 +1,86 @@
+package io.clusterbench.report;
+
+import io.clusterbench.result.FaultEvent;
+import io.clusterbench.result.FaultReport;
+import io.clusterbench.result.LedgerRecord;
+import io.clusterbench.result.QuorumLoss;
+import io.clusterbench.result.RecoveryRecord;
+import io.clusterbench.result.StateTransferRecord;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * Console lines for a run's faults: each fault as it happened (with the rejoin's state transfer), recovery
+ * figures per disruptive fault and quorum losses. Figures are defined in docs/metrics.md, "Faults and recovery".
+ *
+ * <p>Thread-safe (stateless).
+ */
+public final class FaultText {
+    private FaultText() {
+    }
+
+    /** @return the block's lines, empty when the report holds nothing */
+    public static List<String> lines(FaultReport r) {
+        List<String> out = new ArrayList<>();
+        if (r == null || r.events().isEmpty() && r.quorumLoss().isEmpty()) {
+            return out;
+        }
+        out.add("Faults (" + (r.schedule().isEmpty() ? "none scheduled" : r.schedule()) + "):");
+        for (FaultEvent e : r.events()) {
+            out.add(String.format(Locale.ROOT, "    %7.2f s  %-22s %-6s %.1f s  %s", e.atSeconds(), e.step(),
+                    e.ok() ? "ok" : "FAILED", e.durationSeconds(), e.detail()));
+            StateTransferRecord t = e.transfer();
+            if (t != null) {
+                out.add(String.format(Locale.ROOT, "               %s: %s%s%s, %s: %s, %s: %s",
+                        Figure.STATE_TRANSFER.key(), t.method(), t.sstMethod().isEmpty() ? "" : " (" + t.sstMethod() + ")",
+                        t.donor().isEmpty() ? "" : " from " + t.donor(), Figure.TRANSFER_TIME.key(),
+                        seconds(t.transferSeconds()), Figure.TIME_TO_SYNCED.key(), seconds(t.syncedSeconds())));
+            }
+        }
+        if (!r.recovery().isEmpty()) {
+            out.add(String.format(Locale.ROOT, "    %-22s %12s %8s %8s %12s  %s", "recovery", Figure.FAULT_BASELINE.key(),
+                    Figure.FAULT_DETECT.key(), Figure.FAULT_STALL.key(), Figure.FAULT_BACK_TO_90.key(),
+                    Figure.FAULT_WINDOW_ERRORS.key()));
+            for (RecoveryRecord rec : r.recovery()) {
+                out.add(String.format(Locale.ROOT, "    %-22s %12s %8s %8.1f %12s  %s", rec.step(),
+                        rec.baselineTps() < 0 ? "-" : String.format(Locale.ROOT, "%.1f", rec.baselineTps()),
+                        seconds(rec.detectSeconds()), rec.stallSeconds(),
+                        rec.recoverySeconds() < 0 ? "not back" : seconds(rec.recoverySeconds()),
+                        rec.errorsByCode().isEmpty() ? "none" : rec.errorsByCode().toString()));
+            }
+        }
+        for (QuorumLoss q : r.quorumLoss()) {
+            out.add(String.format(Locale.ROOT, "    %s at %.1f s for %.1f s%s (%s)", Figure.QUORUM_LOSS.key(),
+                    q.startSeconds(), q.lengthSeconds(), q.ended() ? "" : " (still lost at the end of the run)",
+                    q.nodes()));
+        }
+        return out;
+    }
+
+    private static String seconds(double s) {
+        return s < 0 ? "-" : String.format(Locale.ROOT, "%.1f s", s);
+    }
+
+    /** @return the lost-commit check's lines: the verdict, then counts, per node what was found and what is missing */
+    public static List<String> ledgerLines(LedgerRecord r) {
+        List<String> out = new ArrayList<>();
+        out.add("Lost-commit check (ledger run " + r.runId() + "): " + (r.passed() ? "PASSED" : "FAILED")
+                + (r.unreadable().isEmpty() ? "" : " on " + r.foundPerNode().size() + " of "
+                + (r.foundPerNode().size() + r.unreadable().size()) + " nodes (check the others later with "
+                + "'clusterbench check commits --result DIR')"));
+        out.add(String.format(Locale.ROOT, "    %s: %d, %s: %d (%d present), failed: %d, %s: %d, %s: %d",
+                Figure.LEDGER_ACKNOWLEDGED.key(), r.acknowledged(), Figure.LEDGER_IN_DOUBT.key(), r.inDoubt(),
+                r.inDoubtPresent(), r.failed(), Figure.LEDGER_FAILED_PRESENT.key(), r.failedPresent().size(),
+                Figure.LEDGER_MISSING.key(), r.missingCount()));
+        r.foundPerNode().forEach((node, found) -> out.add(String.format(Locale.ROOT, "    node %s: %s %d of %d, rows %d%s",
+                node, Figure.LEDGER_FOUND.key(), found, r.acknowledged(), r.rowsPerNode().getOrDefault(node, 0L),
+                r.missing().containsKey(node) ? ", missing ids " + r.missing().get(node) : "")));
+        r.unreadable().forEach((node, why) -> out.add("    node " + node + ": not read (" + why + ")"));
+        if (!r.failedPresent().isEmpty()) {
+            out.add("    failed ids present: " + r.failedPresent());
+        }
+        return out;
+    }
+}
