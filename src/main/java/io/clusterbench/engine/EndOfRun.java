@@ -61,13 +61,17 @@ final class EndOfRun implements Runnable {
             }
             cancellers.shutdown();
             if (!waitWorkers(clock.nanoTime() + CANCEL_NANOS)) {
+                ExecutorService aborters = Executors.newFixedThreadPool(CANCELLERS, r -> {
+                    Thread t = new Thread(r, "connection-abort");
+                    t.setDaemon(true);
+                    return t;
+                });
                 for (Worker w : workers) {
                     if (!w.done()) {
-                        Thread t = new Thread(w::abort, "connection-abort");
-                        t.setDaemon(true);
-                        t.start();
+                        aborters.execute(w::abort); // a pool: 1024 new threads at once would take seconds
                     }
                 }
+                aborters.shutdown();
                 waitWorkers(clock.nanoTime() + ABORT_NANOS);
             }
         }
