@@ -29,6 +29,11 @@ final class ResolvedTarget implements AutoCloseable {
         this.embedded = embedded;
     }
 
+    /** @return a resolved target that clusterbench did not start (closing it does nothing) */
+    static ResolvedTarget given(Target target) {
+        return new ResolvedTarget(target, null);
+    }
+
     Target target() {
         return target;
     }

@@ -51,7 +51,14 @@ final class RunContext implements AutoCloseable {
      * @throws UserException for an unusable target or missing tables
      */
     static RunContext open(RunSettings settings, CliEnv env, int prepareThreads) {
-        ResolvedTarget resolved = ResolvedTarget.resolve(settings.targetOptions(), env, env.out()::println);
+        return open(settings, env, prepareThreads, ResolvedTarget.resolve(settings.targetOptions(), env, env.out()::println));
+    }
+
+    /**
+     * As {@link #open(RunSettings, CliEnv, int)}, on a target already resolved (e.g. one side of {@code ab});
+     * closing the context closes {@code resolved}.
+     */
+    static RunContext open(RunSettings settings, CliEnv env, int prepareThreads, ResolvedTarget resolved) {
         try {
             Target target = resolved.target();
             Workload workload = settings.workload();

@@ -210,6 +210,11 @@ public final class BinaryServer implements AutoCloseable {
         }
     }
 
+    /** Deletes a directory tree, best effort (a leftover temporary directory is harmless). */
+    public static void deleteTree(Path root) {
+        EmbeddedServer.deleteTree(root);
+    }
+
     private static void sleep(long millis) {
         try {
             Thread.sleep(millis);

@@ -76,7 +76,17 @@ public enum Figure {
     SPREAD("median [min–max] ×n", "unit of the figure"),
     RATIO("ratio", "×"),
     VERDICT("verdict", ""),
-    DIFFERING_VARIABLES("differing variables", "");
+    DIFFERING_VARIABLES("differing variables", ""),
+    AB_PAIRS("pairs", "pairs"),
+    AB_TPS_A("tps A", "events/s"),
+    AB_TPS_B("tps B", "events/s"),
+    AB_RATIO_TPS("B/A tps [95% CI]", "%"),
+    AB_MDD("MDD", "%"),
+    AB_PAIRS_FOR_1PCT("pairs for 1%", "pairs"),
+    AB_RATIO_P95("B/A p95", "%"),
+    AB_RATIO_P99("B/A p99", "%"),
+    AB_RATIO_CPU("B/A srv CPU/event", "%"),
+    AB_SUMMARY("summary", "");
 
     private final String key;
     private final String unit;
