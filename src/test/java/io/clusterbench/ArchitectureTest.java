@@ -48,7 +48,7 @@ class ArchitectureTest {
     @Test
     void reportReadsOnlyResults() throws IOException {
         assertEquals(List.of(), violations("report", "import io.clusterbench.engine", "import io.clusterbench.workload",
-                "import io.clusterbench.target", "import java.sql"));
+                "import io.clusterbench.db", "import java.sql"));
     }
 
     @Test

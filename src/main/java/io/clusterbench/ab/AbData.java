@@ -1,8 +1,8 @@
 package io.clusterbench.ab;
 
 import io.clusterbench.UserException;
-import io.clusterbench.target.ServerInfo;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.ServerInfo;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.Workload;
 
 import java.sql.Connection;

@@ -2,6 +2,9 @@ package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
 import io.clusterbench.ab.OrderMode;
+import io.clusterbench.ab.Side;
+import io.clusterbench.runner.AbDriver;
+import io.clusterbench.runner.RunPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -9,7 +12,9 @@ import picocli.CommandLine.Parameters;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.EnumMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -90,6 +95,13 @@ final class AbCommand implements Callable<Integer> {
             throw new UserException("invalid options: " + String.join("; ", problems), "see clusterbench ab --help");
         }
         long seed = orderSeed != 0 ? orderSeed : (System.nanoTime() ^ System.currentTimeMillis()) & Long.MAX_VALUE | 1;
-        return AbDriver.run(this, mode, seed, env).code();
+        if (run.randSeed == 0) { // both sides draw the same keys
+            run.randSeed = (System.nanoTime() ^ System.currentTimeMillis()) | 1;
+        }
+        Map<Side, RunPlan> plans = new EnumMap<>(Side.class);
+        for (Side side : Side.values()) { // one workload instance per side, same options and seed
+            plans.put(side, PlanBuilder.from(workload, target, run, oltp, joins, tpcc, env.command(), true, null));
+        }
+        return ExitCode.of(AbDriver.run(plans, sides.spec(repeat, mode, seed, quietTimeoutSeconds), env)).code();
     }
 }

@@ -1,5 +1,7 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.ab.AbSpec;
+import io.clusterbench.ab.OrderMode;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -77,6 +79,12 @@ final class AbOptions {
         return aServer != null || bServer != null;
     }
 
+    /** @return the sides as the runner takes them */
+    AbSpec spec(int repeats, OrderMode order, long orderSeed, int quietTimeoutSeconds) {
+        return new AbSpec(a, b, aUser, aPassword, bUser, bPassword, aServer, bServer, template, serverOptions, aOptions,
+                bOptions, restart, bufferPoolWarmup, repeats, order, orderSeed, quietTimeoutSeconds);
+    }
+
     /** Adds every problem to {@code problems}, without connecting. */
     void validate(List<String> problems) {
         if (a != null && aServer != null || b != null && bServer != null) {
@@ -94,6 +102,11 @@ final class AbOptions {
         if (!binaries() && (template != null || !serverOptions.isEmpty() || !aOptions.isEmpty() || !bOptions.isEmpty()
                 || restart)) {
             problems.add("--datadir-template, --server-option, --a-option, --b-option and --restart need --a-server");
+        }
+        for (String hostPort : new String[] {a, b}) {
+            if (hostPort != null && !hostPort.matches(".+:\\d{1,5}")) {
+                problems.add("'" + hostPort + "' is not HOST:PORT (e.g. --a 127.0.0.1:3306)");
+            }
         }
         if (b != null && a == null) {
             problems.add("--b needs --a");

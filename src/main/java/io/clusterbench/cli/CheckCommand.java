@@ -1,8 +1,9 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.UserException;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.tpcc.TpccChecker;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -60,7 +61,7 @@ final class CheckCommand implements Callable<Integer> {
         Validation.check(target, null, null);
         boolean failed = false;
         Map<String, Map<String, Long>> checksums = new LinkedHashMap<>();
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
             Target t = resolved.target();
             for (Endpoint e : t.endpoints()) {
                 try (Connection c = t.openChecked(e, true)) {

@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
@@ -43,7 +44,7 @@ final class CleanupCommand implements Callable<Integer> {
         Validation.check(target, null, oltp);
         Workload w = WorkloadCatalog.create(workload, oltp, joins, tpcc,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println);
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env);
              Connection c = resolved.target().openChecked(resolved.target().endpointFor(0), true)) {
             List<String> dropped = w.cleanup(c);
             for (String name : dropped) {

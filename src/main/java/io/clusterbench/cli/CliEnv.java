@@ -19,7 +19,32 @@ import java.util.Map;
  * @param command the command line as typed, password values masked (set by {@link Main})
  */
 public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, PrintWriter err, Hooks hooks,
-                     java.util.List<String> command) {
+                     java.util.List<String> command) implements io.clusterbench.runner.Console {
+
+    @Override
+    public void line(String text) {
+        out.println(text);
+    }
+
+    @Override
+    public void print(String text) {
+        out.print(text);
+    }
+
+    @Override
+    public void error(String text) {
+        err.println(text);
+    }
+
+    @Override
+    public io.clusterbench.runner.Console.Registration onStop(Runnable onStop) {
+        return hooks.onStop(onStop)::close;
+    }
+
+    @Override
+    public Map<String, String> variables() {
+        return vars;
+    }
 
     /** @return a copy carrying the (masked) command line */
     public CliEnv withCommand(java.util.List<String> maskedCommand) {

@@ -37,6 +37,15 @@ public enum ExitCode {
         return meaning;
     }
 
+    /** @return the exit code of a run or sweep that ended this way */
+    static ExitCode of(io.clusterbench.runner.RunStatus status) {
+        return switch (status) {
+            case COMPLETED -> OK;
+            case INTERRUPTED -> INTERRUPTED;
+            case ABORTED -> RUN_ABORTED;
+        };
+    }
+
     /** @return the {@code --help} section listing every code */
     static String helpList() {
         StringBuilder b = new StringBuilder();

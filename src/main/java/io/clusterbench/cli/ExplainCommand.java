@@ -1,9 +1,11 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.Versions;
+import io.clusterbench.runner.ResolvedTarget;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.clusterbench.UserException;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.joins.JoinPlan;
 import io.clusterbench.workload.joins.JoinsExplain;
@@ -75,7 +77,7 @@ final class ExplainCommand implements Callable<Integer> {
         Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-joins-explain");
         List<JoinPlan> plans;
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
             Target t = resolved.target();
             try (Connection c = t.openChecked(t.endpointFor(0), true)) {
                 if (resolved.embedded() != null && !w.tablesExist(c)) {

@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.Versions;
 import io.clusterbench.UserException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

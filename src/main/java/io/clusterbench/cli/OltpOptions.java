@@ -94,4 +94,24 @@ final class OltpOptions {
             problems.add("--storage-engine must be a plain engine name (got '" + storageEngine + "')");
         }
     }
+
+    /** @return the resolved values for the result's options, by name */
+    java.util.Map<String, Object> optionMap() {
+        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
+        m.put("tables", tables);
+        m.put("tableSize", tableSize);
+        m.put("rangeSize", rangeSize);
+        m.put("pointSelects", pointSelects);
+        m.put("simpleRanges", simpleRanges);
+        m.put("sumRanges", sumRanges);
+        m.put("orderRanges", orderRanges);
+        m.put("distinctRanges", distinctRanges);
+        m.put("indexUpdates", indexUpdates);
+        m.put("nonIndexUpdates", nonIndexUpdates);
+        m.put("deleteInserts", deleteInserts);
+        m.put("rangeSelects", on(rangeSelects));
+        m.put("skipTrx", on(skipTrx));
+        m.put("autoInc", on(autoInc));
+        return m;
+    }
 }

@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
@@ -54,7 +55,7 @@ final class PrepareCommand implements Callable<Integer> {
         }
         Workload w = WorkloadCatalog.create(workload, oltp, joins, tpcc,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
             long start = System.nanoTime();
             w.prepare(resolved.target(), threads, force, env.out()::println);
             double secs = (System.nanoTime() - start) / 1e9;

@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.UserException;
 import io.clusterbench.probe.BackgroundLoad;
 import io.clusterbench.probe.LevelResult;
@@ -9,7 +10,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
 
@@ -83,7 +84,7 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         List<String> problems = new ArrayList<>();
-        ResolvedTarget.validate(target, problems);
+        target.validate(problems);
         if (!scope.equals("session") && !scope.equals("statement")) {
             problems.add("--scope must be session or statement (got '" + scope + "')");
         }
@@ -107,7 +108,7 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
         }
         Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-stale-reads");
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target, env, env.out()::println)) {
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
             StaleReadDriver driver = new StaleReadDriver(resolved.target(), samples, Duration.ofMillis(timeoutMillis),
                     env.out()::println).perStatement(scope.equals("statement"));
             BackgroundLoad load = background == null ? null : backgroundLoad(resolved.target());

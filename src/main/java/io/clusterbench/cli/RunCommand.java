@@ -1,5 +1,7 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.RunDriver;
+import io.clusterbench.runner.RunPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -42,8 +44,7 @@ final class RunCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command(), false,
-                cluster);
-        return RunDriver.run(settings, env).code();
+        RunPlan plan = PlanBuilder.from(workload, target, run, oltp, joins, tpcc, env.command(), false, cluster);
+        return ExitCode.of(RunDriver.run(plan, env)).code();
     }
 }

@@ -1,6 +1,6 @@
 package io.clusterbench.cli;
 
-import io.clusterbench.target.VendorCodes;
+import io.clusterbench.db.VendorCodes;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;

@@ -1,5 +1,7 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.SweepDriver;
+import io.clusterbench.runner.RunPlan;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -55,8 +57,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
         }
-        RunSettings settings = RunSettings.from(workload, target, run, oltp, joins, tpcc, env.command(), true,
-                cluster);
-        return SweepDriver.run(settings, repeat, quietTimeoutSeconds, env).code();
+        RunPlan plan = PlanBuilder.from(workload, target, run, oltp, joins, tpcc, env.command(), true, cluster);
+        return ExitCode.of(SweepDriver.run(plan, repeat, quietTimeoutSeconds, env)).code();
     }
 }

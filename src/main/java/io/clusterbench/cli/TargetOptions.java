@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.TargetSpec;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -58,4 +59,52 @@ final class TargetOptions {
     boolean embedded() {
         return (hosts == null || hosts.isEmpty()) && (sockets == null || sockets.isEmpty());
     }
+
+    /** @return the target as given, for the runner */
+    TargetSpec spec() {
+        return new TargetSpec(hosts, ports, sockets, user, password, database, psMode, connectTimeoutSeconds, serverPid,
+                keep);
+    }
+
+    /** Adds every problem with the target options to {@code problems}, without connecting. */
+    void validate(List<String> problems) {
+        TargetOptions o = this;
+        if (!o.psMode.equals("auto") && !o.psMode.equals("disable")) {
+            problems.add("--db-ps-mode must be auto or disable (got '" + o.psMode + "')");
+        }
+        if (o.connectTimeoutSeconds <= 0) {
+            problems.add("--connect-timeout must be > 0 seconds");
+        }
+        if (o.ports != null) {
+            for (int p : o.ports) {
+                if (p < 1 || p > 65535) {
+                    problems.add("--port " + p + " is not a TCP port (1-65535)");
+                }
+            }
+            int hosts = o.hosts == null ? 0 : o.hosts.size();
+            if (o.ports.size() > 1 && hosts > 1 && o.ports.size() != hosts) {
+                problems.add("--port lists " + o.ports.size() + " ports for " + hosts
+                        + " hosts; give one port, or one per host");
+            }
+        }
+        if (o.hosts != null && o.hosts.isEmpty()) {
+            problems.add("--host has an empty or blank entry; give host names separated by commas");
+        }
+        if (o.hosts != null) {
+            for (String h : o.hosts) {
+                String host = h.strip();
+                int colon = host.lastIndexOf(':');
+                boolean hostPort = colon > 0 && host.indexOf(':') == colon;
+                if (host.isEmpty() || host.contains(" ") || host.equals(":")) {
+                    problems.add("--host has an empty or blank entry ('" + h + "'); give host names separated by commas");
+                } else if (hostPort && !host.substring(colon + 1).matches("\\d{1,5}")) {
+                    problems.add("--host " + host + ": the part after ':' is not a port");
+                }
+            }
+        }
+        if (o.database != null && !o.database.matches("[A-Za-z0-9_$]+")) {
+            problems.add("--db must be a plain database name (got '" + o.database + "')");
+        }
+    }
+
 }

@@ -25,7 +25,7 @@ final class Validation {
     /** @param sweep true when a list of thread counts is allowed */
     static void check(TargetOptions target, RunOptions run, OltpOptions oltp, boolean sweep) {
         List<String> problems = new ArrayList<>();
-        ResolvedTarget.validate(target, problems);
+        target.validate(problems);
         if (run != null) {
             for (int t : run.threadCounts) {
                 if (t < 1) {

@@ -8,7 +8,7 @@ import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.metrics.MetricsHub;
 import io.clusterbench.metrics.WorkerMetrics;
-import io.clusterbench.target.DbFailure;
+import io.clusterbench.db.DbFailure;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.Workload;

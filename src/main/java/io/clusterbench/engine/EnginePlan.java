@@ -1,6 +1,6 @@
 package io.clusterbench.engine;
 
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 
 import java.time.Duration;
 

@@ -1,7 +1,7 @@
 package io.clusterbench.engine;
 
 import io.clusterbench.UserException;
-import io.clusterbench.target.VendorCodes;
+import io.clusterbench.db.VendorCodes;
 
 import java.util.BitSet;
 

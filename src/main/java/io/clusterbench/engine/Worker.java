@@ -4,8 +4,8 @@ import io.clusterbench.metrics.Counter;
 import io.clusterbench.metrics.EndpointMetrics;
 import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.metrics.WorkerMetrics;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.VendorCodes;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.VendorCodes;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.StatementRecorder;
 

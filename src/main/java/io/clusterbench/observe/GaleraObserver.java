@@ -1,9 +1,9 @@
 package io.clusterbench.observe;
 
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.Target;
-import io.clusterbench.target.Topology;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Target;
+import io.clusterbench.db.Topology;
 
 import java.sql.Connection;
 import java.sql.SQLException;

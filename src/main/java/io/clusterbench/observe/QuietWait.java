@@ -1,8 +1,8 @@
 package io.clusterbench.observe;
 
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Target;
 
 import java.sql.Connection;
 import java.sql.ResultSet;

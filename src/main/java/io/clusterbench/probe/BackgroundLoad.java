@@ -6,9 +6,9 @@ import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.ErrorPolicy;
 import io.clusterbench.metrics.Counter;
 import io.clusterbench.metrics.IntervalSample;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Target;
-import io.clusterbench.target.VendorCodes;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Target;
+import io.clusterbench.db.VendorCodes;
 import io.clusterbench.workload.Workload;
 
 import java.time.Duration;

@@ -3,9 +3,9 @@ package io.clusterbench.probe;
 import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.metrics.WorkerMetrics;
 import io.clusterbench.result.LatencySummary;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.SqlErrors;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.SqlErrors;
+import io.clusterbench.db.Target;
 import org.HdrHistogram.Histogram;
 
 import java.sql.Connection;

@@ -1,12 +1,12 @@
 package io.clusterbench.probe;
 
 import io.clusterbench.UserException;
-import io.clusterbench.target.Consistency;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.Target;
-import io.clusterbench.target.Topology;
-import io.clusterbench.target.TopologyDiscovery;
+import io.clusterbench.db.Consistency;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Target;
+import io.clusterbench.db.Topology;
+import io.clusterbench.db.TopologyDiscovery;
 
 import java.time.Duration;
 import java.time.Instant;

@@ -1,6 +1,6 @@
 package io.clusterbench.workload;
 
-import io.clusterbench.target.DbFailure;
+import io.clusterbench.db.DbFailure;
 
 /**
  * One worker's connection(s) and prepared statements; runs one event per call.

@@ -1,6 +1,6 @@
 package io.clusterbench.workload;
 
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 
 import java.util.SplittableRandom;
 

@@ -1,7 +1,7 @@
 package io.clusterbench.workload;
 
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.SqlErrors;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.SqlErrors;
 
 import java.sql.Connection;
 import java.sql.SQLException;

@@ -1,7 +1,7 @@
 package io.clusterbench.workload;
 
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Target;
 
 import java.sql.Connection;
 import java.sql.SQLException;

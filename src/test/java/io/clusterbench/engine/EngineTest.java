@@ -2,10 +2,10 @@ package io.clusterbench.engine;
 
 import io.clusterbench.metrics.Counter;
 import io.clusterbench.metrics.IntervalSample;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.SqlErrors;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.SqlErrors;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.StatementRecorder;

@@ -1,9 +1,9 @@
 package io.clusterbench.workload.joins;
 
 import io.clusterbench.UserException;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.ServerInfo;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.ServerInfo;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.KeySpace;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;

@@ -1,8 +1,8 @@
 package io.clusterbench.workload.oltp;
 
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.SqlErrors;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.SqlErrors;
 import io.clusterbench.workload.KeySpace;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionSql;

@@ -1,7 +1,7 @@
 package io.clusterbench.workload.oltp;
 
 import io.clusterbench.UserException;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

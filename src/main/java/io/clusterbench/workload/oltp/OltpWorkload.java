@@ -1,8 +1,8 @@
 package io.clusterbench.workload.oltp;
 
 import io.clusterbench.UserException;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.KeySpace;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;

@@ -1,7 +1,7 @@
 package io.clusterbench.workload.tpcc;
 
 import io.clusterbench.observe.Observer;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.Target;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -143,7 +143,7 @@ final class TpccObserver implements Observer {
                 rs.next();
                 return rs.getLong(1);
             }
-        } catch (SQLException | io.clusterbench.target.DbFailure e) {
+        } catch (SQLException | io.clusterbench.db.DbFailure e) {
             failedReadings++;
             return -1;
         }

@@ -1,7 +1,7 @@
 package io.clusterbench.workload.tpcc;
 
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.SqlErrors;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.SqlErrors;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionSql;
 import io.clusterbench.workload.SessionContext;

@@ -2,8 +2,8 @@ package io.clusterbench.workload.tpcc;
 
 import io.clusterbench.UserException;
 import io.clusterbench.observe.Observer;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Target;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Target;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.Workload;

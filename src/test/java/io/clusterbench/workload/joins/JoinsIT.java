@@ -2,7 +2,7 @@ package io.clusterbench.workload.joins;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import io.clusterbench.target.DbFailure;
+import io.clusterbench.db.DbFailure;
 import io.clusterbench.testing.Cli;
 import io.clusterbench.testing.TestServer;
 import io.clusterbench.workload.Distribution;

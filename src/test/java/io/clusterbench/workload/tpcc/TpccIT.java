@@ -157,9 +157,9 @@ class TpccIT {
             s.executeForTest("SET SESSION innodb_lock_wait_timeout = 1");
             l.execute("BEGIN");
             l.executeQuery("SELECT * FROM district1 WHERE d_w_id = 1 FOR UPDATE").close();
-            io.clusterbench.target.DbFailure f = org.junit.jupiter.api.Assertions.assertThrows(
-                    io.clusterbench.target.DbFailure.class, () -> s.event(rec));
-            assertEquals(io.clusterbench.target.VendorCodes.LOCK_WAIT_TIMEOUT, f.vendorCode());
+            io.clusterbench.db.DbFailure f = org.junit.jupiter.api.Assertions.assertThrows(
+                    io.clusterbench.db.DbFailure.class, () -> s.event(rec));
+            assertEquals(io.clusterbench.db.VendorCodes.LOCK_WAIT_TIMEOUT, f.vendorCode());
             l.execute("ROLLBACK");
             NewOrder input = (NewOrder) s.pending();
             assertTrue(input != null, "the failed input is kept");

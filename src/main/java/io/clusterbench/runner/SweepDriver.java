@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
 import io.clusterbench.observe.QuietWait;
@@ -6,8 +6,8 @@ import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.SweepSummary;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.VendorCodes;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.VendorCodes;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -23,45 +23,53 @@ import java.util.TreeSet;
  *
  * <p>Confined to the command's thread, apart from the stop hook it registers.
  */
-final class SweepDriver {
+public final class SweepDriver {
     private SweepDriver() {
     }
 
-    static ExitCode run(RunSettings settings, int repeats, int quietTimeoutSeconds, CliEnv env) {
-        List<Integer> threads = new ArrayList<>(new TreeSet<>(settings.run().threadCounts));
+    /**
+     * @param settings            the plan (its thread counts are run in ascending order)
+     * @param repeats             runs per thread count, &gt;= 1
+     * @param quietTimeoutSeconds longest wait for the server to be quiet before a step, in seconds
+     * @param env                 where lines go, and Ctrl-C
+     * @return how the sweep ended
+     * @throws UserException for an unusable target, missing tables or unwritable results
+     */
+    public static RunStatus run(RunPlan settings, int repeats, int quietTimeoutSeconds, Console env) {
+        List<Integer> threads = new ArrayList<>(new TreeSet<>(settings.threadCounts()));
         StopSignal stop = new StopSignal();
-        try (CliEnv.Hooks.Registration hook = env.hooks().onStop(stop::fire);
+        try (Console.Registration hook = env.onStop(stop::fire);
              RunContext ctx = RunContext.open(settings, env, threads.get(threads.size() - 1))) {
             Path dir = settings.outDir();
             Path json = dir.resolve("result.json");
             Endpoint first = ctx.target().endpointFor(0);
             long idle = QuietWait.threadsRunning(ctx.target(), first);
             int steps = threads.size() * repeats;
-            double stepSeconds = settings.run().timeSeconds + settings.run().warmupSeconds + 2;
-            env.out().println("Sweep: " + settings.describe(ctx.target()).replaceFirst(", \\d+ threads?", "")
+            double stepSeconds = settings.timeSeconds() + settings.warmupSeconds() + 2;
+            env.line("Sweep: " + settings.describe(ctx.target()).replaceFirst(", \\d+ threads?", "")
                     + "; threads " + threads + " x " + repeats + " repeat(s) = " + steps + " steps — server "
                     + ctx.server.version());
-            env.out().println("Results go to " + dir);
+            env.line("Results go to " + dir);
             List<RunRecord> runs = new ArrayList<>();
             Integer wall = null;
-            ExitCode code = ExitCode.OK;
+            RunStatus code = RunStatus.COMPLETED;
             int step = 0;
             outer:
             for (int r = 1; r <= repeats; r++) {
                 for (int t : threads) {
                     step++;
                     if (stop.fired()) {
-                        code = ExitCode.INTERRUPTED;
+                        code = RunStatus.INTERRUPTED;
                         break outer;
                     }
                     if (wall != null && t >= wall) {
                         continue;
                     }
-                    env.out().printf(Locale.ROOT, "[step %d/%d] %d %s, repeat %d/%d — about %s left%n", step,
-                            steps, t, t == 1 ? "thread" : "threads", r, repeats, duration((long) ((steps - step + 1) * stepSeconds)));
+                    env.print(String.format(Locale.ROOT, "[step %d/%d] %d %s, repeat %d/%d — about %s left%n", step,
+                            steps, t, t == 1 ? "thread" : "threads", r, repeats, duration((long) ((steps - step + 1) * stepSeconds))));
                     double waited = QuietWait.await(ctx.target(), first, idle, Duration.ofSeconds(quietTimeoutSeconds));
                     if (waited < 0) {
-                        env.out().println("  (server not quiet after " + quietTimeoutSeconds + " s; starting anyway)");
+                        env.line("  (server not quiet after " + quietTimeoutSeconds + " s; starting anyway)");
                     }
                     int index = runs.size();
                     runs.add(null);
@@ -81,12 +89,12 @@ final class SweepDriver {
                                 settings.engine(ctx.target(), t)), "connection_refused", why, Map.of(), List.of(),
                                 null, List.of(), Map.of()));
                         ResultJson.write(json, ctx.document(List.copyOf(runs)));
-                        env.out().println("  connection wall: " + why + " — larger thread counts are skipped");
+                        env.line("  connection wall: " + why + " — larger thread counts are skipped");
                         continue;
                     }
-                    env.out().println("  " + ConsoleReport.stepLine(s.record()));
-                    ExitCode stepCode = RunDriver.exitCode(s, stepDir, env);
-                    if (stepCode != ExitCode.OK) {
+                    env.line("  " + ConsoleReport.stepLine(s.record()));
+                    RunStatus stepCode = RunDriver.status(s, stepDir, env);
+                    if (stepCode != RunStatus.COMPLETED) {
                         code = stepCode;
                         break outer;
                     }
@@ -94,12 +102,10 @@ final class SweepDriver {
             }
             List<RunRecord> done = runs.stream().filter(x -> x != null).toList();
             ResultJson.write(json, ctx.document(done));
-            env.out().println();
-            env.out().print(ConsoleReport.sweepTable(SweepSummary.of(done), done));
-            env.out().println("Results: " + json + " (per step: " + dir.resolve("steps") + ")");
+            env.line("");
+            env.print(ConsoleReport.sweepTable(SweepSummary.of(done), done));
+            env.line("Results: " + json + " (per step: " + dir.resolve("steps") + ")");
             return code;
-        } catch (UserException e) {
-            throw e;
         }
     }
 

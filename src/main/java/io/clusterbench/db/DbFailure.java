@@ -1,4 +1,4 @@
-package io.clusterbench.target;
+package io.clusterbench.db;
 
 /**
  * A failed statement or connection attempt, classified by vendor code and SQLSTATE (never by exception

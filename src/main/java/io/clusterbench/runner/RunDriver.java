@@ -1,12 +1,12 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
 import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
-import io.clusterbench.target.DbFailure;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.VendorCodes;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.VendorCodes;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -20,47 +20,48 @@ import java.util.List;
  *
  * <p>Confined to the command's thread, apart from the stop hook it registers.
  */
-final class RunDriver {
+public final class RunDriver {
     private RunDriver() {
     }
 
     /**
-     * @param settings resolved run settings
-     * @return the exit code
-     * @throws UserException for an unusable target or missing tables
+     * @param settings the plan (one thread count)
+     * @param env      where lines go, and Ctrl-C
+     * @return how the run ended
+     * @throws UserException for an unusable target, missing tables or unwritable results
      */
-    static ExitCode run(RunSettings settings, CliEnv env) {
+    public static RunStatus run(RunPlan settings, Console env) {
         StopSignal stop = new StopSignal();
-        try (CliEnv.Hooks.Registration hook = env.hooks().onStop(stop::fire);
-             RunContext ctx = RunContext.open(settings, env, settings.run().threads())) {
+        try (Console.Registration hook = env.onStop(stop::fire);
+             RunContext ctx = RunContext.open(settings, env, settings.threads())) {
             Path dir = settings.outDir();
             Path json = dir.resolve("result.json");
-            env.out().println(settings.describe(ctx.target()) + " — server " + ctx.server.version());
-            env.out().println("Results go to " + dir);
-            env.out().println("Threads started!");
-            StepRunner.Step step = StepRunner.run(ctx, settings.run().threads(), 1, dir, stop, true,
+            env.line(settings.describe(ctx.target()) + " — server " + ctx.server.version());
+            env.line("Results go to " + dir);
+            env.line("Threads started!");
+            StepRunner.Step step = StepRunner.run(ctx, settings.threads(), 1, dir, stop, true,
                     record -> ResultJson.write(json, ctx.document(List.of(record))));
             if (step.refused() != null) {
                 UserException why = refusal(ctx, step.refused());
-                int threads = settings.run().threads();
+                int threads = settings.threads();
                 ResultJson.write(json, ctx.document(List.of(new RunRecord(settings.workload().name(), threads, 1,
                         settings.optionMap(settings.engine(ctx.target(), threads)), "connection_refused",
                         why.getMessage(), Map.of(), List.of(), null, List.of(), Map.of()))));
                 throw why;
             }
             RunRecord finished = step.record();
-            env.out().println();
-            env.out().print(ConsoleReport.summary(finished));
-            env.out().println();
-            env.out().println("Results: " + json + ", intervals.csv, latency.hlog");
-            return exitCode(step, dir, env);
+            env.line("");
+            env.print(ConsoleReport.summary(finished));
+            env.line("");
+            env.line("Results: " + json + ", intervals.csv, latency.hlog");
+            return status(step, dir, env);
         }
     }
 
     /** @return the user-facing reason sessions could not be opened, naming the endpoint that refused */
     private static UserException refusal(RunContext ctx, DbFailure refused) {
         if (refused.vendorCode() == VendorCodes.TOO_MANY_CONNECTIONS) {
-            return new UserException("the server refused connections at " + ctx.settings.run().threads()
+            return new UserException("the server refused connections at " + ctx.settings.threads()
                     + " threads: too many connections (1040, max_connections=" + ctx.maxConnections() + ")",
                     "raise max_connections or lower --threads");
         }
@@ -76,17 +77,18 @@ final class RunDriver {
         return ctx.target().explain(ctx.target().endpointFor(0), refused);
     }
 
-    static ExitCode exitCode(StepRunner.Step step, Path dir, CliEnv env) {
+    /** @return how a step ended; prints the reason of an early end on stderr */
+    static RunStatus status(StepRunner.Step step, Path dir, Console env) {
         return switch (step.outcome().reason()) {
-            case COMPLETED -> ExitCode.OK;
+            case COMPLETED -> RunStatus.COMPLETED;
             case INTERRUPTED -> {
-                env.err().println("interrupted: finished intervals are saved in " + dir);
-                yield ExitCode.INTERRUPTED;
+                env.error("interrupted: finished intervals are saved in " + dir);
+                yield RunStatus.INTERRUPTED;
             }
             case FATAL_ERROR -> {
-                env.err().println("error: the run stopped on " + step.outcome().fatalError()
+                env.error("error: the run stopped on " + step.outcome().fatalError()
                         + " — add the code to --ignore-errors to restart such events instead");
-                yield ExitCode.RUN_ABORTED;
+                yield RunStatus.ABORTED;
             }
             case OUTPUT_FAILED -> throw new UserException(step.outcome().fatalError(),
                     "free disk space or choose another --out");

@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
 import io.clusterbench.engine.Engine;
 
@@ -8,11 +8,12 @@ import io.clusterbench.engine.Engine;
  *
  * <p>Thread-safe (fired from a shutdown-hook thread).
  */
-final class StopSignal {
+public final class StopSignal {
     private Engine engine;
     private boolean fired;
 
-    synchronized void fire() {
+    /** Stops the attached engine (now or when attached) and any further sweep step. */
+    public synchronized void fire() {
         fired = true;
         if (engine != null) {
             engine.requestStop();
@@ -26,7 +27,8 @@ final class StopSignal {
         }
     }
 
-    synchronized boolean fired() {
+    /** @return true once {@link #fire} ran */
+    public synchronized boolean fired() {
         return fired;
     }
 }

@@ -1,4 +1,4 @@
-package io.clusterbench.target;
+package io.clusterbench.db;
 
 import io.clusterbench.UserException;
 

@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,14 +8,15 @@ import java.util.Map;
  *
  * <p>Thread-safe (stateless).
  */
-final class Versions {
+public final class Versions {
     /** clusterbench's version. */
-    static final String CLUSTERBENCH = "0.1.0";
+    public static final String CLUSTERBENCH = "0.1.0";
 
     private Versions() {
     }
 
-    static Map<String, String> tool() {
+    /** @return tool name and version, JDBC driver and Java versions, for result headers */
+    public static Map<String, String> tool() {
         Map<String, String> m = new LinkedHashMap<>();
         m.put("name", "clusterbench");
         m.put("version", CLUSTERBENCH);

@@ -1,12 +1,12 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
 import io.clusterbench.result.ResultDocument;
-import io.clusterbench.target.Consistency;
-import io.clusterbench.target.ServerInfo;
-import io.clusterbench.target.Target;
-import io.clusterbench.target.Topology;
-import io.clusterbench.target.TopologyDiscovery;
+import io.clusterbench.db.Consistency;
+import io.clusterbench.db.ServerInfo;
+import io.clusterbench.db.Target;
+import io.clusterbench.db.Topology;
+import io.clusterbench.db.TopologyDiscovery;
 import io.clusterbench.workload.Workload;
 
 import java.sql.Connection;
@@ -25,8 +25,8 @@ import java.util.Map;
  * <p>Confined to the command's thread.
  */
 final class RunContext implements AutoCloseable {
-    final RunSettings settings;
-    final CliEnv env;
+    final RunPlan settings;
+    final Console env;
     final ResolvedTarget resolved;
     final ServerInfo server;
     final String startedAt = Instant.now().toString();
@@ -35,7 +35,7 @@ final class RunContext implements AutoCloseable {
     private final Target runTarget;
     private final Map<String, Object> clusterFacts;
 
-    private RunContext(RunSettings settings, CliEnv env, ResolvedTarget resolved, ServerInfo server,
+    private RunContext(RunPlan settings, Console env, ResolvedTarget resolved, ServerInfo server,
                        Topology topology, Target runTarget, Map<String, Object> clusterFacts) {
         this.settings = settings;
         this.env = env;
@@ -50,15 +50,15 @@ final class RunContext implements AutoCloseable {
      * @param prepareThreads loader connections when the embedded server needs its tables
      * @throws UserException for an unusable target or missing tables
      */
-    static RunContext open(RunSettings settings, CliEnv env, int prepareThreads) {
-        return open(settings, env, prepareThreads, ResolvedTarget.resolve(settings.targetOptions(), env, env.out()::println));
+    static RunContext open(RunPlan settings, Console env, int prepareThreads) {
+        return open(settings, env, prepareThreads, ResolvedTarget.resolve(settings.target(), env));
     }
 
     /**
-     * As {@link #open(RunSettings, CliEnv, int)}, on a target already resolved (e.g. one side of {@code ab});
+     * As {@link #open(RunPlan, Console, int)}, on a target already resolved (e.g. one side of {@code ab});
      * closing the context closes {@code resolved}.
      */
-    static RunContext open(RunSettings settings, CliEnv env, int prepareThreads, ResolvedTarget resolved) {
+    static RunContext open(RunPlan settings, Console env, int prepareThreads, ResolvedTarget resolved) {
         try {
             Target target = resolved.target();
             Workload workload = settings.workload();
@@ -66,22 +66,22 @@ final class RunContext implements AutoCloseable {
             try (Connection c = target.openChecked(target.endpointFor(0), true)) {
                 server = ServerInfo.read(c);
                 if (resolved.embedded() != null && !workload.tablesExist(c)) {
-                    env.out().println("Preparing " + workload.name() + " on the embedded server...");
+                    env.line("Preparing " + workload.name() + " on the embedded server...");
                     workload.prepare(target, Math.max(1, prepareThreads), true, line -> { });
                 }
                 workload.init(c);
-                workload.startReport().forEach(env.out()::println);
+                workload.startReport().forEach(env::line);
             } catch (SQLException e) {
                 throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
             }
             Topology topology = TopologyDiscovery.discover(target);
-            topology.describe().forEach(env.out()::println);
+            topology.describe().forEach(env::line);
             Map<String, Object> clusterFacts = new LinkedHashMap<>();
             clusterFacts.put("topology", topology.toMap());
             Target runTarget = target.withRouting(settings.routing());
             if (settings.consistency() != null) {
                 Consistency.Applied applied = settings.consistency().apply(runTarget, topology);
-                env.out().println(applied.line());
+                env.line(applied.line());
                 runTarget = applied.target();
                 clusterFacts.put("consistency", applied.facts());
             }

@@ -1,58 +1,67 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Target;
+import io.clusterbench.db.Topology;
 import io.clusterbench.observe.GaleraObserver;
 import io.clusterbench.observe.HostObserver;
 import io.clusterbench.observe.Observer;
 import io.clusterbench.observe.ServerStatusObserver;
-import io.clusterbench.target.Endpoint;
-import io.clusterbench.target.Target;
-import io.clusterbench.target.Topology;
 
 import java.nio.file.Path;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Chooses the observers of a run and gathers their output.
+ * The observers of one step, chosen once, and their output gathered by observer name. A thin wrapper over
+ * the {@link Observer} SPI: sampling itself is the observers' business.
  *
- * <p>Confined to the command's thread.
+ * <p>Confined to the thread that drives the step.
  */
-final class Observers {
-    private Observers() {
+final class ObserverSet implements AutoCloseable {
+    private final List<Observer> observers;
+
+    ObserverSet(List<Observer> observers) {
+        this.observers = List.copyOf(observers);
     }
 
     /**
-     * @param ctx the run's context (target, server facts, options)
-     * @return the observers to run beside the load (possibly none)
+     * @param ctx the run's context (target, topology, plan)
+     * @return the observers to run beside the load: server status, host, the workload's own, Galera
      */
-    static List<Observer> forRun(RunContext ctx) {
+    static ObserverSet forRun(RunContext ctx) {
         List<Observer> observers = new ArrayList<>();
         Target target = ctx.target().withSessionVariables(Map.of()); // observers never wait for causality
         Endpoint first = target.endpointFor(0);
         observers.add(new ServerStatusObserver(target, first));
-        observers.add(new HostObserver(Path.of("/proc"), serverPid(ctx, first)));
+        observers.add(new HostObserver(Path.of("/proc"), serverPid(ctx.settings.target(), first)));
         observers.addAll(ctx.settings.workload().observers(ctx.target()));
         Topology topology = ctx.topology();
         if (topology != null && topology.galera() && !topology.members().isEmpty()) {
             observers.add(new GaleraObserver(target, topology));
         }
-        return observers;
+        return new ObserverSet(observers);
     }
 
     /** @return --server-pid, else the local process listening on the first endpoint's port, else -1 */
-    private static long serverPid(RunContext ctx, Endpoint first) {
-        if (ctx.settings.targetOptions().serverPid > 0) {
-            return ctx.settings.targetOptions().serverPid;
+    private static long serverPid(TargetSpec spec, Endpoint first) {
+        if (spec.serverPid() > 0) {
+            return spec.serverPid();
         }
         boolean local = first.socket() == null && (first.host().equals("127.0.0.1") || first.host().equals("localhost")
                 || first.host().equals("::1"));
         return local ? HostObserver.findServerPid(first.port()) : -1;
     }
 
-    static Map<String, Object> sample(List<Observer> observers, double intervalSeconds) {
+    /** Starts every observer (measurement begins). */
+    void start() {
+        observers.forEach(Observer::start);
+    }
+
+    /** @return each observer's figures for the interval just ended, by observer name (empty ones left out) */
+    Map<String, Object> sample(double intervalSeconds) {
         if (observers.isEmpty()) {
             return Map.of();
         }
@@ -66,7 +75,8 @@ final class Observers {
         return all;
     }
 
-    static String compactLine(List<Observer> observers) {
+    /** @return the observers' short figures for the interval line, each after a space; "" for none */
+    String compactLine() {
         StringBuilder b = new StringBuilder();
         for (Observer o : observers) {
             String line = o.compactLine();
@@ -77,15 +87,11 @@ final class Observers {
         return b.toString();
     }
 
-    static Map<String, Object> facts(List<Observer> observers) {
-        return facts(observers, Map.of());
-    }
-
     /**
      * @param before facts found before the run (cluster topology, consistency), put first
      * @return those facts, then each observer's facts by observer name
      */
-    static Map<String, Object> facts(List<Observer> observers, Map<String, Object> before) {
+    Map<String, Object> facts(Map<String, Object> before) {
         Map<String, Object> all = new LinkedHashMap<>(before);
         for (Observer o : observers) {
             Map<String, Object> f = o.facts();
@@ -94,5 +100,10 @@ final class Observers {
             }
         }
         return all;
+    }
+
+    @Override
+    public void close() {
+        observers.forEach(Observer::close);
     }
 }

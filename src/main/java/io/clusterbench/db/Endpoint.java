@@ -1,4 +1,4 @@
-package io.clusterbench.target;
+package io.clusterbench.db;
 
 /**
  * One server address: a TCP host and port, or a Unix socket path.

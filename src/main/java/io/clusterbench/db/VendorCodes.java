@@ -1,4 +1,4 @@
-package io.clusterbench.target;
+package io.clusterbench.db;
 
 /**
  * MySQL/MariaDB vendor error numbers that clusterbench treats specially (server error codes from

@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
 import io.clusterbench.engine.Clock;
 import io.clusterbench.engine.Engine;
@@ -6,7 +6,6 @@ import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.RunListener;
 import io.clusterbench.engine.RunOutcome;
 import io.clusterbench.metrics.IntervalSample;
-import io.clusterbench.observe.Observer;
 import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.IntervalRecord;
@@ -14,8 +13,8 @@ import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.metrics.EndpointTotals;
-import io.clusterbench.target.Topology;
-import io.clusterbench.target.DbFailure;
+import io.clusterbench.db.Topology;
+import io.clusterbench.db.DbFailure;
 import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
@@ -55,7 +54,7 @@ final class StepRunner {
      */
     static Step run(RunContext ctx, int threads, int repeat, Path dir, StopSignal stop, boolean printIntervals,
                     Consumer<RunRecord> onProgress) {
-        RunSettings settings = ctx.settings;
+        RunPlan settings = ctx.settings;
         Workload workload = settings.workload();
         EnginePlan plan = settings.engine(ctx.target(), threads);
         List<String> classes = workload.statementClasses();
@@ -63,38 +62,38 @@ final class StepRunner {
         long startMillis = System.currentTimeMillis();
         Map<String, Object> facts = workload.facts();
         Engine engine = new Engine(plan, Clock.SYSTEM);
-        List<Observer> observers = Observers.forRun(ctx);
+        ObserverSet observers = ObserverSet.forRun(ctx);
         IntervalFiles files = new IntervalFiles(dir, classes, startMillis);
         ClientCpu cpu = new ClientCpu();
         Map<String, Object> options = settings.optionMap(plan);
         onProgress.accept(new RunRecord(workload.name(), threads, repeat, options, "running", null, facts, List.of(),
-                null, List.of(), Observers.facts(observers, ctx.clusterFacts())));
+                null, List.of(), observers.facts(ctx.clusterFacts())));
         RunListener listener = new RunListener() {
             private double lastJsonWrite;
 
             @Override
             public void measuringStarted() {
                 cpu.start();
-                observers.forEach(Observer::start);
+                observers.start();
                 if (plan.warmup().toSeconds() > 0 && printIntervals) {
-                    ctx.env.out().println("Warmup done (" + plan.warmup().toSeconds() + " s); measuring.");
+                    ctx.env.line("Warmup done (" + plan.warmup().toSeconds() + " s); measuring.");
                 }
             }
 
             @Override
             public void interval(IntervalSample s) {
-                IntervalRecord r = acc.add(s, Observers.sample(observers, s.durationSeconds()));
+                IntervalRecord r = acc.add(s, observers.sample(s.durationSeconds()));
                 files.append(r, s, startMillis);
                 if (printIntervals && settings.reportIntervalSeconds() > 0
                         && Math.abs(s.durationSeconds() - settings.reportIntervalSeconds())
                         <= settings.reportIntervalSeconds() * 0.001) {
-                    ctx.env.out().println(ConsoleReport.intervalLine(r, settings.percentile(),
-                            plan.rateEventsPerSecond() > 0, Observers.compactLine(observers)));
+                    ctx.env.line(ConsoleReport.intervalLine(r, settings.percentile(),
+                            plan.rateEventsPerSecond() > 0, observers.compactLine()));
                 }
                 if (s.endSeconds() - lastJsonWrite >= JSON_REWRITE_SECONDS) {
                     lastJsonWrite = s.endSeconds();
                     onProgress.accept(new RunRecord(workload.name(), threads, repeat, options, "running", null,
-                            facts, acc.intervals(), null, List.of(), Observers.facts(observers, ctx.clusterFacts())));
+                            facts, acc.intervals(), null, List.of(), observers.facts(ctx.clusterFacts())));
                 }
             }
         };
@@ -106,13 +105,13 @@ final class StepRunner {
             return new Step(null, null, f);
         } finally {
             files.close();
-            observers.forEach(Observer::close);
+            observers.close();
         }
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
                         cpu.secondsSinceStart()),
-                acc.classRecords(), Observers.facts(observers, ctx.clusterFacts()),
+                acc.classRecords(), observers.facts(ctx.clusterFacts()),
                 endpointRecords(engine, ctx.topology(), outcome.measuredSeconds()));
         onProgress.accept(finished);
         return new Step(finished, outcome, null);

@@ -1,0 +1,135 @@
+package io.clusterbench.runner;
+
+import io.clusterbench.db.Consistency;
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Routing;
+import io.clusterbench.db.Target;
+import io.clusterbench.engine.EnginePlan;
+import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.Workload;
+
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * What a run or sweep is asked to do, after validation and resolution (seed drawn, distribution parsed,
+ * output directory chosen): every value explicit and typed, so the result can embed it. Built by the
+ * command line; holds no option-parser type.
+ *
+ * <p>Immutable (the workload is shared by the steps of a sweep; it is thread-safe).
+ *
+ * @param target                the target as given
+ * @param threadCounts          worker threads: one value for a run, ascending or not for a sweep; each &gt;= 1
+ * @param timeSeconds           measured time per step in seconds; 0 = no time limit
+ * @param events                measured events per step; 0 = no limit
+ * @param warmupSeconds         unmeasured load before each step's measurement, in seconds
+ * @param rateEventsPerSecond   open-loop total rate in events per second; 0 = closed loop
+ * @param reportIntervalSeconds interval line period in seconds; 0 = no interval lines
+ * @param percentile            latency percentile of interval lines, 1-100
+ * @param workload              the workload, built from its family's options
+ * @param distribution          the key distribution
+ * @param seed                  the resolved seed (never 0)
+ * @param errors                the error policy
+ * @param outDir                where result files go
+ * @param command               the command line, password masked
+ * @param routing               {@code --routing}
+ * @param consistency           {@code --consistency}, or null when not set
+ * @param workloadOptions       the family's resolved options, in result order (written to result.json)
+ * @param workloadDescription   the family's part of the start line, e.g. {@code ", keys special(...)"}
+ */
+public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
+                      double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
+                      Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
+                      Routing routing, Consistency consistency, Map<String, Object> workloadOptions,
+                      String workloadDescription) {
+
+    public RunPlan {
+        threadCounts = List.copyOf(threadCounts);
+        command = List.copyOf(command);
+        workloadOptions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));
+    }
+
+    /** @return the first (for a run: the only) thread count */
+    public int threads() {
+        return threadCounts.get(0);
+    }
+
+    /** @return the engine plan of one step at {@code threads} workers */
+    public EnginePlan engine(Target runTarget, int threads) {
+        long interval = reportIntervalSeconds > 0 ? reportIntervalSeconds : 1;
+        return new EnginePlan(threads, Duration.ofSeconds(timeSeconds), events, Duration.ofSeconds(warmupSeconds),
+                rateEventsPerSecond, Duration.ofSeconds(interval), errors, seed, runTarget);
+    }
+
+    /** @return the one-line plan description printed at start */
+    public String describe(Target runTarget) {
+        StringBuilder b = new StringBuilder(workload.name()).append(", ").append(threads())
+                .append(threads() == 1 ? " thread" : " threads");
+        if (timeSeconds > 0) {
+            b.append(", ").append(timeSeconds).append(" s");
+        }
+        if (events > 0) {
+            b.append(", ").append(events).append(" events");
+        }
+        if (warmupSeconds > 0) {
+            b.append(", warmup ").append(warmupSeconds).append(" s");
+        }
+        b.append(rateEventsPerSecond > 0 ? String.format(Locale.ROOT, ", open loop %.0f events/s",
+                rateEventsPerSecond) : ", closed loop");
+        b.append(workloadDescription);
+        b.append(", seed ").append(seed);
+        if (routing != Routing.ROUND_ROBIN) {
+            b.append(", routing ").append(routing.spelling());
+        }
+        if (consistency != null) {
+            b.append(", ").append(consistency.variable()).append('=').append(consistency.level());
+        }
+        b.append(" -> ").append(String.join(",", labels(runTarget))).append('/').append(runTarget.database());
+        return b.toString();
+    }
+
+    /** @return every option the step used, resolved, by option name (no password) */
+    public Map<String, Object> optionMap(EnginePlan plan) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("workload", workload.name());
+        m.put("threads", plan.threads());
+        m.put("timeSeconds", plan.time().toSeconds());
+        m.put("events", plan.events());
+        m.put("warmupSeconds", plan.warmup().toSeconds());
+        m.put("rateEventsPerSecond", plan.rateEventsPerSecond());
+        m.put("reportIntervalSeconds", reportIntervalSeconds);
+        m.put("sampleIntervalSeconds", plan.sampleInterval().toSeconds());
+        m.put("percentile", percentile);
+        m.put("randType", distribution.describe());
+        m.put("randSeed", seed);
+        m.put("ignoreErrors", errors.toString());
+        m.put("dbPsMode", target.psMode());
+        m.putAll(workloadOptions);
+        m.put("latencyStart", plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start");
+        return m;
+    }
+
+    /** @return endpoints, user and database (never the password) */
+    public Map<String, Object> targetMap(Target runTarget) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("endpoints", labels(runTarget));
+        m.put("user", runTarget.user());
+        m.put("database", runTarget.database());
+        m.put("serverPreparedStatements", runTarget.serverPrepared());
+        return m;
+    }
+
+    private static List<String> labels(Target t) {
+        List<String> labels = new ArrayList<>();
+        for (Endpoint e : t.endpoints()) {
+            labels.add(e.label());
+        }
+        return labels;
+    }
+}
