@@ -31,10 +31,9 @@ public final class AbWarnings {
     /**
      * @param a     side A
      * @param b     side B
-     * @param meant variable names (any case, '-' or '_') the user set differently on purpose
      * @return the variables that differ, build and place variables left out, sorted by name
      */
-    public static List<VariableDiff.Entry> variableDiff(SideRecord a, SideRecord b, Collection<String> meant) {
+    public static List<VariableDiff.Entry> variableDiff(SideRecord a, SideRecord b) {
         return VariableDiff.of(List.of(a.variables(), b.variables())).stream()
                 .filter(e -> !SideRecord.isBuildVariable(e.name().toLowerCase(Locale.ROOT))).toList();
     }
@@ -47,7 +46,7 @@ public final class AbWarnings {
         Set<String> intended = new TreeSet<>();
         meant.forEach(m -> intended.add(normal(m)));
         List<String> out = new ArrayList<>();
-        List<String> unmeant = variableDiff(a, b, meant).stream().map(VariableDiff.Entry::name)
+        List<String> unmeant = variableDiff(a, b).stream().map(VariableDiff.Entry::name)
                 .filter(n -> !intended.contains(normal(n))).toList();
         if (!unmeant.isEmpty()) {
             List<String> named = new ArrayList<>();

@@ -90,7 +90,7 @@ public final class AbDriver {
                 o.restart(), o.bufferPoolWarmup(), AbSchedule.letters(schedule), schedule);
         AbDocument doc = new AbDocument(AbDocument.SCHEMA, Versions.tool(), ctx.get(Side.A).startedAt, first.command(),
                 first.workload().name(), plan, sides, warnings, AbWarnings.intended(sides.get(0), sides.get(1), AbWarnings.names(perSide)),
-                AbWarnings.variableDiff(sides.get(0), sides.get(1), perSide), List.of(), List.of(), "");
+                AbWarnings.variableDiff(sides.get(0), sides.get(1)), List.of(), List.of(), "");
         AbText.header(doc).forEach(env::line);
         env.line("Results go to " + dir);
         Path json = dir.resolve("result.json");

@@ -63,6 +63,26 @@ class AbIT {
     }
 
     @Test
+    void badSidesAreRefusedInOneLineBeforeAnythingStarts() {
+        for (String[] args : new String[][] {
+                {"ab", "oltp_point_select", "--b-server=/usr/sbin/mariadbd"},
+                {"ab", "oltp_point_select", "--a=localhost"},
+                {"ab", "oltp_point_select", "--a-server=/usr/sbin/mariadbd"},
+                {"ab", "oltp_point_select", "--host=127.0.0.1"},
+                {"ab", "oltp_point_select", "--a=127.0.0.1:3306", "--order=random"}}) {
+            Cli.Result r = Cli.run(args);
+            assertEquals(2, r.exitCode(), String.join(" ", args) + ": " + r.err());
+            assertEquals(1, r.err().strip().lines().count(), r.err());
+            assertTrue(r.err().startsWith("error: invalid options: "), r.err());
+        }
+        Path tmpl = tmp.resolve("missing");
+        Cli.Result r = Cli.run("ab", "oltp_point_select", "--a-server=" + tmp.resolve("no-such-mariadbd"),
+                "--datadir-template=" + tmpl, "--out=" + tmp.resolve("out"));
+        assertEquals(2, r.exitCode(), r.err());
+        assertTrue(r.err().contains("is not a directory"), r.err());
+    }
+
+    @Test
     void handicappedBIsResolvedSlower() {
         EmbeddedServer unpacked = EmbeddedServer.start(true); // its binary and a fresh datadir are the test's build
         unpacked.close();
