@@ -4,7 +4,7 @@ package io.clusterbench;
  * A problem the user can fix: bad input, an unreachable server, a wrong password, missing tables.
  *
  * <p>Immutable. The CLI prints it as one line {@code error: <what> — <hint>} and exits with status 2
- * (see {@code io.clusterbench.cli.ExitCode#USAGE}); no stack trace is shown.
+ * (the command line's USAGE exit code); no stack trace is shown.
  */
 public final class UserException extends RuntimeException {
     private static final long serialVersionUID = 1L;

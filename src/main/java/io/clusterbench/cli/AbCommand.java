@@ -5,6 +5,7 @@ import io.clusterbench.ab.OrderMode;
 import io.clusterbench.ab.Side;
 import io.clusterbench.runner.AbDriver;
 import io.clusterbench.runner.RunPlan;
+import io.clusterbench.workload.FamilyOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -32,7 +33,7 @@ import java.util.concurrent.Callable;
                 + "server CPU per event when local) with a 95% confidence interval from the pairs, the smallest "
                 + "difference the noise allows, and one summary line. Differences between the sides other than "
                 + "the ones given per side are printed first.")
-final class AbCommand implements Callable<Integer> {
+final class AbCommand implements Callable<Integer>, WorkloadCommand {
     private final CliEnv env;
 
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
@@ -61,16 +62,22 @@ final class AbCommand implements Callable<Integer> {
     @Mixin
     RunOptions run = new RunOptions();
     @Mixin
-    OltpOptions oltp = new OltpOptions();
-    @Mixin
-    JoinsOptions joins = new JoinsOptions();
-    @Mixin
-    TpccOptions tpcc = new TpccOptions();
-    @Mixin
     TargetOptions target = new TargetOptions();
+
+    private final FamilyOptions families = new FamilyOptions();
 
     AbCommand(CliEnv env) {
         this.env = env;
+    }
+
+    @Override
+    public String workload() {
+        return workload;
+    }
+
+    @Override
+    public FamilyOptions families() {
+        return families;
     }
 
     @Override
@@ -100,7 +107,7 @@ final class AbCommand implements Callable<Integer> {
         }
         Map<Side, RunPlan> plans = new EnumMap<>(Side.class);
         for (Side side : Side.values()) { // one workload instance per side, same options and seed
-            plans.put(side, PlanBuilder.from(workload, target, run, oltp, joins, tpcc, env.command(), true, null));
+            plans.put(side, PlanBuilder.from(workload, target, run, families, env.command(), true, null));
         }
         return ExitCode.of(AbDriver.run(plans, sides.spec(repeat, mode, seed, quietTimeoutSeconds), env)).code();
     }

@@ -1,21 +1,13 @@
 package io.clusterbench.cli;
 
-import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.UserException;
-import io.clusterbench.db.Endpoint;
-import io.clusterbench.db.Target;
-import io.clusterbench.workload.tpcc.TpccChecker;
+import io.clusterbench.runner.TpccCheckRun;
+import io.clusterbench.workload.tpcc.TpccFamily;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.sql.Connection;
-import java.sql.SQLException;
-import java.sql.Statement;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
@@ -51,7 +43,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        if (!WorkloadCatalog.TPCC.equals(workload)) {
+        if (!TpccFamily.NAME.equals(workload)) {
             throw new UserException("check supports only the tpcc workload (got '" + workload + "')",
                     "run 'clusterbench check tpcc --scale W --tables S'");
         }
@@ -59,52 +51,7 @@ final class CheckCommand implements Callable<Integer> {
             throw new UserException("invalid options: --scale and --tables must be >= 1", "see --help");
         }
         Validation.check(target, null, null);
-        boolean failed = false;
-        Map<String, Map<String, Long>> checksums = new LinkedHashMap<>();
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
-            Target t = resolved.target();
-            for (Endpoint e : t.endpoints()) {
-                try (Connection c = t.openChecked(e, true)) {
-                    syncReads(c);
-                    env.out().println("Node " + e.label() + ":");
-                    failed |= render(TpccChecker.conditions(c, scale, tables));
-                    checksums.put("node " + (checksums.size() + 1) + " " + e.label(), TpccChecker.checksums(c, tables));
-                }
-            }
-        } catch (SQLException ex) {
-            throw new UserException("check failed to read the tables: " + ex.getMessage(),
-                    "prepare tpcc first with the same --scale and --tables", ex);
-        }
-        if (checksums.size() > 1) {
-            Map<String, Map<String, Long>> diff = TpccChecker.differences(checksums);
-            env.out().println("Checksums across " + checksums.size() + " nodes: "
-                    + (diff.isEmpty() ? "PASSED (all " + checksums.values().iterator().next().size()
-                    + " tables identical)" : "FAILED"));
-            diff.forEach((table, sums) -> env.out().println("    " + table + " differs: " + sums));
-            failed |= !diff.isEmpty();
-        }
-        env.out().println(failed ? "Consistency check FAILED" : "Consistency check PASSED");
-        return failed ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
-    }
-
-    /** @return true when any condition failed */
-    private boolean render(List<TpccChecker.Outcome> outcomes) {
-        boolean failed = false;
-        for (TpccChecker.Outcome o : outcomes) {
-            env.out().printf(java.util.Locale.ROOT, "    set %d warehouse %d condition %d (%s): %s%s%n", o.set(),
-                    o.warehouse(), o.condition(), TpccChecker.CONDITIONS.get(o.condition()),
-                    o.passed() ? "PASSED" : "FAILED", o.passed() ? "" : " - " + o.detail());
-            failed |= !o.passed();
-        }
-        return failed;
-    }
-
-    /** On a Galera node, wait for every earlier write set before reading; elsewhere a no-op. */
-    private static void syncReads(Connection c) {
-        try (Statement s = c.createStatement()) {
-            s.execute("SET SESSION wsrep_sync_wait = 1");
-        } catch (SQLException notGalera) {
-            // not a Galera node
-        }
+        return TpccCheckRun.check(target.spec(), scale, tables, env) ? ExitCode.OK.code()
+                : ExitCode.CHECK_FAILED.code();
     }
 }

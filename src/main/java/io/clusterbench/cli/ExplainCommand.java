@@ -1,15 +1,18 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.runner.Versions;
-import io.clusterbench.runner.ResolvedTarget;
+import io.clusterbench.runner.TableChores;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.clusterbench.UserException;
-import io.clusterbench.db.Target;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.joins.JoinPlan;
 import io.clusterbench.workload.joins.JoinsExplain;
 import io.clusterbench.workload.joins.JoinsWorkload;
+import io.clusterbench.runner.WorkloadRegistry;
+import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.joins.JoinsOptions;
+import io.clusterbench.workload.oltp.OltpOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -18,8 +21,6 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
@@ -61,35 +62,30 @@ final class ExplainCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target = new TargetOptions();
 
+    /** @return the OLTP and joins options of this command, with the other families' defaults */
+    private FamilyOptions families() {
+        FamilyOptions f = WorkloadRegistry.newOptions();
+        f.put(oltp);
+        f.put(joins);
+        return f;
+    }
+
     ExplainCommand(CliEnv env) {
         this.env = env;
     }
 
     @Override
     public Integer call() {
-        Validation.check(target, null, oltp);
+        Validation.check(target, null, families());
         if (!JoinsWorkload.NAME.equals(workload)) {
             throw new UserException("explain knows only the joins workload (got '" + workload + "')",
                     "run: clusterbench explain joins");
         }
-        JoinsWorkload w = (JoinsWorkload) WorkloadCatalog.create(workload, oltp, joins,
+        JoinsWorkload w = (JoinsWorkload) WorkloadRegistry.create(workload, families(),
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), seed);
         Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-joins-explain");
-        List<JoinPlan> plans;
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
-            Target t = resolved.target();
-            try (Connection c = t.openChecked(t.endpointFor(0), true)) {
-                if (resolved.embedded() != null && !w.tablesExist(c)) {
-                    env.out().println("Preparing joins on the embedded server...");
-                    w.prepare(t, 2, true, line -> { });
-                }
-                w.init(c);
-                plans = w.explain(c);
-            } catch (SQLException e) {
-                throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
-            }
-        }
+        List<JoinPlan> plans = TableChores.explain(target.spec(), w, env);
         env.out().println("Plans on " + w.describeForcing() + ", parameters seed " + seed + ":");
         JoinsExplain.lines(plans).forEach(env.out()::println);
         write(dir.resolve("plans.json"), plans);

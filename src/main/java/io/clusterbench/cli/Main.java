@@ -50,6 +50,7 @@ public final class Main implements Runnable {
         if (System.getProperty("jdk.net.usePlainSocketImpl") == null) {
             System.setProperty("jdk.net.usePlainSocketImpl", "true");
         }
+        Interrupts.install(); // first Ctrl-C stops the run gracefully, a second exits at once
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         String home = System.getenv("HOME") != null ? System.getenv("HOME") : System.getProperty("user.home");
@@ -76,6 +77,8 @@ public final class Main implements Runnable {
         CliEnv withCommand = env.withCommand(ArgNormalizer.masked(args));
         Main main = new Main();
         CommandLine cli = new CommandLine(main, new Factory(withCommand));
+        WorkloadCommand.install(cli);
+        SectionedHelp.install(cli);
         cli.setOut(env.out());
         cli.setErr(env.err());
         cli.setCaseInsensitiveEnumValuesAllowed(true);
@@ -135,8 +138,14 @@ public final class Main implements Runnable {
             }
         }, "clusterbench-stop");
         Runtime.getRuntime().addShutdownHook(hook);
+        AutoCloseable ctrlC = Interrupts.listen(onStop);
         return () -> {
             finished.countDown();
+            try {
+                ctrlC.close();
+            } catch (Exception cannotHappen) {
+                // closing the listener only clears a reference
+            }
             try {
                 Runtime.getRuntime().removeShutdownHook(hook);
             } catch (IllegalStateException shuttingDown) {

@@ -5,7 +5,11 @@ import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Routing;
 import io.clusterbench.engine.ErrorPolicy;
 import io.clusterbench.runner.RunPlan;
+import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.WorkloadFamily;
+import io.clusterbench.workload.joins.JoinsOptions;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.joins.JoinsWorkload;
 
@@ -34,39 +38,28 @@ final class PlanBuilder {
      * @param c     cluster options (--routing, --consistency), or null for the defaults
      * @throws UserException for invalid values
      */
-    static RunPlan from(String workloadName, TargetOptions t, RunOptions r, OltpOptions o, JoinsOptions j,
-                        TpccOptions tpcc, List<String> command, boolean sweep, ClusterOptions c) {
+    static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
+                        List<String> command, boolean sweep, ClusterOptions c) {
         Routing routing = c == null ? Routing.ROUND_ROBIN : Routing.parse(c.routing);
         Consistency consistency = c == null || c.consistency == null ? null : Consistency.parse(c.consistency);
-        Validation.check(t, r, o, sweep);
+        Validation.check(t, r, families, sweep);
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
         long seed = r.randSeed != 0 ? r.randSeed : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
-        Workload workload = WorkloadCatalog.create(workloadName, o, j, tpcc, distribution, seed);
+        Workload workload = WorkloadRegistry.create(workloadName, families, distribution, seed);
         if (workload instanceof JoinsWorkload jw) {
             JoinsOptions.requireEnabled(jw.configuration());
         }
+        WorkloadFamily family = WorkloadRegistry.require(workloadName);
         Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
                 + workloadName);
         requireWritable(out);
-        Map<String, Object> options = new LinkedHashMap<>();
-        String description;
-        if (workload.name().equals(WorkloadCatalog.TPCC)) {
-            Map<String, Object> tp = tpcc.planMap(o.tables);
-            options.putAll(tp);
-            description = ", " + tp.get("scale") + " warehouse(s) per set x " + tp.get("tables") + " set(s) = "
-                    + tp.get("warehousesTotal") + " warehouses, mix " + tp.get("weights");
-        } else {
-            options.putAll(o.optionMap());
-            options.put("routing", routing.spelling());
-            options.put("consistency", consistency == null ? null : consistency.level());
-            if (workload instanceof JoinsWorkload jw) {
-                options.putAll(j.optionMap(jw.configuration()));
-            }
-            description = ", keys " + distribution.describe();
-        }
+        Map<String, Object> options = new LinkedHashMap<>(family.optionMap(workload, families));
+        options.put("routing", routing.spelling());
+        options.put("consistency", consistency == null ? null : consistency.level());
+        String description = family.describe(workload, families, distribution);
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? 95 : r.percentile, workload, distribution, seed, errors,
                 out, command, routing, consistency, options, description);

@@ -1,15 +1,18 @@
 package io.clusterbench.cli;
 
-import io.clusterbench.runner.ResolvedTarget;
+import io.clusterbench.runner.TableChores;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.runner.WorkloadRegistry;
+import io.clusterbench.workload.oltp.OltpOptions;
+import io.clusterbench.workload.tpcc.TpccFamily;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.sql.SQLException;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
@@ -21,7 +24,7 @@ import java.util.concurrent.Callable;
 @Command(name = "prepare", mixinStandardHelpOptions = true, customSynopsis = "clusterbench prepare WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
         description = "Create and load the workload's tables (sysbench-compatible: either tool can use them). "
                 + "Refuses to touch existing tables unless --force is given.")
-final class PrepareCommand implements Callable<Integer> {
+final class PrepareCommand implements Callable<Integer>, WorkloadCommand {
     private final CliEnv env;
 
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "workload whose tables to create")
@@ -35,41 +38,41 @@ final class PrepareCommand implements Callable<Integer> {
     boolean force;
 
     @Mixin
-    OltpOptions oltp = new OltpOptions();
-    @Mixin
-    JoinsOptions joins = new JoinsOptions();
-    @Mixin
-    TpccOptions tpcc = new TpccOptions();
-    @Mixin
     TargetOptions target = new TargetOptions();
+
+    private final FamilyOptions families = new FamilyOptions();
 
     PrepareCommand(CliEnv env) {
         this.env = env;
     }
 
     @Override
+    public String workload() {
+        return workload;
+    }
+
+    @Override
+    public FamilyOptions families() {
+        return families;
+    }
+
+    @Override
     public Integer call() {
-        Validation.check(target, null, oltp);
+        Validation.check(target, null, families);
         if (threads < 1) {
             throw new UserException("invalid options: --threads must be >= 1", "see --help");
         }
-        Workload w = WorkloadCatalog.create(workload, oltp, joins, tpcc,
+        Workload w = WorkloadRegistry.create(workload, families,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
-            long start = System.nanoTime();
-            w.prepare(resolved.target(), threads, force, env.out()::println);
-            double secs = (System.nanoTime() - start) / 1e9;
-            if (!workload.equals(WorkloadCatalog.TPCC)) { // the tpcc loader prints its own rows and rows/s
-                long rows = (long) w.tables().size() * oltp.tableSize;
-                env.out().printf(Locale.ROOT, "Prepared %d table(s), %d rows in %.1f s (%.0f rows/s)%n",
-                        w.tables().size(), rows, secs, rows / Math.max(secs, 1e-9));
-            }
-            if (resolved.embedded() != null && !target.keep) {
-                env.out().println("Note: the embedded server is removed on exit; 'run' prepares its own tables. "
-                        + "Use --keep to keep this data, or --host for your own server.");
-            }
-        } catch (SQLException e) {
-            throw new UserException("prepare failed: " + e.getMessage(), "check the server log and privileges", e);
+        TableChores.Prepared done = TableChores.prepare(target.spec(), w, threads, force, env);
+        if (!workload.equals(TpccFamily.NAME)) { // the tpcc loader prints its own rows and rows/s
+            long rows = (long) w.tables().size() * families.get(OltpOptions.class).tableSize();
+            env.out().printf(Locale.ROOT, "Prepared %d table(s), %d rows in %.1f s (%.0f rows/s)%n",
+                    w.tables().size(), rows, done.seconds(), rows / Math.max(done.seconds(), 1e-9));
+        }
+        if (done.embedded() && !target.keep) {
+            env.out().println("Note: the embedded server is removed on exit; 'run' prepares its own tables. "
+                    + "Use --keep to keep this data, or --host for your own server.");
         }
         return ExitCode.OK.code();
     }

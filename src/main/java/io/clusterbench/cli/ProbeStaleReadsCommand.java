@@ -6,6 +6,10 @@ import io.clusterbench.probe.BackgroundLoad;
 import io.clusterbench.probe.LevelResult;
 import io.clusterbench.probe.ProbeReport;
 import io.clusterbench.probe.StaleReadDriver;
+import io.clusterbench.runner.TableChores;
+import io.clusterbench.runner.WorkloadRegistry;
+import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.oltp.OltpOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -15,8 +19,6 @@ import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
@@ -128,14 +130,11 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
 
     private BackgroundLoad backgroundLoad(Target t) {
         long seed = (System.nanoTime() ^ System.currentTimeMillis()) | 1;
-        Workload w = WorkloadCatalog.create(background, oltp, new JoinsOptions(),
+        FamilyOptions families = WorkloadRegistry.newOptions();
+        families.put(oltp);
+        Workload w = WorkloadRegistry.create(background, families,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), seed);
-        try (Connection c = t.openChecked(t.endpointFor(0), true)) {
-            w.init(c);
-        } catch (SQLException e) {
-            throw new UserException("cannot read the background workload's tables: " + e.getMessage(),
-                    "run prepare " + background + " first", e);
-        }
+        TableChores.init(t, w);
         return new BackgroundLoad(w, t, backgroundThreads, seed);
     }
 }

@@ -2,6 +2,7 @@ package io.clusterbench.cli;
 
 import io.clusterbench.runner.RunDriver;
 import io.clusterbench.runner.RunPlan;
+import io.clusterbench.workload.FamilyOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -17,7 +18,7 @@ import java.util.concurrent.Callable;
         description = "Run a workload against the target (or an embedded MariaDB when no --host is given) "
                 + "and report throughput, latency, errors and hit rates.",
         footer = {"", "sysbench spellings are accepted: --mysql-host, --table_size, 'WORKLOAD [options] run'."})
-final class RunCommand implements Callable<Integer> {
+final class RunCommand implements Callable<Integer>, WorkloadCommand {
     private final CliEnv env;
 
     @Parameters(index = "0", paramLabel = "WORKLOAD",
@@ -28,23 +29,29 @@ final class RunCommand implements Callable<Integer> {
     @Mixin
     RunOptions run = new RunOptions();
     @Mixin
-    OltpOptions oltp = new OltpOptions();
-    @Mixin
-    JoinsOptions joins = new JoinsOptions();
-    @Mixin
-    TpccOptions tpcc = new TpccOptions();
-    @Mixin
     TargetOptions target = new TargetOptions();
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
+
+    private final FamilyOptions families = new FamilyOptions();
 
     RunCommand(CliEnv env) {
         this.env = env;
     }
 
     @Override
+    public String workload() {
+        return workload;
+    }
+
+    @Override
+    public FamilyOptions families() {
+        return families;
+    }
+
+    @Override
     public Integer call() {
-        RunPlan plan = PlanBuilder.from(workload, target, run, oltp, joins, tpcc, env.command(), false, cluster);
+        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), false, cluster);
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }
 }

@@ -2,6 +2,7 @@ package io.clusterbench.cli;
 
 import io.clusterbench.runner.SweepDriver;
 import io.clusterbench.runner.RunPlan;
+import io.clusterbench.workload.FamilyOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -19,7 +20,7 @@ import java.util.concurrent.Callable;
         description = "Run a workload at each of several thread counts, several times (all thread counts, then "
                 + "the next repeat, so machine drift spreads over every point), waiting for the server to be "
                 + "quiet between steps; report min/median/max over repeats, the peak and the knee.")
-final class SweepCommand implements Callable<Integer> {
+final class SweepCommand implements Callable<Integer>, WorkloadCommand {
     private final CliEnv env;
 
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
@@ -39,16 +40,22 @@ final class SweepCommand implements Callable<Integer> {
     @Mixin
     RunOptions run = new RunOptions();
     @Mixin
-    OltpOptions oltp = new OltpOptions();
-    @Mixin
-    JoinsOptions joins = new JoinsOptions();
-    @Mixin
-    TpccOptions tpcc = new TpccOptions();
-    @Mixin
     TargetOptions target = new TargetOptions();
+
+    private final FamilyOptions families = new FamilyOptions();
 
     SweepCommand(CliEnv env) {
         this.env = env;
+    }
+
+    @Override
+    public String workload() {
+        return workload;
+    }
+
+    @Override
+    public FamilyOptions families() {
+        return families;
     }
 
     @Override
@@ -57,7 +64,7 @@ final class SweepCommand implements Callable<Integer> {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
         }
-        RunPlan plan = PlanBuilder.from(workload, target, run, oltp, joins, tpcc, env.command(), true, cluster);
+        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), true, cluster);
         return ExitCode.of(SweepDriver.run(plan, repeat, quietTimeoutSeconds, env)).code();
     }
 }

@@ -2,6 +2,10 @@ package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
 
+import io.clusterbench.runner.WorkloadRegistry;
+import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.WorkloadFamily;
+
 import java.util.ArrayList;
 import java.util.List;
 
@@ -18,12 +22,12 @@ final class Validation {
     }
 
     /** @throws UserException listing every problem, when there is any */
-    static void check(TargetOptions target, RunOptions run, OltpOptions oltp) {
-        check(target, run, oltp, false);
+    static void check(TargetOptions target, RunOptions run, FamilyOptions families) {
+        check(target, run, families, false);
     }
 
     /** @param sweep true when a list of thread counts is allowed */
-    static void check(TargetOptions target, RunOptions run, OltpOptions oltp, boolean sweep) {
+    static void check(TargetOptions target, RunOptions run, FamilyOptions families, boolean sweep) {
         List<String> problems = new ArrayList<>();
         target.validate(problems);
         if (run != null) {
@@ -66,8 +70,10 @@ final class Validation {
                 problems.add("--percentile must be 1-100 (got " + run.percentile + ")");
             }
         }
-        if (oltp != null) {
-            oltp.validate(problems);
+        if (families != null) {
+            for (WorkloadFamily f : WorkloadRegistry.families()) {
+                f.validate(families, problems);
+            }
         }
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see --help");

@@ -210,9 +210,35 @@ public final class BinaryServer implements AutoCloseable {
         }
     }
 
-    /** Deletes a directory tree, best effort (a leftover temporary directory is harmless). */
+    /**
+     * Deletes a directory tree, best effort: a file that cannot be read or deleted is skipped, not fatal, and
+     * a second pass catches files a just-stopped server was still removing.
+     */
     public static void deleteTree(Path root) {
-        EmbeddedServer.deleteTree(root);
+        for (int pass = 0; pass < 2 && Files.exists(root); pass++) {
+            try {
+                Files.walkFileTree(root, new SimpleFileVisitor<>() {
+                    @Override
+                    public FileVisitResult visitFile(Path f, BasicFileAttributes a) {
+                        f.toFile().delete();
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult visitFileFailed(Path f, IOException e) {
+                        return FileVisitResult.CONTINUE;
+                    }
+
+                    @Override
+                    public FileVisitResult postVisitDirectory(Path d, IOException e) {
+                        d.toFile().delete();
+                        return FileVisitResult.CONTINUE;
+                    }
+                });
+            } catch (IOException e) {
+                // best effort: a leftover temporary directory is harmless
+            }
+        }
     }
 
     private static void sleep(long millis) {

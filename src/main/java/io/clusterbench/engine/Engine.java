@@ -5,26 +5,26 @@ import io.clusterbench.metrics.EndpointHub;
 import io.clusterbench.metrics.EndpointMetrics;
 import io.clusterbench.metrics.EndpointTotals;
 import io.clusterbench.metrics.ErrorCounts;
-import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.metrics.MetricsHub;
 import io.clusterbench.metrics.WorkerMetrics;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.workload.Session;
-import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.Workload;
 
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.atomic.AtomicReference;
 
 /**
- * Runs one workload at one thread count: opens a session per worker, starts them together, discards the
- * warmup, samples every interval, and stops at the time or event limit, on {@link #requestStop()} or on a
- * fatal error.
+ * Runs one workload at one thread count: opens a session per worker (in parallel, not measured), starts them
+ * together, discards the warmup, samples every interval, and stops at the time or event limit, on
+ * {@link #requestStop()} or on a fatal error.
+ *
+ * <p>The clock is law: workers check the deadline themselves and a separate clock thread ({@link EndOfRun})
+ * stops the run at the deadline and cancels what still runs, so the coordinator (which samples intervals and
+ * calls the listener) can fall behind without stretching the run. Every interval ends at the clock time read
+ * when it is taken and its rates are divided by that measured length; how late the coordinator was is
+ * reported as reporter lag.
  *
  * <p>{@link #run} is called once, from the coordinator thread; {@link #requestStop()} may be called from
  * any thread (a shutdown hook). Usage:
@@ -33,21 +33,18 @@ import java.util.concurrent.atomic.AtomicReference;
  * }</pre>
  */
 public final class Engine {
+    /** Label of the per-endpoint slot that collects sessions connected elsewhere than the target's endpoints. */
+    public static final String OTHER_ENDPOINT = "other";
+    private static final long POLL_NANOS = 50_000_000L;
+
     private final EnginePlan plan;
     private final Clock clock;
     private final ErrorCounts errors = new ErrorCounts();
-    private final CountDownLatch stopSignal = new CountDownLatch(1);
-    private final AtomicReference<String> fatal = new AtomicReference<>();
-    private final AtomicLong tickets = new AtomicLong();
-    private final AtomicLong budget = new AtomicLong(Long.MAX_VALUE);
-    private final long periodNanos;
-    private volatile boolean stop;
-    private volatile boolean interrupted;
-    private volatile boolean measuring;
-    private volatile long startNanos;
+    private final RunControl control;
     private final List<String> endpointLabels = new ArrayList<>();
-    private final ErrorCounts[] endpointErrors;
+    private final ThreadModel threadModel;
     private EndpointHub endpointHub;
+    private long measuredStartNanos;
 
     /**
      * @param plan  what to run
@@ -56,19 +53,13 @@ public final class Engine {
     public Engine(EnginePlan plan, Clock clock) {
         this.plan = plan;
         this.clock = clock;
-        this.periodNanos = plan.rateEventsPerSecond() > 0 ? (long) (1e9 / plan.rateEventsPerSecond()) : 0;
         for (var e : plan.target().endpoints()) {
             endpointLabels.add(e.label());
         }
         endpointLabels.add(OTHER_ENDPOINT);
-        this.endpointErrors = new ErrorCounts[endpointLabels.size()];
-        for (int i = 0; i < endpointErrors.length; i++) {
-            endpointErrors[i] = new ErrorCounts();
-        }
+        this.control = new RunControl(plan, endpointLabels);
+        this.threadModel = ThreadModel.choose(plan.threads());
     }
-
-    /** Label of the per-endpoint slot that collects sessions connected elsewhere than the target's endpoints. */
-    public static final String OTHER_ENDPOINT = "other";
 
     /**
      * Per-endpoint totals of the measured time; call after {@link #run} returned.
@@ -84,11 +75,9 @@ public final class Engine {
         return errors;
     }
 
-    /** Asks the run to stop (Ctrl-C); in-flight events finish, the last partial interval is sampled. */
+    /** Asks the run to stop (Ctrl-C): statements still running are cancelled; the last partial interval is sampled. */
     public void requestStop() {
-        interrupted = true;
-        stop = true;
-        stopSignal.countDown();
+        control.requestStop();
     }
 
     /**
@@ -101,225 +90,155 @@ public final class Engine {
      */
     public RunOutcome run(Workload workload, RunListener listener) throws DbFailure {
         int classes = workload.statementClasses().size();
-        List<Worker> workers = openWorkers(workload, classes);
+        long rampStart = clock.nanoTime();
+        List<Session> sessions = SessionRamp.open(workload, plan, listener);
+        double connectSeconds = seconds(clock.nanoTime() - rampStart);
+        List<Worker> workers = new ArrayList<>();
         List<WorkerMetrics> metrics = new ArrayList<>();
-        workers.forEach(w -> metrics.add(w.metrics()));
-        MetricsHub hub = new MetricsHub(metrics, errors, classes);
         List<EndpointMetrics> perEndpoint = new ArrayList<>();
-        workers.forEach(w -> perEndpoint.add(w.endpointMetrics()));
-        endpointHub = new EndpointHub(endpointLabels, perEndpoint, endpointErrors);
-        List<Thread> threads = new ArrayList<>();
-        startNanos = clock.nanoTime();
-        for (int i = 0; i < workers.size(); i++) {
-            Thread t = new Thread(workers.get(i), "worker-" + i);
-            t.setDaemon(true);
-            threads.add(t);
+        for (Session s : sessions) {
+            Worker w = new Worker(control, s, new WorkerMetrics(classes), errors, clock,
+                    new EndpointMetrics(endpointLabels.size()));
+            workers.add(w);
+            metrics.add(w.metrics());
+            perEndpoint.add(w.endpointMetrics());
         }
-        if (plan.warmup().isZero()) {
+        MetricsHub hub = new MetricsHub(metrics, errors, classes);
+        endpointHub = new EndpointHub(endpointLabels, perEndpoint, control.allEndpointErrors());
+        List<Thread> threads = new ArrayList<>();
+        for (int i = 0; i < workers.size(); i++) {
+            threads.add(threadModel.newThread(workers.get(i), "worker-" + i));
+        }
+        control.started(clock.nanoTime());
+        boolean measuring = plan.warmup().isZero();
+        if (measuring) {
             beginMeasuring(hub, listener);
         }
+        EndOfRun end = new EndOfRun(control, clock, workers);
         threads.forEach(Thread::start);
-        RunOutcome.Reason reason = coordinate(hub, listener, threads);
-        return finish(hub, reason);
+        end.start();
+        listener.sessionsOpened(plan.threads(), connectSeconds, threadModel.name());
+        Coordinator coordinator = new Coordinator(hub, listener, workers);
+        RunOutcome.Reason reason = coordinator.run(measuring, end);
+        double measured = control.measuring() ? seconds(coordinator.measuredEndNanos - measuredStartNanos) : 0;
+        long[] events = control.measuring() ? hub.perWorker(Counter.EVENTS) : new long[plan.threads()];
+        long[] busy = control.measuring() ? hub.perWorker(Counter.BUSY_NANOS) : new long[plan.threads()];
+        double[] busySeconds = new double[busy.length];
+        for (int i = 0; i < busy.length; i++) {
+            busySeconds[i] = busy[i] / 1e9;
+        }
+        return new RunOutcome(reason, measured, control.fatalError(), events, busySeconds, connectSeconds,
+                threadModel.name(), end.abandoned());
     }
-
-    private List<Worker> openWorkers(Workload workload, int classes) throws DbFailure {
-        List<Worker> workers = new ArrayList<>();
-        try {
-            for (int i = 0; i < plan.threads(); i++) {
-                SessionContext ctx = new SessionContext(i, plan.target(), SessionContext.randomFor(plan.seed(), i));
-                Session session = workload.openSession(ctx);
-                workers.add(new Worker(this, session, new WorkerMetrics(classes), errors, clock,
-                        new EndpointMetrics(endpointLabels.size())));
-            }
-        } catch (DbFailure | RuntimeException e) {
-            workers.forEach(Worker::closeSession);
-            throw e;
-        }
-        return workers;
-    }
-
-    private RunOutcome.Reason coordinate(MetricsHub hub, RunListener listener, List<Thread> threads) {
-        long warmupEnd = startNanos + plan.warmup().toNanos();
-        long intervalNanos = plan.sampleInterval().toNanos();
-        long timeNanos = plan.time().toNanos();
-        RunOutcome.Reason reason = RunOutcome.Reason.COMPLETED;
-        try {
-            if (!measuring) {
-                waitUntil(warmupEnd, threads);
-                if (stop) {
-                    return stopReason();
-                }
-                beginMeasuring(hub, listener);
-            }
-            long measuredStart = measuredStartNanos;
-            long end = timeNanos > 0 ? measuredStart + timeNanos : Long.MAX_VALUE;
-            long lastBoundary = measuredStart;
-            while (true) {
-                long next = Math.min(lastBoundary + intervalNanos, end);
-                waitUntil(next, threads);
-                long now = clock.nanoTime();
-                if (stop || now < next) {
-                    break; // stopped early: the final partial interval is sampled in finish()
-                }
-                listener.interval(hub.sample(seconds(lastBoundary - measuredStart), seconds(next - measuredStart),
-                        queueLength(now)));
-                lastSampleEnd = next;
-                lastBoundary = next;
-                if (next >= end) {
-                    break;
-                }
-            }
-            reason = stopReason();
-        } catch (UncheckedIOException e) {
-            fatal.compareAndSet(null, "cannot write results: " + e.getMessage());
-            reason = RunOutcome.Reason.OUTPUT_FAILED;
-        }
-        queueAtStop = queueLength(clock.nanoTime());
-        stop = true;
-        stopSignal.countDown();
-        for (Thread t : threads) {
-            try {
-                t.join();
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-        long now = clock.nanoTime();
-        // Always sampled: events in flight at the limit finish now and belong to the totals.
-        if (measuring && reason != RunOutcome.Reason.OUTPUT_FAILED && now > lastSampleEnd) {
-            try {
-                listener.interval(hub.sample(seconds(lastSampleEnd - measuredStartNanos),
-                        seconds(now - measuredStartNanos), queueAtStop));
-            } catch (UncheckedIOException e) {
-                fatal.compareAndSet(null, "cannot write results: " + e.getMessage());
-                reason = RunOutcome.Reason.OUTPUT_FAILED;
-            }
-        }
-        measuredEndNanos = now;
-        return reason == RunOutcome.Reason.COMPLETED ? stopReason() : reason;
-    }
-
-    private volatile long measuredStartNanos;
-    private long lastSampleEnd;
-    private long queueAtStop;
-    private long measuredEndNanos;
 
     private void beginMeasuring(MetricsHub hub, RunListener listener) {
         hub.discard();
         endpointHub.discard();
         measuredStartNanos = clock.nanoTime();
-        lastSampleEnd = measuredStartNanos;
-        if (plan.events() > 0) {
-            budget.set(plan.events());
-        }
-        measuring = true;
+        control.beginMeasuring(measuredStartNanos);
         listener.measuringStarted();
     }
 
     private RunOutcome.Reason stopReason() {
-        if (fatal.get() != null) {
+        if (control.fatalError() != null) {
             return RunOutcome.Reason.FATAL_ERROR;
         }
-        return interrupted ? RunOutcome.Reason.INTERRUPTED : RunOutcome.Reason.COMPLETED;
-    }
-
-    private RunOutcome finish(MetricsHub hub, RunOutcome.Reason reason) {
-        long[] events = measuring ? hub.perWorker(Counter.EVENTS) : new long[plan.threads()];
-        long[] busy = measuring ? hub.perWorker(Counter.BUSY_NANOS) : new long[plan.threads()];
-        double[] busySeconds = new double[busy.length];
-        for (int i = 0; i < busy.length; i++) {
-            busySeconds[i] = busy[i] / 1e9;
-        }
-        double measured = measuring ? seconds(measuredEndNanos - measuredStartNanos) : 0;
-        return new RunOutcome(reason, measured, fatal.get(), events, busySeconds);
-    }
-
-    private void waitUntil(long deadline, List<Thread> threads) {
-        while (!stop) {
-            long left = deadline - clock.nanoTime();
-            if (left <= 0) {
-                return;
-            }
-            try {
-                if (stopSignal.await(Math.min(left, 50_000_000L), TimeUnit.NANOSECONDS)) {
-                    return;
-                }
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                requestStop();
-                return;
-            }
-            if (threads.stream().noneMatch(Thread::isAlive)) {
-                stop = true; // every worker finished (event limit reached)
-                return;
-            }
-        }
-    }
-
-    private long queueLength(long now) {
-        if (periodNanos == 0) {
-            return 0;
-        }
-        long due = (now - startNanos) / periodNanos + 1;
-        return Math.max(0, due - tickets.get());
+        return control.interrupted() ? RunOutcome.Reason.INTERRUPTED : RunOutcome.Reason.COMPLETED;
     }
 
     private static double seconds(long nanos) {
         return nanos / 1e9;
     }
 
-    // ---- called by workers ----
+    /** The interval loop, on the caller's thread: waits for boundaries, samples, and takes the final interval. */
+    private final class Coordinator {
+        private final MetricsHub hub;
+        private final RunListener listener;
+        private final List<Worker> workers;
+        private long measuredEndNanos;
 
-    boolean stopping() {
-        return stop;
-    }
+        Coordinator(MetricsHub hub, RunListener listener, List<Worker> workers) {
+            this.hub = hub;
+            this.listener = listener;
+            this.workers = workers;
+        }
 
-    boolean measuring() {
-        return measuring;
-    }
+        RunOutcome.Reason run(boolean measuring, EndOfRun end) {
+            long intervalNanos = plan.sampleInterval().toNanos();
+            RunOutcome.Reason reason = null;
+            long lastBoundary = 0;
+            try {
+                if (!measuring) {
+                    if (waitUntil(control.startedNanos() + plan.warmup().toNanos())) {
+                        return finish(end, null, 0, false);
+                    }
+                    beginMeasuring(hub, listener);
+                }
+                lastBoundary = measuredStartNanos;
+                long k = 1;
+                while (true) {
+                    long scheduled = measuredStartNanos + k * intervalNanos;
+                    if (waitUntil(scheduled)) {
+                        break; // stopped (deadline, limit, Ctrl-C, fatal): the final interval is taken below
+                    }
+                    long now = clock.nanoTime();
+                    if (control.pastDeadline(now)) {
+                        break; // the last interval runs to the measured end, taken below
+                    }
+                    sample(lastBoundary, now, now - scheduled);
+                    lastBoundary = now;
+                    k = Math.max(k + 1, (now - measuredStartNanos) / intervalNanos + 1); // late: skip, never fold
+                }
+            } catch (UncheckedIOException e) {
+                control.fatal("cannot write results: " + e.getMessage());
+                reason = RunOutcome.Reason.OUTPUT_FAILED;
+            }
+            return finish(end, reason, lastBoundary, reason == null);
+        }
 
-    boolean openLoop() {
-        return periodNanos > 0;
-    }
+        /** Waits for the end sequence, then takes the final (partial) interval up to the measured end. */
+        private RunOutcome.Reason finish(EndOfRun end, RunOutcome.Reason failed, long lastBoundary, boolean sample) {
+            control.timeUp(); // no-op when already stopped; makes sure the clock thread ends
+            measuredEndNanos = end.awaitEnd();
+            RunOutcome.Reason reason = failed;
+            if (sample && control.measuring() && measuredEndNanos - lastBoundary > 0) {
+                try {
+                    // Always sampled: events in flight at the limit finish now and belong to the totals.
+                    sample(lastBoundary, measuredEndNanos, 0);
+                } catch (UncheckedIOException e) {
+                    control.fatal("cannot write results: " + e.getMessage());
+                    reason = RunOutcome.Reason.OUTPUT_FAILED;
+                }
+            }
+            return reason != null ? reason : stopReason();
+        }
 
-    long nextIntendedStart() {
-        return startNanos + tickets.getAndIncrement() * periodNanos;
-    }
+        private void sample(long fromNanos, long toNanos, long lagNanos) {
+            int waiting = 0;
+            long longest = 0;
+            for (Worker w : workers) {
+                long since = w.eventSinceNanos();
+                if (since != 0) {
+                    longest = Math.max(longest, toNanos - since);
+                    if (since - fromNanos < 0) {
+                        waiting++; // inside one event for the whole interval
+                    }
+                }
+            }
+            listener.interval(hub.sample(seconds(fromNanos - measuredStartNanos), seconds(toNanos - measuredStartNanos),
+                    control.queueLength(toNanos), seconds(Math.max(0, lagNanos)), waiting, seconds(longest)));
+        }
 
-    long lateThresholdNanos() {
-        return EnginePlan.LATE_THRESHOLD.toNanos();
-    }
-
-    /** @return false when the measured event limit is used up */
-    boolean takeEventBudget() {
-        if (plan.events() <= 0) {
+        /** @return true when the run stopped before {@code deadlineNanos} */
+        private boolean waitUntil(long deadlineNanos) {
+            while (!control.stopping()) {
+                long left = deadlineNanos - clock.nanoTime();
+                if (left <= 0) {
+                    return false;
+                }
+                control.awaitStop(Math.min(left, POLL_NANOS));
+            }
             return true;
         }
-        return budget.getAndDecrement() > 0;
-    }
-
-    ErrorPolicy policy() {
-        return plan.errors();
-    }
-
-    /** @return the per-endpoint slot of an endpoint label (the last slot for an unknown one) */
-    int endpointSlot(String label) {
-        int i = endpointLabels.indexOf(label);
-        return i < 0 ? endpointLabels.size() - 1 : i;
-    }
-
-    ErrorCounts endpointErrors(int slot) {
-        return endpointErrors[slot];
-    }
-
-    int endpointCount() {
-        return plan.target().endpoints().size();
-    }
-
-    void fatal(String message) {
-        fatal.compareAndSet(null, message);
-        stop = true;
-        stopSignal.countDown();
     }
 }

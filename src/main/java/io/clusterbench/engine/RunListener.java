@@ -7,6 +7,26 @@ import io.clusterbench.metrics.IntervalSample;
  * implementations must return quickly (they run between samples, not in the workers' path).
  */
 public interface RunListener {
+    /**
+     * Sessions are still being opened (called about once a second while that takes).
+     *
+     * @param opened  sessions open so far
+     * @param total   sessions to open
+     * @param seconds seconds since opening began
+     */
+    default void connecting(int opened, int total, double seconds) {
+    }
+
+    /**
+     * Every session is open and the worker threads started ("Threads started!").
+     *
+     * @param threads        worker threads
+     * @param connectSeconds seconds the connection ramp took (not measured time)
+     * @param threadModel    {@code platform} or {@code virtual}
+     */
+    default void sessionsOpened(int threads, double connectSeconds, String threadModel) {
+    }
+
     /** Warmup ended (or there was none): measuring starts now. */
     default void measuringStarted() {
     }

@@ -8,9 +8,14 @@ package io.clusterbench.engine;
  * @param fatalError      for {@link Reason#FATAL_ERROR}: the error line ({@code code/state: message}), else null
  * @param eventsPerWorker measured events of each worker (threads fairness)
  * @param busySecondsPerWorker seconds each worker spent inside measured events (threads fairness)
+ * @param connectSeconds  seconds to open every worker's session before the run (the connection ramp, not measured)
+ * @param threadModel     {@code platform} or {@code virtual} ({@link ThreadModel})
+ * @param abandonedEvents events still running after their connection was closed at the end, each counted as
+ *                        cut off (normally 0)
  */
 public record RunOutcome(Reason reason, double measuredSeconds, String fatalError, long[] eventsPerWorker,
-                         double[] busySecondsPerWorker) {
+                         double[] busySecondsPerWorker, double connectSeconds, String threadModel,
+                         long abandonedEvents) {
     /** Why a run stopped. */
     public enum Reason {
         /** The time or event limit was reached. */

@@ -9,16 +9,32 @@ import io.clusterbench.db.VendorCodes;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.StatementRecorder;
 
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.VarHandle;
+
 /**
  * One worker thread's loop: take the next event (paced in open loop), run it, restart it after ignored
- * errors or a reconnect, and record its latency.
+ * errors or a reconnect, and record its latency. The worker checks the deadline itself before every event
+ * and every restart: nothing it does outlives the run's clock. A statement that fails once the run is
+ * stopping (cancelled at the deadline or on Ctrl-C) is counted as cut off, not as an error.
  *
- * <p>Confined to its own thread except {@link #metrics()}, which the reporter reads. The loop does not
- * allocate or lock per event (the JDBC driver beneath the session does allocate).
+ * <p>Confined to its own thread except {@link #metrics()} and {@link #eventSinceNanos()}, which the
+ * coordinator reads, and {@link #cancel()}/{@link #abort()}, which a canceller thread calls at the end. The
+ * loop does not allocate or lock per event (the JDBC driver beneath the session does allocate).
  */
 final class Worker implements Runnable, StatementRecorder {
     private static final long MAX_BACKOFF_NANOS = 1_000_000_000L;
-    private final Engine engine;
+    private static final VarHandle SINCE;
+
+    static {
+        try {
+            SINCE = MethodHandles.lookup().findVarHandle(Worker.class, "eventSince", long.class);
+        } catch (ReflectiveOperationException e) {
+            throw new ExceptionInInitializerError(e);
+        }
+    }
+
+    private final RunControl control;
     private final Session session;
     private final WorkerMetrics metrics;
     private final ErrorCounts errors;
@@ -27,16 +43,21 @@ final class Worker implements Runnable, StatementRecorder {
     private boolean recording;
     private final EndpointMetrics endpoints;
     private int slot;
+    /** Start of the event in progress (clock nanos), 0 between events; written opaque, read by the coordinator. */
+    @SuppressWarnings("unused")
+    private long eventSince;
+    /** Set by the worker thread when it leaves its loop. */
+    private volatile boolean done;
 
-    Worker(Engine engine, Session session, WorkerMetrics metrics, ErrorCounts errors, Clock clock,
+    Worker(RunControl control, Session session, WorkerMetrics metrics, ErrorCounts errors, Clock clock,
            EndpointMetrics endpoints) {
-        this.engine = engine;
+        this.control = control;
         this.session = session;
         this.metrics = metrics;
         this.errors = errors;
         this.clock = clock;
         this.endpoints = endpoints;
-        this.slot = engine.endpointSlot(session.endpointLabel());
+        this.slot = control.endpointSlot(session.endpointLabel());
     }
 
     EndpointMetrics endpointMetrics() {
@@ -51,35 +72,64 @@ final class Worker implements Runnable, StatementRecorder {
         return metrics;
     }
 
+    /** @return the start of the event in progress (clock nanos), or 0 between events; any thread */
+    long eventSinceNanos() {
+        return (long) SINCE.getOpaque(this);
+    }
+
+    /** @return true once the worker left its loop; any thread */
+    boolean done() {
+        return done;
+    }
+
+    /** Cancels the statement in progress (KILL QUERY on a side connection); canceller thread. */
+    void cancel() {
+        session.cancel();
+    }
+
+    /** Closes the connection under the statement in progress; canceller thread. */
+    void abort() {
+        session.abort();
+    }
+
     @Override
     public void run() {
         try {
             loop();
         } finally {
+            SINCE.setOpaque(this, 0L);
+            done = true;
             session.close();
         }
     }
 
     private void loop() {
-        boolean open = engine.openLoop();
-        while (!engine.stopping()) {
+        boolean open = control.openLoop();
+        while (!control.stopping()) {
             long intended = 0;
             if (open) {
-                intended = engine.nextIntendedStart();
-                if (!clock.parkUntil(intended) || engine.stopping()) {
+                intended = control.nextIntendedStart();
+                long now = clock.nanoTime();
+                if (!clock.parkUntil(now + Math.min(intended - now, control.nanosLeft(now))) || control.stopping()) {
                     return;
                 }
             }
-            recording = engine.measuring();
-            if (recording && !engine.takeEventBudget()) {
+            recording = control.measuring();
+            long actualStart = clock.nanoTime();
+            if (control.pastDeadline(actualStart)) {
+                control.timeUp();
                 return;
             }
-            long actualStart = clock.nanoTime();
+            if (recording && !control.takeEventBudget()) {
+                return;
+            }
+            SINCE.setOpaque(this, actualStart);
             long start = open ? intended : actualStart;
-            if (recording && open && actualStart - intended > engine.lateThresholdNanos()) {
+            if (recording && open && actualStart - intended > control.lateThresholdNanos()) {
                 metrics.add(Counter.LATE, 1);
             }
             int restarts = runEvent();
+            SINCE.setOpaque(this, 0L);
             if (restarts < 0) {
                 return;
             }
@@ -105,17 +155,41 @@ final class Worker implements Runnable, StatementRecorder {
                 session.event(this);
                 return restarts;
             } catch (DbFailure f) {
+                if (pastTheClock()) {
+                    if (recording) {
+                        metrics.add(Counter.CUT_OFF, 1); // cancelled or abandoned at the deadline or Ctrl-C
+                    }
+                    return -1;
+                }
                 metrics.add(Counter.ERRORS, 1);
                 errors.count(f.vendorCode(), f.sqlState());
                 endpoints.error(slot);
-                engine.endpointErrors(slot).count(f.vendorCode(), f.sqlState());
+                control.endpointErrors(slot).count(f.vendorCode(), f.sqlState());
                 if (!recover(f)) {
+                    return -1;
+                }
+                if (pastTheClock()) {
+                    if (recording) {
+                        metrics.add(Counter.CUT_OFF, 1); // an ignored error must not outlive the clock
+                    }
                     return -1;
                 }
                 restarts++;
                 metrics.add(Counter.RETRIES, 1);
             }
         }
+    }
+
+    /** @return true when the run is stopping or its deadline passed (then it stops the run) */
+    private boolean pastTheClock() {
+        if (control.stopping()) {
+            return true;
+        }
+        if (control.pastDeadline(clock.nanoTime())) {
+            control.timeUp();
+            return true;
+        }
+        return false;
     }
 
     /** @return true when the event may be restarted */
@@ -125,12 +199,12 @@ final class Worker implements Runnable, StatementRecorder {
                 return reconnect(0);
             case NODE_NOT_READY:
                 metrics.add(Counter.REROUTES, 1);
-                return reconnect(engine.endpointCount() > 1 ? 1 : 0);
+                return reconnect(control.endpointCount() > 1 ? 1 : 0);
             default:
-                if (engine.policy().ignores(f.vendorCode())) {
+                if (control.policy().ignores(f.vendorCode())) {
                     return true;
                 }
-                engine.fatal(f.vendorCode() + (f.sqlState().isEmpty() ? "" : "/" + f.sqlState()) + ": "
+                control.fatal(f.vendorCode() + (f.sqlState().isEmpty() ? "" : "/" + f.sqlState()) + ": "
                         + f.getMessage());
                 return false;
         }
@@ -144,23 +218,25 @@ final class Worker implements Runnable, StatementRecorder {
     private boolean reconnect(int shift) {
         long backoff = 1_000_000L;
         int next = shift;
-        while (!engine.stopping()) {
+        while (!control.stopping()) {
             try {
                 session.reconnect(next);
-                slot = engine.endpointSlot(session.endpointLabel());
+                slot = control.endpointSlot(session.endpointLabel());
                 metrics.add(Counter.RECONNECTS, 1);
                 return true;
             } catch (DbFailure again) {
                 metrics.add(Counter.ERRORS, 1);
                 errors.count(again.vendorCode(), again.sqlState());
                 if (again.vendorCode() == VendorCodes.ACCESS_DENIED || again.vendorCode() == VendorCodes.UNKNOWN_DATABASE) {
-                    engine.fatal("reconnect failed: " + again.vendorCode() + ": " + again.getMessage());
+                    control.fatal("reconnect failed: " + again.vendorCode() + ": " + again.getMessage());
                     return false;
                 }
-                if (engine.endpointCount() > 1 && again.kind() != DbFailure.Kind.STATEMENT) {
+                if (control.endpointCount() > 1 && again.kind() != DbFailure.Kind.STATEMENT) {
                     next = 1;
                 }
-                if (!clock.parkUntil(clock.nanoTime() + backoff)) {
+                long now = clock.nanoTime();
+                long wake = now + Math.min(backoff, control.nanosLeft(now));
+                if (!clock.parkUntil(wake) || pastTheClock()) {
                     return false;
                 }
                 backoff = Math.min(MAX_BACKOFF_NANOS, backoff * 2);

@@ -28,8 +28,13 @@ public final class Counter {
     public static final int BUSY_NANOS = 9;
     /** Events moved to another endpoint after error 1047 (node not ready). */
     public static final int REROUTES = 10;
+    /**
+     * Events cut off by the end of the run: in progress when the deadline passed (or Ctrl-C came) and then
+     * cancelled, or abandoned at a restart after an ignored error. Neither completed nor counted as errors.
+     */
+    public static final int CUT_OFF = 11;
     /** Number of fixed slots; per-class slots follow. */
-    public static final int FIXED = 11;
+    public static final int FIXED = 12;
     /** Per class: statements, hits, misses, rows returned or affected. */
     public static final int PER_CLASS = 4;
 

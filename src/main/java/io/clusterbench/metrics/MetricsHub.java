@@ -52,9 +52,13 @@ public final class MetricsHub {
      * @param startSeconds interval start since the measured start
      * @param endSeconds   interval end since the measured start
      * @param queueLength  open-loop queue length at the end, 0 in closed loop
+     * @param lagSeconds   how late the interval is taken against its schedule
+     * @param waiting      workers inside one event for the whole interval
+     * @param longestWaitSeconds longest time a worker has been inside its current event
      * @return the interval's deltas and histograms
      */
-    public IntervalSample sample(double startSeconds, double endSeconds, long queueLength) {
+    public IntervalSample sample(double startSeconds, double endSeconds, long queueLength, double lagSeconds,
+                                 int waiting, double longestWaitSeconds) {
         Histogram events = new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
         Histogram[] classes = new Histogram[classCount];
         for (int c = 0; c < classCount; c++) {
@@ -68,8 +72,12 @@ public final class MetricsHub {
                 events.add(recycleEvents[w]);
             }
             for (int c = 0; c < classCount; c++) {
-                recycleClasses[w][c] = m.intervalClassHistogram(c, recycleClasses[w][c]);
-                if (recycleClasses[w][c].getTotalCount() > 0) { // most workloads use few of their classes
+                Histogram h = m.intervalClassHistogram(c, recycleClasses[w][c]);
+                if (h == null) {
+                    continue; // this worker never ran the class: nothing to swap
+                }
+                recycleClasses[w][c] = h;
+                if (h.getTotalCount() > 0) { // most workloads use few of their classes
                     classes[c].add(recycleClasses[w][c]);
                 }
             }
@@ -96,12 +104,12 @@ public final class MetricsHub {
         events.setStartTimeStamp((long) (startSeconds * 1000));
         events.setEndTimeStamp((long) (endSeconds * 1000));
         return new IntervalSample(startSeconds, endSeconds, workers.size(), delta, events, classes, errorDelta,
-                queueLength);
+                queueLength, lagSeconds, waiting, longestWaitSeconds);
     }
 
     /** Drops everything recorded so far (end of warmup); the next sample starts from here. */
     public void discard() {
-        sample(0, 0, 0);
+        sample(0, 0, 0, 0, 0, 0);
         for (int w = 0; w < lastPerWorker.length; w++) {
             System.arraycopy(lastPerWorker[w], 0, baselinePerWorker[w], 0, slots);
         }

@@ -6,8 +6,9 @@ import java.util.Map;
  * A sampler that runs beside the engine and reports what the server, the cluster or the host did in each
  * interval (SHOW GLOBAL STATUS deltas, wsrep state per node, /proc CPU and I/O).
  *
- * <p>Called only from the run's coordinator thread, once per interval, never from workers: an observer
- * cannot slow the load except through the server itself. It owns its own connections.
+ * <p>Called from one thread at a time, never from workers: runs wrap each observer in an {@link AsyncObserver},
+ * which samples it on its own thread and schedule, so neither the load nor the interval loop waits for it. It
+ * owns its own connections.
  * Usage: {@code start()} once before the measured time, {@code sample()} at every interval end,
  * {@code close()} once.
  */

@@ -47,12 +47,25 @@ public final class ConsoleReport {
                 Math.round(r.endSeconds()), THREADS.key(), r.threads(), TPS.key(), r.tps(), QPS.key(), r.qps(),
                 r.readsPerSecond(), r.writesPerSecond(), r.otherPerSecond(), pct(percentile),
                 ms(r.latencyPercentileMicros()), ERRORS_PER_SECOND.key(), r.errorsPerSecond(),
-                RECONNECTS_PER_SECOND.key(), r.reconnectsPerSecond(), hit) + observed;
+                RECONNECTS_PER_SECOND.key(), r.reconnectsPerSecond(), hit) + stall(r) + observed;
         if (openLoop) {
             line += f("%n[ %ds ] %s: %d, %s: %d", Math.round(r.endSeconds()), QUEUE_LENGTH.key(), r.queueLength(),
                     LATE_EVENTS.key(), r.lateEvents());
         }
         return line;
+    }
+
+    /** Reporter lag shown on a line from this many seconds on (smaller lags are normal scheduling jitter). */
+    private static final double SHOWN_LAG_SECONDS = 0.05;
+
+    /** @return " waiting: N longest wait: X s" when workers sat in one event all interval, plus a late reporter */
+    private static String stall(IntervalRecord r) {
+        String s = r.waitingWorkers() == 0 ? ""
+                : f(" %s: %d %s: %.1f s", WAITING.key(), r.waitingWorkers(), LONGEST_WAIT.key(), r.longestWaitSeconds());
+        if (r.reporterLagSeconds() >= SHOWN_LAG_SECONDS) {
+            s += f(" %s: %.2f s", REPORTER_LAG.key(), r.reporterLagSeconds());
+        }
+        return s;
     }
 
     /** @return the final report of one run, several lines ending with a newline */
@@ -88,6 +101,16 @@ public final class ConsoleReport {
         b.append(f("    %-32s%.2f%n", "events/s (eps):", s.tps()));
         b.append(f("    %-32s%.4fs%n", TOTAL_TIME.key() + ":", s.measuredSeconds()));
         b.append(f("    %-32s%d%n", TOTAL_EVENTS.key() + ":", s.events()));
+        if (s.cutOffEvents() > 0) {
+            b.append(f("    %-32s%d%n", CUT_OFF.key() + ":", s.cutOffEvents()));
+        }
+        if (s.timing() != null) {
+            b.append(f("    %-32s%.2fs (%s threads, Java %d)%n", CONNECTION_RAMP.key() + ":",
+                    s.timing().connectSeconds(), s.timing().threadModel(), s.timing().javaVersion()));
+            if (s.timing().maxReporterLagSeconds() >= SHOWN_LAG_SECONDS) {
+                b.append(f("    %-32s%.2fs (max)%n", REPORTER_LAG.key() + ":", s.timing().maxReporterLagSeconds()));
+            }
+        }
         b.append(f("    %-32s%.2fs (%.3f s per 1000 events)%n", CLIENT_CPU.key() + ":", s.clientCpuSeconds(),
                 s.events() == 0 ? 0.0 : 1000.0 * s.clientCpuSeconds() / s.events()));
         LatencySummary l = s.latency();

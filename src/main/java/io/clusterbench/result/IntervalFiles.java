@@ -27,21 +27,23 @@ public final class IntervalFiles implements AutoCloseable {
     public static final String CSV_HEADER = "start_seconds,end_seconds,threads,events,tps,qps,reads_per_second,"
             + "writes_per_second,other_per_second,errors_per_second,reconnects_per_second,hits,misses,"
             + "latency_percentile_micros,latency_p50_micros,latency_p95_micros,latency_p99_micros,"
-            + "latency_max_micros,queue_length,late_events";
+            + "latency_max_micros,queue_length,late_events,reporter_lag_seconds,waiting_workers,longest_wait_seconds";
 
     private final BufferedWriter csv;
     private final PrintStream hlogStream;
     private final HistogramLogWriter hlog;
     private final List<String> classNames;
     private final Path hlogPath;
+    private long startEpochMillis;
 
     /**
+     * Creates both files; the hlog's start time follows in {@link #start}.
+     *
      * @param dir          the output directory (created when missing)
      * @param classNames   statement class names, used as hlog tags
-     * @param startEpochMillis wall-clock time of the measured start, for the hlog's StartTime line
      * @throws UncheckedIOException when the files cannot be created
      */
-    public IntervalFiles(Path dir, List<String> classNames, long startEpochMillis) {
+    public IntervalFiles(Path dir, List<String> classNames) {
         this.classNames = classNames;
         this.hlogPath = dir.resolve("latency.hlog");
         try {
@@ -54,30 +56,50 @@ public final class IntervalFiles implements AutoCloseable {
             hlog = new HistogramLogWriter(hlogStream);
             hlog.outputComment("clusterbench event and statement latency, microseconds");
             hlog.outputLogFormatVersion();
-            hlog.outputStartTime(startEpochMillis);
-            hlog.setBaseTime(startEpochMillis);
-            hlog.outputLegend();
             check();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create result files in " + dir + ": " + e.getMessage(), e);
         }
     }
 
-    /** Appends one interval to both files. @throws UncheckedIOException on a write error */
-    public void append(IntervalRecord r, IntervalSample s, long startEpochMillis) {
+    /**
+     * Measuring starts: writes the hlog's StartTime and legend; interval times count from here.
+     *
+     * @param measuredStartEpochMillis wall-clock time of the measured start (ms since the Unix epoch)
+     */
+    public void start(long measuredStartEpochMillis) {
+        this.startEpochMillis = measuredStartEpochMillis;
+        hlog.outputStartTime(measuredStartEpochMillis);
+        hlog.setBaseTime(measuredStartEpochMillis);
+        hlog.outputLegend();
+        check();
+    }
+
+    /** @return the wall-clock time of the measured start given to {@link #start}, or 0 before it */
+    public long startEpochMillis() {
+        return startEpochMillis;
+    }
+
+    /**
+     * Appends one interval to both files, with its measured start and end (hlog: absolute time stamps).
+     *
+     * @throws UncheckedIOException on a write error
+     */
+    public void append(IntervalRecord r, IntervalSample s) {
         try {
-            csv.write(String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%d,%d,%d,%d",
+            csv.write(String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%d,%.3f",
                     r.startSeconds(), r.endSeconds(), r.threads(), r.events(), r.tps(), r.qps(), r.readsPerSecond(),
                     r.writesPerSecond(), r.otherPerSecond(), r.errorsPerSecond(), r.reconnectsPerSecond(), r.hits(),
                     r.misses(), r.latencyPercentileMicros(), r.latency().p50Micros(), r.latency().p95Micros(),
-                    r.latency().p99Micros(), r.latency().maxMicros(), r.queueLength(), r.lateEvents()));
+                    r.latency().p99Micros(), r.latency().maxMicros(), r.queueLength(), r.lateEvents(),
+                    r.reporterLagSeconds(), r.waitingWorkers(), r.longestWaitSeconds()));
             csv.newLine();
             csv.flush();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write intervals.csv: " + e.getMessage(), e);
         }
-        long startMs = startEpochMillis + (long) (r.startSeconds() * 1000);
-        long endMs = startEpochMillis + (long) (r.endSeconds() * 1000);
+        long startMs = startEpochMillis + Math.round(r.startSeconds() * 1000);
+        long endMs = startEpochMillis + Math.round(r.endSeconds() * 1000);
         writeHistogram(s.eventLatency(), null, startMs, endMs);
         for (int c = 0; c < classNames.size(); c++) {
             if (s.classLatency()[c].getTotalCount() > 0) {

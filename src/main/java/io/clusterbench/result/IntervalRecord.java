@@ -27,11 +27,16 @@ import java.util.Map;
  * @param errorsByCode        errors by {@code code/sqlstate}
  * @param observed            figures of the run's observers for this interval, by observer name
  *                            ({@link io.clusterbench.observe.Observer}); empty when none ran
+ * @param reporterLagSeconds  how much later than scheduled the interval was taken (its length grew by this;
+ *                            rates stay true because they are divided by the measured length)
+ * @param waitingWorkers      workers inside one event for the whole interval (a stall, visible while it lasts)
+ * @param longestWaitSeconds  longest time any worker had been inside its current event at the interval end
  */
 public record IntervalRecord(double startSeconds, double endSeconds, int threads, long events, double tps,
                              double qps, double readsPerSecond, double writesPerSecond, double otherPerSecond,
                              double errorsPerSecond, double reconnectsPerSecond, long hits, long misses,
                              long latencyPercentileMicros, LatencySummary latency, long queueLength,
                              long lateEvents, Map<String, Long> errorsByCode,
-                             Map<String, Object> observed) {
+                             Map<String, Object> observed, double reporterLagSeconds, int waitingWorkers,
+                             double longestWaitSeconds) {
 }

@@ -76,9 +76,22 @@ public final class RunAccumulator {
                 s.count(Counter.EVENTS) / d, (reads + writes + other) / d, reads / d, writes / d, other / d,
                 s.count(Counter.ERRORS) / d, s.count(Counter.RECONNECTS) / d, hits, misses,
                 LatencySummary.percentileMicros(s.eventLatency(), percentile), LatencySummary.of(s.eventLatency()),
-                s.queueLength(), s.count(Counter.LATE), new TreeMap<>(s.errorsByCode()), observed);
+                s.queueLength(), s.count(Counter.LATE), new TreeMap<>(s.errorsByCode()), observed,
+                s.reporterLagSeconds(), s.waitingWorkers(), s.longestWaitSeconds());
         intervals.add(r);
         return r;
+    }
+
+    private RunTiming withLag(RunTiming t) {
+        if (t == null) {
+            return null;
+        }
+        double lag = 0;
+        for (IntervalRecord r : intervals) {
+            lag = Math.max(lag, r.reporterLagSeconds());
+        }
+        return new RunTiming(t.requestedSeconds(), t.connectSeconds(), t.threadModel(), t.javaVersion(),
+                t.measuredStartEpochMillis(), lag);
     }
 
     /** @return the intervals so far (a copy) */
@@ -91,10 +104,12 @@ public final class RunAccumulator {
      * @param eventsPerWorker      measured events per worker
      * @param busySecondsPerWorker measured busy seconds per worker
      * @param clientCpuSeconds     CPU seconds of the client process over the measured time
+     * @param abandonedEvents      events abandoned at the end (added to the cut-off events)
+     * @param timing               the run's clock facts, without the reporter lag (filled in here)
      * @return the totals
      */
     public Summary summary(double measuredSeconds, long[] eventsPerWorker, double[] busySecondsPerWorker,
-                           double clientCpuSeconds) {
+                           double clientCpuSeconds, long abandonedEvents, RunTiming timing) {
         double secs = Math.max(1e-9, measuredSeconds);
         long hits = 0;
         long misses = 0;
@@ -115,7 +130,7 @@ public final class RunAccumulator {
                 totals[Counter.EVENTS_RETRIED], totals[Counter.RECONNECTS], totals[Counter.REROUTES],
                 totals[Counter.LATE], hits, misses, rate(hits, misses), LatencySummary.of(events), encode(events),
                 new TreeMap<>(errors), mean(ev), stddev(ev), mean(busySecondsPerWorker), stddev(busySecondsPerWorker),
-                clientCpuSeconds);
+                clientCpuSeconds, totals[Counter.CUT_OFF] + abandonedEvents, withLag(timing));
     }
 
     /** @return one record per statement class that ran at least once */

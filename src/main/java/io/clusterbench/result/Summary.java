@@ -30,6 +30,9 @@ import java.util.Map;
  * @param busySecondsPerThreadMean threads fairness: mean seconds per thread inside events
  * @param busySecondsPerThreadStddev threads fairness: standard deviation of those seconds
  * @param clientCpuSeconds    CPU seconds (user + system) the clusterbench process used in the measured time
+ * @param cutOffEvents        events in progress when the run ended (deadline or Ctrl-C) and cancelled, or
+ *                            abandoned at a restart after the deadline; neither completed nor errors
+ * @param timing              connection ramp, thread model and reporter lag; null in results written before it
  */
 public record Summary(double measuredSeconds, long events, double tps, long reads, long writes, long other,
                       long queries, double qps, long errors, long ignoredErrors, long eventsRetried,
@@ -37,5 +40,5 @@ public record Summary(double measuredSeconds, long events, double tps, long read
                       Double hitRatePercent, LatencySummary latency, String histogram,
                       Map<String, Long> errorsByCode, double eventsPerThreadMean, double eventsPerThreadStddev,
                       double busySecondsPerThreadMean, double busySecondsPerThreadStddev,
-                      double clientCpuSeconds) {
+                      double clientCpuSeconds, long cutOffEvents, RunTiming timing) {
 }

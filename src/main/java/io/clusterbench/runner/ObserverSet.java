@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.observe.AsyncObserver;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
@@ -42,7 +43,10 @@ final class ObserverSet implements AutoCloseable {
         if (topology != null && topology.galera() && !topology.members().isEmpty()) {
             observers.add(new GaleraObserver(target, topology));
         }
-        return new ObserverSet(observers);
+        long periodMillis = 1000 * Math.max(1, ctx.settings.reportIntervalSeconds());
+        List<Observer> async = new ArrayList<>();
+        observers.forEach(o -> async.add(new AsyncObserver(o, periodMillis))); // the interval loop never waits
+        return new ObserverSet(async);
     }
 
     /** @return --server-pid, else the local process listening on the first endpoint's port, else -1 */

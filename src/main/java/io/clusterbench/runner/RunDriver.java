@@ -38,7 +38,6 @@ public final class RunDriver {
             Path json = dir.resolve("result.json");
             env.line(settings.describe(ctx.target()) + " — server " + ctx.server.version());
             env.line("Results go to " + dir);
-            env.line("Threads started!");
             StepRunner.Step step = StepRunner.run(ctx, settings.threads(), 1, dir, stop, true,
                     record -> ResultJson.write(json, ctx.document(List.of(record))));
             if (step.refused() != null) {

@@ -5,6 +5,8 @@ import io.clusterbench.engine.Engine;
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.RunListener;
 import io.clusterbench.engine.RunOutcome;
+import io.clusterbench.engine.ThreadModel;
+import io.clusterbench.result.RunTiming;
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.result.IntervalFiles;
@@ -59,11 +61,10 @@ final class StepRunner {
         EnginePlan plan = settings.engine(ctx.target(), threads);
         List<String> classes = workload.statementClasses();
         RunAccumulator acc = new RunAccumulator(classes, settings.percentile());
-        long startMillis = System.currentTimeMillis();
         Map<String, Object> facts = workload.facts();
         Engine engine = new Engine(plan, Clock.SYSTEM);
         ObserverSet observers = ObserverSet.forRun(ctx);
-        IntervalFiles files = new IntervalFiles(dir, classes, startMillis);
+        IntervalFiles files = new IntervalFiles(dir, classes);
         ClientCpu cpu = new ClientCpu();
         Map<String, Object> options = settings.optionMap(plan);
         onProgress.accept(new RunRecord(workload.name(), threads, repeat, options, "running", null, facts, List.of(),
@@ -72,7 +73,24 @@ final class StepRunner {
             private double lastJsonWrite;
 
             @Override
+            public void connecting(int opened, int total, double seconds) {
+                if (printIntervals) {
+                    ctx.env.line(String.format(Locale.ROOT, "Opening connections: %d of %d (%.0f s)", opened, total,
+                            seconds));
+                }
+            }
+
+            @Override
+            public void sessionsOpened(int threadCount, double connectSeconds, String threadModel) {
+                if (printIntervals) {
+                    ctx.env.line(String.format(Locale.ROOT, "Threads started! (%d connections opened in %.2f s, %s threads)",
+                            threadCount, connectSeconds, threadModel));
+                }
+            }
+
+            @Override
             public void measuringStarted() {
+                files.start(System.currentTimeMillis());
                 cpu.start();
                 observers.start();
                 if (plan.warmup().toSeconds() > 0 && printIntervals) {
@@ -83,10 +101,8 @@ final class StepRunner {
             @Override
             public void interval(IntervalSample s) {
                 IntervalRecord r = acc.add(s, observers.sample(s.durationSeconds()));
-                files.append(r, s, startMillis);
-                if (printIntervals && settings.reportIntervalSeconds() > 0
-                        && Math.abs(s.durationSeconds() - settings.reportIntervalSeconds())
-                        <= settings.reportIntervalSeconds() * 0.001) {
+                files.append(r, s);
+                if (printIntervals && settings.reportIntervalSeconds() > 0) { // every interval, the final partial one too
                     ctx.env.line(ConsoleReport.intervalLine(r, settings.percentile(),
                             plan.rateEventsPerSecond() > 0, observers.compactLine()));
                 }
@@ -110,7 +126,9 @@ final class StepRunner {
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
-                        cpu.secondsSinceStart()),
+                        cpu.secondsSinceStart(), outcome.abandonedEvents(),
+                        new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
+                                ThreadModel.javaVersion(), files.startEpochMillis(), 0)),
                 acc.classRecords(), observers.facts(ctx.clusterFacts()),
                 endpointRecords(engine, ctx.topology(), outcome.measuredSeconds()));
         onProgress.accept(finished);

@@ -30,6 +30,22 @@ public interface Session extends AutoCloseable {
     /** @return the label of the endpoint this session is connected to (for per-endpoint figures) */
     String endpointLabel();
 
+    /**
+     * Cancels the statement this session's worker is running, if any, the way a DBA would: {@code KILL QUERY}
+     * on a side connection. Called from another thread once the run is over (deadline or Ctrl-C), so a lock
+     * wait or a blocked server cannot keep the worker; the worker then sees a failed statement. Never throws
+     * and returns within the driver's connect timeout.
+     */
+    default void cancel() {
+    }
+
+    /**
+     * Closes the connection under the statement in progress (JDBC {@code Connection.abort}), for a server that
+     * does not answer even a cancel. Called from another thread after {@link #cancel()}; never throws.
+     */
+    default void abort() {
+    }
+
     /** Closes the connection; never throws. */
     @Override
     void close();

@@ -37,6 +37,39 @@ public final class SessionSql {
         return failure;
     }
 
+    /**
+     * Cancels the statement running on {@code connection} in another thread: MariaDB Connector/J opens a side
+     * connection and sends {@code KILL QUERY <thread id>}; other drivers get nothing here (see {@link #abort}).
+     * Never throws.
+     *
+     * @param connection a worker's connection, or null
+     */
+    public static void cancel(Connection connection) {
+        try {
+            if (connection != null && connection.isWrapperFor(org.mariadb.jdbc.Connection.class)) {
+                connection.unwrap(org.mariadb.jdbc.Connection.class).cancelCurrentQuery();
+            }
+        } catch (SQLException | RuntimeException ignored) {
+            // the server may be gone; abort() closes the socket anyway
+        }
+    }
+
+    /**
+     * Closes {@code connection} under a statement running in another thread (JDBC {@code abort}: the socket is
+     * closed at once, the worker's read fails). Never throws.
+     *
+     * @param connection a worker's connection, or null
+     */
+    public static void abort(Connection connection) {
+        try {
+            if (connection != null) {
+                connection.abort(Runnable::run);
+            }
+        } catch (SQLException | RuntimeException ignored) {
+            // already closed
+        }
+    }
+
     /** Closes a connection that may already be broken; never throws. */
     public static void closeQuietly(Connection connection) {
         try {

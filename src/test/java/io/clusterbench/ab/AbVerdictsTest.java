@@ -1,13 +1,9 @@
 package io.clusterbench.ab;
 
-import io.clusterbench.result.LatencySummary;
-import io.clusterbench.result.RunRecord;
-import io.clusterbench.result.Summary;
 import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -36,11 +32,6 @@ class AbVerdictsTest {
     }
 
     private static AbRun run(int index, int threads, int repeat, Side side, double tps) {
-        LatencySummary lat = new LatencySummary(100, 1, 10, 10, 20, 30, 40, 50, 1000);
-        Summary s = new Summary(10, (long) (tps * 10), tps, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, lat, "",
-                Map.of(), 0, 0, 0, 0, 0);
-        RunRecord r = new RunRecord("w", threads, repeat, Map.of(), "completed", null, Map.of(), List.of(), s,
-                List.of(), Map.of());
-        return new AbRun(new AbStep(index, repeat, threads, side), index * 10.0, r, null, null);
+        return SyntheticAb.run(index, threads, repeat, side, tps, null);
     }
 }

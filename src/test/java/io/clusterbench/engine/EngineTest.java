@@ -81,6 +81,120 @@ class EngineTest {
         assertTrue(t.errors.containsKey("2013/08000"), "lost connection counted as 2013: " + t.errors);
     }
 
+    /** A clock that is {@code offsetNanos} ahead of the system clock: the engine must not assume its origin. */
+    private static Clock shifted(long offsetNanos) {
+        return new Clock() {
+            @Override
+            public long nanoTime() {
+                return System.nanoTime() + offsetNanos;
+            }
+
+            @Override
+            public boolean parkUntil(long deadlineNanos) {
+                return Clock.SYSTEM.parkUntil(deadlineNanos - offsetNanos);
+            }
+        };
+    }
+
+    @Test
+    void aStallingReporterNeitherStretchesTheRunNorFoldsTimeIntoAnInterval() throws DbFailure {
+        EnginePlan plan = new EnginePlan(4, Duration.ofMillis(3000), 0, Duration.ZERO, 0, Duration.ofMillis(200),
+                ErrorPolicy.parse("none"), 42, NOWHERE);
+        Engine engine = new Engine(plan, shifted(Long.MAX_VALUE - 5_000_000_000L)); // wraps around during the run
+        List<IntervalSample> samples = new ArrayList<>();
+        RunOutcome outcome = engine.run(new Synthetic(c -> null), s -> {
+            samples.add(s);
+            if (samples.size() == 2) {
+                sleep(1500); // the reporter stalls for 7.5 intervals
+            }
+        });
+        assertEquals(RunOutcome.Reason.COMPLETED, outcome.reason());
+        assertTrue(outcome.measuredSeconds() >= 3.0 && outcome.measuredSeconds() < 3.8,
+                "measured " + outcome.measuredSeconds());
+        IntervalSample stalled = samples.get(2);
+        assertTrue(stalled.reporterLagSeconds() > 1.0, "lag " + stalled.reporterLagSeconds());
+        assertTrue(stalled.durationSeconds() > 1.2, "the late interval is long, not folded: " + stalled);
+        long events = 0;
+        double length = 0;
+        double end = 0;
+        for (IntervalSample s : samples) {
+            assertEquals(end, s.startSeconds(), 1e-9, "intervals are contiguous");
+            end = s.endSeconds();
+            events += s.count(Counter.EVENTS);
+            length += s.durationSeconds();
+        }
+        assertEquals(outcome.measuredSeconds(), length, 1e-6, "interval lengths add up to the measured time");
+        assertEquals(sum(outcome.eventsPerWorker()), events, "interval events sum to the total");
+        var acc = new io.clusterbench.result.RunAccumulator(List.of("found", "missing"), 95);
+        var record = samples.stream().map(acc::add).toList().get(2);
+        assertEquals(stalled.count(Counter.EVENTS) / stalled.durationSeconds(), record.tps(), 1e-6);
+    }
+
+    @Test
+    void aStatementBlockedPastTheDeadlineIsCancelledAndCountedAsCutOff() throws DbFailure {
+        EnginePlan plan = new EnginePlan(3, Duration.ofMillis(600), 0, Duration.ZERO, 0, Duration.ofMillis(200),
+                ErrorPolicy.parse("1205"), 42, NOWHERE);
+        Synthetic w = new Synthetic(c -> null);
+        w.blockFromCall = 20; // from the 20th event on, every event blocks until cancelled
+        Engine engine = new Engine(plan, Clock.SYSTEM);
+        List<IntervalSample> samples = new ArrayList<>();
+        RunOutcome outcome = engine.run(w, samples::add);
+        assertEquals(RunOutcome.Reason.COMPLETED, outcome.reason());
+        assertTrue(outcome.measuredSeconds() < 0.6 + 1.0, "measured " + outcome.measuredSeconds());
+        long cutOff = samples.stream().mapToLong(s -> s.count(Counter.CUT_OFF)).sum();
+        assertEquals(3, cutOff, "each blocked worker's event is cut off");
+        assertEquals(0, samples.stream().mapToLong(s -> s.count(Counter.ERRORS)).sum(), "a cancel is no error");
+        assertTrue(samples.stream().anyMatch(s -> s.waitingWorkers() == 3 && s.longestWaitSeconds() > 0.15),
+                "the stall shows while it lasts");
+    }
+
+    @Test
+    void anIgnoredErrorOnEveryEventStopsAtTheDeadline() throws DbFailure {
+        EnginePlan plan = new EnginePlan(2, Duration.ofMillis(500), 0, Duration.ZERO, 0, Duration.ofMillis(100),
+                ErrorPolicy.parse("1054"), 42, NOWHERE);
+        Engine engine = new Engine(plan, Clock.SYSTEM);
+        List<IntervalSample> samples = new ArrayList<>();
+        RunOutcome outcome = engine.run(new Synthetic(c -> failure(1054, "42S22")), samples::add);
+        assertEquals(RunOutcome.Reason.COMPLETED, outcome.reason());
+        assertTrue(outcome.measuredSeconds() < 1.5, "measured " + outcome.measuredSeconds());
+        assertEquals(2, samples.stream().mapToLong(s -> s.count(Counter.CUT_OFF)).sum());
+    }
+
+    @Test
+    void ctrlCCancelsABlockedRunAtOnce() throws Exception {
+        EnginePlan plan = new EnginePlan(2, Duration.ofSeconds(60), 0, Duration.ZERO, 0, Duration.ofMillis(200),
+                ErrorPolicy.parse("none"), 42, NOWHERE);
+        Synthetic w = new Synthetic(c -> null);
+        w.blockFromCall = 1;
+        Engine engine = new Engine(plan, Clock.SYSTEM);
+        Thread stopper = new Thread(() -> {
+            sleep(300);
+            engine.requestStop();
+        });
+        stopper.start();
+        long t0 = System.nanoTime();
+        RunOutcome outcome = engine.run(w, s -> { });
+        assertEquals(RunOutcome.Reason.INTERRUPTED, outcome.reason());
+        assertTrue((System.nanoTime() - t0) / 1e9 < 2.0, "ended within 2 s of Ctrl-C");
+        stopper.join();
+    }
+
+    private static long sum(long[] values) {
+        long s = 0;
+        for (long v : values) {
+            s += v;
+        }
+        return s;
+    }
+
+    private static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
     private static DbFailure failure(int code, String state) {
         return SqlErrors.classify(new SQLException("synthetic", state, code));
     }
@@ -109,6 +223,8 @@ class EngineTest {
         private final java.util.function.IntFunction<DbFailure> failAt;
         private final AtomicInteger calls = new AtomicInteger();
         final AtomicInteger shifts = new AtomicInteger();
+        /** From this call on, events block until the session is cancelled (a lock wait); 0 for never. */
+        volatile int blockFromCall;
 
         Synthetic(java.util.function.IntFunction<DbFailure> failAt) {
             this.failAt = failAt;
@@ -150,11 +266,22 @@ class EngineTest {
         @Override
         public Session openSession(SessionContext context) {
             return new Session() {
+                private final java.util.concurrent.CountDownLatch cancelled = new java.util.concurrent.CountDownLatch(1);
+
                 @Override
                 public void event(StatementRecorder r) throws DbFailure {
-                    DbFailure f = failAt.apply(calls.incrementAndGet());
+                    int call = calls.incrementAndGet();
+                    DbFailure f = failAt.apply(call);
                     if (f != null) {
                         throw f;
+                    }
+                    if (blockFromCall > 0 && call >= blockFromCall) {
+                        try {
+                            cancelled.await();
+                        } catch (InterruptedException e) {
+                            Thread.currentThread().interrupt();
+                        }
+                        throw failure(1317, "70100"); // query execution was interrupted
                     }
                     r.record(0, StatementRecorder.READ, StatementRecorder.HIT, r.start());
                     r.record(1, StatementRecorder.READ, StatementRecorder.MISS, r.start());
@@ -165,6 +292,11 @@ class EngineTest {
                     if (endpointShift > 0) {
                         shifts.incrementAndGet();
                     }
+                }
+
+                @Override
+                public void cancel() {
+                    cancelled.countDown();
                 }
 
                 @Override

@@ -41,7 +41,8 @@ final class JoinsSession implements Session {
     private final SplittableRandom rng;
     private final boolean transactional;
     private int endpointIndex;
-    private Connection connection;
+    /** Volatile: the canceller thread reads it at the end of the run. */
+    private volatile Connection connection;
     private Statement plain;
     private StatementRecorder rec;
     private boolean inTransaction;
@@ -156,6 +157,16 @@ final class JoinsSession implements Session {
     @Override
     public String endpointLabel() {
         return context.target().endpointFor(endpointIndex).label();
+    }
+
+    @Override
+    public void cancel() {
+        SessionSql.cancel(connection);
+    }
+
+    @Override
+    public void abort() {
+        SessionSql.abort(connection);
     }
 
     @Override

@@ -38,7 +38,8 @@ final class OltpSession implements Session {
     private final SplittableRandom rng;
     private final RandomText text = new RandomText();
     private int reroutes;
-    private Connection connection;
+    /** Volatile: the canceller thread reads it at the end of the run. */
+    private volatile Connection connection;
     private PreparedStatement[][] statements;
     private Statement plain;
     private StatementRecorder rec;
@@ -90,6 +91,16 @@ final class OltpSession implements Session {
     /** @return where this worker connects: the target's routing, given whether this workload writes */
     private Endpoint endpoint() {
         return context.target().route(context.workerIndex(), reroutes, workload.variant().eventsWrite());
+    }
+
+    @Override
+    public void cancel() {
+        SessionSql.cancel(connection);
+    }
+
+    @Override
+    public void abort() {
+        SessionSql.abort(connection);
     }
 
     @Override

@@ -33,7 +33,8 @@ final class TpccSession implements Session {
     private final int fixedSet;
     private final int fixedWarehouse;
     private int endpointIndex;
-    private Connection connection;
+    /** Volatile: the canceller thread reads it at the end of the run. */
+    private volatile Connection connection;
     private Statement plain;
     private PreparedStatement[][] statements;
     private StatementRecorder rec;
@@ -89,6 +90,16 @@ final class TpccSession implements Session {
     @Override
     public String endpointLabel() {
         return context.target().endpointFor(endpointIndex).label();
+    }
+
+    @Override
+    public void cancel() {
+        SessionSql.cancel(connection);
+    }
+
+    @Override
+    public void abort() {
+        SessionSql.abort(connection);
     }
 
     @Override

@@ -1,13 +1,11 @@
-package io.clusterbench.cli;
+package io.clusterbench.workload.joins;
 
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
-import io.clusterbench.workload.joins.JoinScenario;
-import io.clusterbench.workload.joins.JoinSql;
-import io.clusterbench.workload.joins.JoinsConfig;
-import io.clusterbench.workload.joins.JoinsWorkload;
+import io.clusterbench.workload.oltp.OltpOptions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.ISetter;
+import picocli.CommandLine.Model.OptionSpec;
 import picocli.CommandLine.Model.UnmatchedArgsBinding;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.ParseResult;
@@ -21,7 +19,7 @@ import java.util.Map;
 
 /**
  * Options of the joins family: picocli mixin. Every scenario is a count option named after it (the
- * reference's spelling; {@link ArgNormalizer} turns {@code _} into {@code -}, and {@code _GB} may also be
+ * reference's spelling; the command line turns {@code _} into {@code -}, and {@code _GB} may also be
  * typed {@code -gb}); they are hidden from {@code --help}, which documents them through
  * {@code --scenarios}. {@code --tables}, {@code --table-size}, {@code --storage-engine},
  * {@code --index-updates} and {@code --delete-inserts} are the OLTP mixin's; the last two count for joins
@@ -32,7 +30,7 @@ import java.util.Map;
  *
  * <p>Confined to the command's thread.
  */
-final class JoinsOptions {
+public final class JoinsOptions {
     CommandSpec mixee;
     final List<String> unmatched = new ArrayList<>();
 
@@ -42,7 +40,13 @@ final class JoinsOptions {
      */
     @Spec(Spec.Target.MIXEE)
     void mixee(CommandSpec spec) {
+        if (this.mixee != null) {
+            return;
+        }
         this.mixee = spec;
+        for (JoinScenario s : JoinScenario.values()) {
+            spec.addOption(countOption(s));
+        }
         spec.addUnmatchedArgsBinding(UnmatchedArgsBinding.forStringArrayConsumer(new ISetter() {
             @Override
             @SuppressWarnings("unchecked")
@@ -53,6 +57,27 @@ final class JoinsOptions {
                 return null;
             }
         }));
+    }
+
+    /**
+     * @return the hidden count option of one scenario, generated from the enum: its reference name with
+     *         {@code -} for {@code _} ({@code --simple-inner-pk-GB}, also typed {@code --simple-inner-pk-gb}),
+     *         an integer &gt;= 0 defaulting to 0
+     */
+    private OptionSpec countOption(JoinScenario s) {
+        String name = s.optionName();
+        String lower = name.toLowerCase(Locale.ROOT);
+        String[] names = name.equals(lower) ? new String[]{name} : new String[]{name, lower};
+        return OptionSpec.builder(names).hidden(true).paramLabel("N").type(int.class).defaultValue("0").initialValue(0)
+                .setter(new ISetter() {
+                    @Override
+                    @SuppressWarnings("unchecked")
+                    public <T> T set(T value) {
+                        int previous = optionCounts[s.ordinal()];
+                        optionCounts[s.ordinal()] = value == null ? 0 : (Integer) value;
+                        return (T) Integer.valueOf(previous);
+                    }
+                }).build();
     }
 
     @Option(names = "--scenarios", split = ",", paramLabel = "NAME[:N][,...]",
@@ -72,102 +97,12 @@ final class JoinsOptions {
             + "scenario (EXPLAIN FORMAT=JSON) before measuring; the plans go into result.json.")
     boolean verifyPlans;
 
-    @Option(names = {"--simple-inner-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleInnerPk;
-    @Option(names = {"--simple-inner-pk-GB", "--simple-inner-pk-gb"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleInnerPkGb;
-    @Option(names = {"--multilevel-inner-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multilevelInnerPk;
-    @Option(names = {"--simple-inner-index"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleInnerIndex;
-    @Option(names = {"--simple-inner-index-GB", "--simple-inner-index-gb"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleInnerIndexGb;
-    @Option(names = {"--multilevel-inner-index"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multilevelInnerIndex;
-    @Option(names = {"--simple-inner-forcing-order"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleInnerForcingOrder;
-    @Option(names = {"--multilevel-inner-forcing-order-index"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multilevelInnerForcingOrderIndex;
-    @Option(names = {"--simple-inner-straight"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleInnerStraight;
-    @Option(names = {"--multilevel-inner-straight-index"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multilevelInnerStraightIndex;
-    @Option(names = {"--simple-left-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleLeftPk;
-    @Option(names = {"--simple-left-pk-GB", "--simple-left-pk-gb"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleLeftPkGb;
-    @Option(names = {"--multi-left-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multiLeftPk;
-    @Option(names = {"--simple-left-index"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleLeftIndex;
-    @Option(names = {"--simple-left-index-GB", "--simple-left-index-gb"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleLeftIndexGb;
-    @Option(names = {"--multi-left-index"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multiLeftIndex;
-    @Option(names = {"--simple-left-forcing-order"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleLeftForcingOrder;
-    @Option(names = {"--multi-left-forcing-order"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multiLeftForcingOrder;
-    @Option(names = {"--simple-left-straight"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleLeftStraight;
-    @Option(names = {"--multi-left-straight"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multiLeftStraight;
-    @Option(names = {"--simple-left-exclude"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleLeftExclude;
-    @Option(names = {"--simple-right-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleRightPk;
-    @Option(names = {"--simple-right-pk-GB", "--simple-right-pk-gb"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleRightPkGb;
-    @Option(names = {"--multi-right-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multiRightPk;
-    @Option(names = {"--simple-right-index"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleRightIndex;
-    @Option(names = {"--simple-right-index-GB", "--simple-right-index-gb"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleRightIndexGb;
-    @Option(names = {"--multi-right-index"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multiRightIndex;
-    @Option(names = {"--simple-right-forcing-order"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleRightForcingOrder;
-    @Option(names = {"--multi-right-forcing-order"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multiRightForcingOrder;
-    @Option(names = {"--simple-right-straight"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int simpleRightStraight;
-    @Option(names = {"--multi-right-straight"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int multiRightStraight;
-    @Option(names = {"--inner-subquery-multi-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int innerSubqueryMultiPk;
-    @Option(names = {"--left-subquery-multi-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int leftSubqueryMultiPk;
-    @Option(names = {"--right-subquery-multi-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int rightSubqueryMultiPk;
-    @Option(names = {"--semi-join-exists-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int semiJoinExistsPk;
-    @Option(names = {"--anti-join-not-exists-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int antiJoinNotExistsPk;
-    @Option(names = {"--anti-join-left-join-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int antiJoinLeftJoinPk;
-    @Option(names = {"--conditional-join-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int conditionalJoinPk;
-    @Option(names = {"--update-multi-right-join-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int updateMultiRightJoinPk;
-    @Option(names = {"--update-multi-left-join-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int updateMultiLeftJoinPk;
-    @Option(names = {"--update-multi-inner-join-pk"}, hidden = true, paramLabel = "N", defaultValue = "0")
-    int updateMultiInnerJoinPk;
+    /** Each scenario's count option, indexed by {@link JoinScenario#ordinal()}; set by the generated options. */
+    private final int[] optionCounts = new int[JoinScenario.values().length];
 
     /** @return each scenario's count option, indexed by {@link JoinScenario#ordinal()} */
     int[] optionCounts() {
-        return new int[]{simpleInnerPk, simpleInnerPkGb, multilevelInnerPk, simpleInnerIndex,
-            simpleInnerIndexGb, multilevelInnerIndex, simpleInnerForcingOrder, multilevelInnerForcingOrderIndex,
-            simpleInnerStraight, multilevelInnerStraightIndex, simpleLeftPk, simpleLeftPkGb,
-            multiLeftPk, simpleLeftIndex, simpleLeftIndexGb, multiLeftIndex,
-            simpleLeftForcingOrder, multiLeftForcingOrder, simpleLeftStraight, multiLeftStraight,
-            simpleLeftExclude, simpleRightPk, simpleRightPkGb, multiRightPk,
-            simpleRightIndex, simpleRightIndexGb, multiRightIndex, simpleRightForcingOrder,
-            multiRightForcingOrder, simpleRightStraight, multiRightStraight, innerSubqueryMultiPk,
-            leftSubqueryMultiPk, rightSubqueryMultiPk, semiJoinExistsPk, antiJoinNotExistsPk,
-            antiJoinLeftJoinPk, conditionalJoinPk, updateMultiRightJoinPk, updateMultiLeftJoinPk,
-            updateMultiInnerJoinPk};
+        return optionCounts.clone();
     }
 
     /**
@@ -177,7 +112,7 @@ final class JoinsOptions {
      * @param workload the workload name given
      * @throws UserException when there is an unmatched argument
      */
-    void rejectUnmatched(String workload) {
+    public void rejectUnmatched(String workload) {
         if (unmatched.isEmpty()) {
             return;
         }
@@ -200,10 +135,10 @@ final class JoinsOptions {
      * @param distribution key distribution of delete_inserts
      * @throws UserException for an unknown scenario name, a bad count or a bad --join-forcing
      */
-    JoinsConfig toConfig(OltpOptions oltp, Distribution distribution) {
+    public JoinsConfig toConfig(OltpOptions oltp, Distribution distribution) {
         int[] counts = optionCounts();
         int[] listed = new int[counts.length];
-        int[] writes = {typed("--index-updates", oltp.indexUpdates), typed("--delete-inserts", oltp.deleteInserts)};
+        int[] writes = {typed("--index-updates", oltp.indexUpdates()), typed("--delete-inserts", oltp.deleteInserts())};
         for (String entry : scenarios == null ? List.<String>of() : scenarios) {
             String[] parts = entry.strip().split("[:=]", 2);
             String name = parts[0].replace('-', '_');
@@ -234,12 +169,12 @@ final class JoinsOptions {
             }
             counts[i] = counts[i] > 0 ? counts[i] : listed[i];
         }
-        return new JoinsConfig(oltp.tables, oltp.tableSize, counts, writes[0], writes[1], form(), verifyPlans,
-                oltp.storageEngine, distribution);
+        return new JoinsConfig(oltp.tables(), oltp.tableSize(), counts, writes[0], writes[1], form(), verifyPlans,
+                oltp.storageEngine(), distribution);
     }
 
     /** @throws UserException when a joins run would run no statement */
-    static void requireEnabled(JoinsConfig config) {
+    public static void requireEnabled(JoinsConfig config) {
         if (!config.anyEnabled()) {
             throw new UserException("no joins scenario enabled",
                     "give --scenarios all (or reads, writes, NAME[:N],...) or a count option such as --simple_inner_pk=1");
@@ -282,7 +217,7 @@ final class JoinsOptions {
     }
 
     /** @return the joins options as the result records them */
-    Map<String, Object> optionMap(JoinsConfig config) {
+    public Map<String, Object> optionMap(JoinsConfig config) {
         Map<String, Object> m = new LinkedHashMap<>();
         Map<String, Integer> counts = new LinkedHashMap<>();
         for (JoinScenario s : JoinScenario.values()) {

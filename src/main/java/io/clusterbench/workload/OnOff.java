@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench.workload;
 
 import java.util.Locale;
 
@@ -7,12 +7,12 @@ import java.util.Locale;
  *
  * <p>Thread-safe (stateless).
  */
-final class OnOff {
+public final class OnOff {
     private OnOff() {
     }
 
     /** @return the boolean, or null when {@code value} is not a recognised spelling */
-    static Boolean parse(String value) {
+    public static Boolean parse(String value) {
         return switch (value == null ? "" : value.toLowerCase(Locale.ROOT)) {
             case "on", "true", "yes", "1" -> Boolean.TRUE;
             case "off", "false", "no", "0" -> Boolean.FALSE;

@@ -1,7 +1,7 @@
-package io.clusterbench.cli;
+package io.clusterbench.workload.oltp;
 
 import io.clusterbench.workload.Distribution;
-import io.clusterbench.workload.oltp.OltpConfig;
+import io.clusterbench.workload.OnOff;
 import picocli.CommandLine.Option;
 
 /**
@@ -10,7 +10,7 @@ import picocli.CommandLine.Option;
  *
  * <p>Confined to the command's thread.
  */
-final class OltpOptions {
+public final class OltpOptions {
     @Option(names = "--tables", paramLabel = "N", defaultValue = "1", description = "Number of tables sbtest1..N. Default: ${DEFAULT-VALUE}.")
     int tables;
     @Option(names = "--table-size", paramLabel = "ROWS", defaultValue = "10000", description = "Rows per table. Default: ${DEFAULT-VALUE}.")
@@ -53,19 +53,19 @@ final class OltpOptions {
     String storageEngine;
 
     /** @return the family's configuration with the given key distribution */
-    OltpConfig toConfig(Distribution distribution) {
+    public OltpConfig toConfig(Distribution distribution) {
         return new OltpConfig(tables, tableSize, rangeSize, pointSelects, simpleRanges, sumRanges, orderRanges,
                 distinctRanges, indexUpdates, nonIndexUpdates, deleteInserts, on(rangeSelects), on(skipTrx),
                 on(autoInc), on(secondary), on(createSecondary), storageEngine, distribution);
     }
 
     /** @return the on/off value as a boolean (validated by {@link #validate}) */
-    static boolean on(String value) {
+    public static boolean on(String value) {
         return OnOff.parse(value) == Boolean.TRUE;
     }
 
     /** Adds every problem with these values to {@code problems}. */
-    void validate(java.util.List<String> problems) {
+    public void validate(java.util.List<String> problems) {
         if (tables < 1) {
             problems.add("--tables must be >= 1 (got " + tables + ")");
         }
@@ -96,7 +96,7 @@ final class OltpOptions {
     }
 
     /** @return the resolved values for the result's options, by name */
-    java.util.Map<String, Object> optionMap() {
+    public java.util.Map<String, Object> optionMap() {
         java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
         m.put("tables", tables);
         m.put("tableSize", tableSize);
@@ -113,5 +113,30 @@ final class OltpOptions {
         m.put("skipTrx", on(skipTrx));
         m.put("autoInc", on(autoInc));
         return m;
+    }
+
+    /** @return {@code --tables}: tables (or table sets) of the workload, &gt;= 1 */
+    public int tables() {
+        return tables;
+    }
+
+    /** @return {@code --table-size}: rows per table, &gt;= 0 */
+    public int tableSize() {
+        return tableSize;
+    }
+
+    /** @return {@code --storage-engine} */
+    public String storageEngine() {
+        return storageEngine;
+    }
+
+    /** @return {@code --index-updates}: UPDATEs of the indexed column per event */
+    public int indexUpdates() {
+        return indexUpdates;
+    }
+
+    /** @return {@code --delete-inserts}: DELETE/INSERT pairs per event */
+    public int deleteInserts() {
+        return deleteInserts;
     }
 }

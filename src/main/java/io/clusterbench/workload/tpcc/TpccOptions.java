@@ -1,8 +1,7 @@
-package io.clusterbench.cli;
+package io.clusterbench.workload.tpcc;
 
 import io.clusterbench.UserException;
-import io.clusterbench.workload.tpcc.TpccConfig;
-import io.clusterbench.workload.tpcc.TxMix;
+import io.clusterbench.workload.OnOff;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
@@ -17,7 +16,7 @@ import java.util.Map;
  *
  * <p>Confined to the command's thread.
  */
-final class TpccOptions {
+public final class TpccOptions {
     @Option(names = "--scale", paramLabel = "WAREHOUSES", defaultValue = "1",
             description = "tpcc: warehouses in each table set (every set holds all of them). "
                     + "Default: ${DEFAULT-VALUE} (sysbench-tpcc's is 100).")
@@ -65,7 +64,7 @@ final class TpccOptions {
      * @return the workload configuration
      * @throws UserException listing every invalid value
      */
-    TpccConfig toConfig(int tables, String storageEngine) {
+    public TpccConfig toConfig(int tables, String storageEngine) {
         List<String> problems = new ArrayList<>();
         if (scale < 1 || scale > 32767) {
             problems.add("--scale must be 1-32767 warehouses (got " + scale + ")");
@@ -98,7 +97,7 @@ final class TpccOptions {
     }
 
     /** @return the options for the result's plan, by name */
-    Map<String, Object> planMap(int tables) {
+    public Map<String, Object> planMap(int tables) {
         TpccConfig c = toConfig(tables, "innodb");
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("scale", c.scale());

@@ -1,9 +1,8 @@
-package io.clusterbench.cli;
+package io.clusterbench.workload.joins;
 
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
-import io.clusterbench.workload.joins.JoinScenario;
-import io.clusterbench.workload.joins.JoinsConfig;
+import io.clusterbench.workload.oltp.OltpOptions;
 import org.junit.jupiter.api.Test;
 import picocli.CommandLine;
 
@@ -18,15 +17,32 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JoinsOptionsTest {
     private static final Distribution UNIFORM = Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8);
 
-    private static RunCommand parse(String... args) {
-        CliEnv env = new CliEnv(java.util.Map.of(), null, null, null, CliEnv.Hooks.NONE, List.of());
-        RunCommand cmd = new RunCommand(env);
-        new CommandLine(cmd).parseArgs(ArgNormalizer.normalize(args));
-        return cmd;
+    /** A command holding the two mixins the joins family reads, as {@code run joins} does. */
+    @CommandLine.Command(name = "run")
+    static final class Command {
+        @CommandLine.Parameters(index = "0")
+        String workload;
+        @CommandLine.Mixin
+        OltpOptions oltp = new OltpOptions();
+        @CommandLine.Mixin
+        JoinsOptions joins = new JoinsOptions();
+    }
+
+    /** @return the arguments with sysbench's {@code _} in option names turned into {@code -}, as the CLI does */
+    private static String[] dashes(String... args) {
+        String[] out = new String[args.length];
+        for (int i = 0; i < args.length; i++) {
+            String a = args[i];
+            int eq = a.indexOf('=');
+            out[i] = a.startsWith("--") ? (eq < 0 ? a.replace('_', '-') : a.substring(0, eq).replace('_', '-')
+                    + a.substring(eq)) : a;
+        }
+        return out;
     }
 
     private static JoinsConfig config(String... args) {
-        RunCommand cmd = parse(args);
+        Command cmd = new Command();
+        new CommandLine(cmd).parseArgs(dashes(args));
         cmd.joins.rejectUnmatched(cmd.workload);
         return cmd.joins.toConfig(cmd.oltp, UNIFORM);
     }

@@ -1,0 +1,108 @@
+#!/usr/bin/env bash
+# sysbench 1.0.20 and clusterbench alternately at 1..1024 threads on the same server and tables (issue 9).
+#
+# For each thread count the two tools run one after the other (A B, repeated), same workload, tables, time
+# and key distribution. Per thread count it prints the medians of: tps of each and their ratio, client CPU
+# per event (user + system of the whole client process, from GNU time; clusterbench's JVM start-up and JIT
+# included) of each and their ratio, peak RSS of each, and each tool's printed "total time" against --time.
+# clusterbench runs through bin/clusterbench, so it uses the Java and thread model a user gets.
+#
+# Usage: bench/concurrency.sh
+#   env: THREADS="1 8 64 256 512 1024" TIME=20 REPEATS=2 WORKLOAD=oltp_point_select TABLES=4 TABLE_SIZE=250000
+#        PORT=33306 — starts a throwaway MariaDB on 127.0.0.1:$PORT and prepares the tables with sysbench;
+#        or HOST=127.0.0.1 PORT=3306 DB_USER=root PASSWORD= DB=sbtest EXTERNAL=1 to use a running server whose
+#        tables are already prepared (its max_connections must exceed the largest thread count).
+# Needs: sysbench, mariadb-server (unless EXTERNAL=1), GNU time, Java 17+ and Maven.
+set -euo pipefail
+THREADS=${THREADS:-"1 8 64 256 512 1024"}
+TIME=${TIME:-20}
+REPEATS=${REPEATS:-2}
+WORKLOAD=${WORKLOAD:-oltp_point_select}
+TABLES=${TABLES:-4}
+TABLE_SIZE=${TABLE_SIZE:-250000}
+HOST=${HOST:-127.0.0.1}
+PORT=${PORT:-33306}
+USER_NAME=${DB_USER:-sbtest}
+PASSWORD=${PASSWORD:-sbtest}
+DB=${DB:-sbtest}
+EXTERNAL=${EXTERNAL:-0}
+here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+for tool in sysbench /usr/bin/time; do
+  command -v "$tool" >/dev/null || { echo "error: $tool not found — apt-get install sysbench time" >&2; exit 2; }
+done
+
+work=$(mktemp -d /tmp/cb-concurrency.XXXXXX)
+server_pid=""
+cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null; rm -rf "$work"; }
+trap cleanup EXIT
+
+echo "# building clusterbench" >&2
+(cd "$here" && mvn -q -B -DskipTests package) >&2
+
+if [ "$EXTERNAL" != 1 ]; then
+  USER_NAME=sbtest PASSWORD=sbtest DB=sbtest HOST=127.0.0.1
+  echo "# starting MariaDB on 127.0.0.1:$PORT ($work)" >&2
+  mariadb-install-db --no-defaults --datadir="$work/data" --user=root --auth-root-authentication-method=normal \
+    --skip-test-db >/dev/null 2>&1
+  mariadbd --no-defaults --datadir="$work/data" --port="$PORT" --bind-address=127.0.0.1 --socket="$work/sock" \
+    --user=root --innodb-buffer-pool-size=1G --max-connections=2100 --thread-cache-size=1100 --skip-log-bin \
+    --skip-name-resolve --innodb-flush-log-at-trx-commit=2 --log-error="$work/error.log" &
+  server_pid=$!
+  for _ in $(seq 1 60); do mariadb-admin --socket="$work/sock" -uroot ping >/dev/null 2>&1 && break; sleep 0.5; done
+  mariadb --socket="$work/sock" -uroot -e "CREATE DATABASE sbtest; CREATE USER sbtest@'127.0.0.1' IDENTIFIED BY 'sbtest';
+    GRANT ALL ON sbtest.* TO sbtest@'127.0.0.1';"
+fi
+sb_conn=(--mysql-host="$HOST" --mysql-port="$PORT" --mysql-user="$USER_NAME" --mysql-password="$PASSWORD" --mysql-db="$DB")
+cb_conn=(--host="$HOST" --port="$PORT" --user="$USER_NAME" --password="$PASSWORD" --db="$DB")
+common=(--tables="$TABLES" --table-size="$TABLE_SIZE" --time="$TIME")
+if [ "$EXTERNAL" != 1 ]; then
+  echo "# preparing $TABLES x $TABLE_SIZE rows (sysbench)" >&2
+  sysbench oltp_read_write "${sb_conn[@]}" --tables="$TABLES" --table-size="$TABLE_SIZE" --threads=4 prepare >/dev/null
+fi
+
+# run_one TOOL THREADS -> prints "tps cpu_seconds events rss_kb total_seconds"
+run_one() {
+  local tool=$1 t=$2 out="$work/out" tfile="$work/time"
+  if [ "$tool" = sysbench ]; then
+    /usr/bin/time -f "%U %S %M" -o "$tfile" sysbench "$WORKLOAD" "${sb_conn[@]}" "${common[@]}" --threads="$t" \
+      run >"$out" 2>&1 || true
+  else
+    rm -rf "$work/cb"
+    /usr/bin/time -f "%U %S %M" -o "$tfile" "$here/bin/clusterbench" run "$WORKLOAD" "${cb_conn[@]}" "${common[@]}" \
+      --threads="$t" --out="$work/cb" >"$out" 2>&1 || true
+  fi
+  local events tps total
+  events=$(awk '/total number of events:/ {print $NF}' "$out")
+  tps=$(awk '/transactions:/ {gsub(/\(/,"",$3); print $3}' "$out")
+  total=$(awk '/total time:/ {gsub(/s$/,"",$NF); print $NF}' "$out")
+  awk -v tps="${tps:-0}" -v ev="${events:-0}" -v tot="${total:-0}" '{ printf "%s %.2f %s %s %s\n", tps, $1 + $2, ev, $3, tot }' "$tfile"
+}
+
+results="$work/results.txt"
+: >"$results"
+printf "%-8s %-12s %4s %12s %14s %10s %12s\n" threads tool run tps "CPU µs/event" "RSS MB" "total time"
+for t in $THREADS; do
+  for r in $(seq 1 "$REPEATS"); do
+    for tool in sysbench clusterbench; do
+      read -r tps cpu events rss total < <(run_one "$tool" "$t")
+      per=$(awk -v c="$cpu" -v e="$events" 'BEGIN { printf "%.2f", (e > 0 ? 1e6 * c / e : 0) }')
+      printf "%-8s %-12s %4s %12.2f %14s %10.0f %12s\n" "$t" "$tool" "$r" "$tps" "$per" "$((rss / 1024))" "$total"
+      echo "$t $tool $tps $per $((rss / 1024)) $total" >>"$results"
+    done
+  done
+done
+
+median() { sort -g | awk '{a[NR]=$1} END { if (NR%2) print a[(NR+1)/2]; else print (a[NR/2]+a[NR/2+1])/2 }'; }
+col() { awk -v t="$1" -v tool="$2" -v c="$3" '$1==t && $2==tool {print $c}' "$results" | median; }
+echo
+echo "Medians over $REPEATS alternating rounds ($WORKLOAD, $TABLES x $TABLE_SIZE rows, --time $TIME):"
+printf "| %7s | %10s | %10s | %9s | %13s | %13s | %9s | %9s | %9s | %10s | %10s |\n" threads "sb tps" "cb tps" \
+  "tps ratio" "sb CPU µs/ev" "cb CPU µs/ev" "CPU ratio" "sb RSS MB" "cb RSS MB" "sb total s" "cb total s"
+for t in $THREADS; do
+  awk -v t="$t" -v st="$(col "$t" sysbench 3)" -v ct="$(col "$t" clusterbench 3)" -v sc="$(col "$t" sysbench 4)" \
+    -v cc="$(col "$t" clusterbench 4)" -v sr="$(col "$t" sysbench 5)" -v cr="$(col "$t" clusterbench 5)" \
+    -v sT="$(col "$t" sysbench 6)" -v cT="$(col "$t" clusterbench 6)" 'BEGIN {
+    printf "| %7s | %10.0f | %10.0f | %9.3f | %13.2f | %13.2f | %9.3f | %9.0f | %9.0f | %10.2f | %10.2f |\n",
+      t, st, ct, (st > 0 ? ct / st : 0), sc, cc, (sc > 0 ? cc / sc : 0), sr, cr, sT, cT }'
+done
+echo "(tps ratio > 1: clusterbench drives more load; CPU ratio < 1: less client CPU per event; total time vs --time $TIME)"

@@ -1,0 +1,58 @@
+package io.clusterbench.cli;
+
+import sun.misc.Signal;
+
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Ctrl-C (SIGINT) for the real process. The first one asks the running command to stop ({@code run} and
+ * {@code sweep} stop their engine: the run ends within about a second, results are written and the summary
+ * printed, exit 130); with no command listening it exits as usual (shutdown hooks run). A second Ctrl-C exits
+ * at once (status 130): everything already written stays (interval files are flushed per interval,
+ * result.json at least every 10 s).
+ *
+ * <p>Thread-safe: the signal handler runs on the JVM's signal thread; {@link #listen} is called by commands.
+ * SIGTERM keeps the JVM's default (shutdown hooks), handled by {@link Main}'s hook.
+ */
+final class Interrupts {
+    private static final AtomicInteger COUNT = new AtomicInteger();
+    private static final AtomicReference<Runnable> LISTENER = new AtomicReference<>();
+    private static volatile boolean installed;
+
+    private Interrupts() {
+    }
+
+    /** Installs the SIGINT handler once; where the platform refuses it, the JVM default stays. */
+    static synchronized void install() {
+        if (installed) {
+            return;
+        }
+        installed = true;
+        try {
+            Signal.handle(new Signal("INT"), s -> onInterrupt());
+        } catch (IllegalArgumentException | UnsupportedOperationException noSignals) {
+            // keep the default: shutdown hooks still stop the run
+        }
+    }
+
+    /**
+     * @param onStop what the first Ctrl-C runs (on its own thread)
+     * @return a handle that stops listening
+     */
+    static AutoCloseable listen(Runnable onStop) {
+        LISTENER.set(onStop);
+        return () -> LISTENER.compareAndSet(onStop, null);
+    }
+
+    private static void onInterrupt() {
+        Runnable stop = LISTENER.get();
+        if (COUNT.incrementAndGet() > 1) {
+            Runtime.getRuntime().halt(ExitCode.INTERRUPTED.code());
+        }
+        Thread t = stop == null ? new Thread(() -> System.exit(ExitCode.INTERRUPTED.code()), "clusterbench-exit")
+                : new Thread(stop, "clusterbench-stop");
+        t.setDaemon(stop != null);
+        t.start();
+    }
+}

@@ -1,0 +1,146 @@
+package io.clusterbench.engine;
+
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+
+/**
+ * The run's clock, on its own thread: stops the run when the deadline passes (even when every worker is blocked
+ * and none can see it), then makes sure nothing outlives the stop. Workers still inside an event after
+ * {@link #GRACE_NANOS} get their statement cancelled ({@code KILL QUERY} on a side connection); those still
+ * inside after {@link #CANCEL_NANOS} more get their connection closed under them; any still running after
+ * {@link #ABORT_NANOS} more are abandoned (their threads are daemons) and counted as cut off.
+ *
+ * <p>It never waits for the coordinator, so a reporter that falls behind cannot delay the end. Thread-safe:
+ * started once by the engine; {@link #awaitEnd} may be called from the coordinator.
+ */
+final class EndOfRun implements Runnable {
+    /** After the stop, in-flight events may finish on their own for this long (sysbench lets them finish). */
+    static final long GRACE_NANOS = 200_000_000L;
+    /** After the cancel, the statements have this long to return. */
+    static final long CANCEL_NANOS = 400_000_000L;
+    /** After closing the connections, the workers have this long to leave their loop. */
+    static final long ABORT_NANOS = 200_000_000L;
+    private static final long POLL_NANOS = 10_000_000L;
+    private static final int CANCELLERS = 8;
+
+    private final RunControl control;
+    private final Clock clock;
+    private final List<Worker> workers;
+    private final Thread thread;
+    private volatile long endNanos;
+    private volatile int abandoned;
+    private volatile boolean finished;
+
+    EndOfRun(RunControl control, Clock clock, List<Worker> workers) {
+        this.control = control;
+        this.clock = clock;
+        this.workers = workers;
+        this.thread = new Thread(this, "run-clock");
+        thread.setDaemon(true);
+    }
+
+    void start() {
+        thread.start();
+    }
+
+    @Override
+    public void run() {
+        waitForStop();
+        long stoppedAt = clock.nanoTime();
+        if (!waitWorkers(stoppedAt + GRACE_NANOS)) {
+            ExecutorService cancellers = Executors.newFixedThreadPool(CANCELLERS, r -> {
+                Thread t = new Thread(r, "statement-canceller");
+                t.setDaemon(true);
+                return t;
+            });
+            for (Worker w : workers) {
+                if (!w.done()) {
+                    cancellers.execute(w::cancel);
+                }
+            }
+            cancellers.shutdown();
+            if (!waitWorkers(clock.nanoTime() + CANCEL_NANOS)) {
+                for (Worker w : workers) {
+                    if (!w.done()) {
+                        Thread t = new Thread(w::abort, "connection-abort");
+                        t.setDaemon(true);
+                        t.start();
+                    }
+                }
+                waitWorkers(clock.nanoTime() + ABORT_NANOS);
+            }
+        }
+        int left = 0;
+        for (Worker w : workers) {
+            if (!w.done()) {
+                left++;
+            }
+        }
+        abandoned = left;
+        endNanos = clock.nanoTime();
+        finished = true;
+    }
+
+    /** Waits for a stop (Ctrl-C, fatal error, event limit) or the deadline, which it turns into a stop. */
+    private void waitForStop() {
+        while (!control.stopping()) {
+            long now = clock.nanoTime();
+            if (control.pastDeadline(now)) {
+                control.timeUp();
+                return;
+            }
+            if (allDone()) {
+                control.allDone();
+                return;
+            }
+            control.awaitStop(Math.min(POLL_NANOS * 5, control.nanosLeft(now)));
+        }
+    }
+
+    /** @return true when every worker left its loop before {@code untilNanos} */
+    private boolean waitWorkers(long untilNanos) {
+        while (!allDone()) {
+            if (clock.nanoTime() - untilNanos >= 0) {
+                return false;
+            }
+            clock.parkUntil(Math.min(clock.nanoTime() + POLL_NANOS, untilNanos));
+        }
+        return true;
+    }
+
+    private boolean allDone() {
+        for (Worker w : workers) {
+            if (!w.done()) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /**
+     * Waits until the end sequence is over (within about a second of the stop).
+     *
+     * @return the clock time when every worker had stopped or was abandoned
+     */
+    long awaitEnd() {
+        boolean interrupted = false;
+        while (!finished) {
+            try {
+                thread.join(100);
+            } catch (InterruptedException e) {
+                interrupted = true;
+                control.requestStop();
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+        return endNanos;
+    }
+
+    /** @return workers abandoned inside a statement after the connection was closed (each one cut-off event) */
+    int abandoned() {
+        return abandoned;
+    }
+}

@@ -1,0 +1,214 @@
+package io.clusterbench.engine;
+
+import io.clusterbench.metrics.ErrorCounts;
+
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * What the workers of one run share: the stop and measuring flags, the deadline, the event budget, the
+ * open-loop pacing, the fatal error and the per-endpoint error slots.
+ *
+ * <p>Thread-safe. Workers read the flags and the deadline once per event (volatile loads, no lock); the
+ * coordinator sets measuring and the deadline; anyone may stop the run ({@link #requestStop()} from a
+ * Ctrl-C hook, {@link #timeUp()} from the first worker that sees the deadline, {@link #fatal} on an error
+ * outside {@code --ignore-errors}). The deadline is checked by the workers themselves, as sysbench's threads
+ * do, so a coordinator that falls behind can never stretch the measured time.
+ */
+final class RunControl {
+    private final EnginePlan plan;
+    private final CountDownLatch stopSignal = new CountDownLatch(1);
+    private final AtomicReference<String> fatal = new AtomicReference<>();
+    private final AtomicLong tickets = new AtomicLong();
+    private final AtomicLong budget = new AtomicLong(Long.MAX_VALUE);
+    private final long periodNanos;
+    private final List<String> endpointLabels;
+    private final ErrorCounts[] endpointErrors;
+    private volatile boolean stop;
+    private volatile boolean interrupted;
+    private volatile boolean measuring;
+    private volatile long deadlineNanos = Long.MAX_VALUE;
+    private volatile long startNanos;
+
+    /**
+     * @param plan           what runs (thread count, limits, rate, error policy)
+     * @param endpointLabels endpoint labels in target order, then the catch-all slot's label
+     */
+    RunControl(EnginePlan plan, List<String> endpointLabels) {
+        this.plan = plan;
+        this.periodNanos = plan.rateEventsPerSecond() > 0 ? (long) (1e9 / plan.rateEventsPerSecond()) : 0;
+        this.endpointLabels = List.copyOf(endpointLabels);
+        this.endpointErrors = new ErrorCounts[endpointLabels.size()];
+        for (int i = 0; i < endpointErrors.length; i++) {
+            endpointErrors[i] = new ErrorCounts();
+        }
+    }
+
+    // ---- set by the coordinator ----
+
+    /** Pacing origin: open-loop tickets are spaced from here. */
+    void started(long nowNanos) {
+        startNanos = nowNanos;
+    }
+
+    /** @return the pacing origin set by {@link #started} */
+    long startedNanos() {
+        return startNanos;
+    }
+
+    /**
+     * Measuring starts now: the event budget is refilled and the deadline set {@code --time} ahead.
+     *
+     * @param nowNanos the measured start
+     */
+    void beginMeasuring(long nowNanos) {
+        if (plan.events() > 0) {
+            budget.set(plan.events());
+        }
+        long time = plan.time().toNanos();
+        deadlineNanos = time > 0 ? nowNanos + time : Long.MAX_VALUE;
+        measuring = true;
+    }
+
+    /** Ctrl-C: stop now; the run counts as interrupted. Any thread. */
+    void requestStop() {
+        interrupted = true;
+        stopNow();
+    }
+
+    /** The deadline passed (seen by a worker or the coordinator). Any thread. */
+    void timeUp() {
+        stopNow();
+    }
+
+    /** Every worker is done (event limit): nothing more will run. */
+    void allDone() {
+        stopNow();
+    }
+
+    /** Stops the run on an error outside {@code --ignore-errors}; the first message wins. Any thread. */
+    void fatal(String message) {
+        fatal.compareAndSet(null, message);
+        stopNow();
+    }
+
+    private void stopNow() {
+        stop = true;
+        stopSignal.countDown();
+    }
+
+    /**
+     * Waits until {@code nanos} pass or the run is stopped, whichever comes first.
+     *
+     * @return true when the run was stopped
+     */
+    boolean awaitStop(long nanos) {
+        if (nanos <= 0) {
+            return stop;
+        }
+        try {
+            return stopSignal.await(nanos, TimeUnit.NANOSECONDS) || stop;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            requestStop();
+            return true;
+        }
+    }
+
+    // ---- read by workers and the coordinator ----
+
+    /** @return true once the run must stop: workers start no new event */
+    boolean stopping() {
+        return stop;
+    }
+
+    /** @return true once warmup is over */
+    boolean measuring() {
+        return measuring;
+    }
+
+    /** @return the end of the measured time ({@link System#nanoTime()} scale), or {@link Long#MAX_VALUE} */
+    long deadlineNanos() {
+        return deadlineNanos;
+    }
+
+    /** @return true when a deadline is set and {@code nowNanos} reached it */
+    boolean pastDeadline(long nowNanos) {
+        long d = deadlineNanos;
+        return d != Long.MAX_VALUE && nowNanos - d >= 0;
+    }
+
+    /** @return nanoseconds until the deadline (&ge; 0), or {@link Long#MAX_VALUE} without one */
+    long nanosLeft(long nowNanos) {
+        long d = deadlineNanos;
+        return d == Long.MAX_VALUE ? Long.MAX_VALUE : Math.max(0, d - nowNanos);
+    }
+
+    /** @return true when the run stopped from outside (Ctrl-C) */
+    boolean interrupted() {
+        return interrupted;
+    }
+
+    /** @return the fatal error line, or null */
+    String fatalError() {
+        return fatal.get();
+    }
+
+    boolean openLoop() {
+        return periodNanos > 0;
+    }
+
+    /** @return the intended start of the next open-loop event (one ticket per call) */
+    long nextIntendedStart() {
+        return startNanos + tickets.getAndIncrement() * periodNanos;
+    }
+
+    /** @return open loop: events due at {@code nowNanos} but not yet started; 0 in closed loop */
+    long queueLength(long nowNanos) {
+        if (periodNanos == 0) {
+            return 0;
+        }
+        long due = (nowNanos - startNanos) / periodNanos + 1;
+        return Math.max(0, due - tickets.get());
+    }
+
+    long lateThresholdNanos() {
+        return EnginePlan.LATE_THRESHOLD.toNanos();
+    }
+
+    /** @return false when the measured event limit is used up */
+    boolean takeEventBudget() {
+        if (plan.events() <= 0) {
+            return true;
+        }
+        return budget.getAndDecrement() > 0;
+    }
+
+    ErrorPolicy policy() {
+        return plan.errors();
+    }
+
+    /** @return the per-endpoint slot of an endpoint label (the last slot for an unknown one) */
+    int endpointSlot(String label) {
+        int i = endpointLabels.indexOf(label);
+        return i < 0 ? endpointLabels.size() - 1 : i;
+    }
+
+    /** @return the error counts of one endpoint slot (shared, thread-safe) */
+    ErrorCounts endpointErrors(int slot) {
+        return endpointErrors[slot];
+    }
+
+    /** @return every endpoint slot's error counts, in slot order */
+    ErrorCounts[] allEndpointErrors() {
+        return endpointErrors;
+    }
+
+    /** @return the target's endpoints (without the catch-all slot) */
+    int endpointCount() {
+        return endpointLabels.size() - 1;
+    }
+}

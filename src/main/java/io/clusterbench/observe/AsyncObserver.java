@@ -1,0 +1,132 @@
+package io.clusterbench.observe;
+
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
+
+/**
+ * Runs an {@link Observer} on its own thread and schedule, so the run's interval loop never waits for it: the
+ * coordinator only reads the latest finished sample. A server that does not answer (a stalled node, a lock on
+ * {@code SHOW STATUS}) delays only this thread; meanwhile the interval line shows the observer's figures as
+ * {@code ?}.
+ *
+ * <p>Thread-safe: {@link #start}, {@link #sample}, {@link #compactLine} and {@link #close} are called from the
+ * coordinator; the wrapped observer is confined to this wrapper's own thread (until {@link #close}).
+ */
+public final class AsyncObserver implements Observer {
+    private final Observer delegate;
+    private final long periodNanos;
+    private final Thread thread;
+    private volatile boolean closed;
+    private volatile Reading latest;
+    private long lastReadSeq;
+    private volatile long startedNanos;
+
+    /** One finished sample of the wrapped observer: sequence number (1, 2, …), figures, line text, when taken. */
+    private record Reading(long seq, Map<String, Object> figures, String compact, long takenNanos) {
+    }
+
+    /**
+     * @param delegate     the observer to run; confined to this wrapper's thread from now on
+     * @param periodMillis how often it samples (the report interval), &gt; 0
+     */
+    public AsyncObserver(Observer delegate, long periodMillis) {
+        this.delegate = delegate;
+        this.periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, periodMillis));
+        this.thread = new Thread(this::loop, "observer-" + delegate.name());
+        thread.setDaemon(true);
+    }
+
+    @Override
+    public String name() {
+        return delegate.name();
+    }
+
+    /** Starts the observer's thread, which takes the baseline and then samples once per period. */
+    @Override
+    public void start() {
+        startedNanos = System.nanoTime();
+        thread.start();
+    }
+
+    private void loop() {
+        delegate.start();
+        long last = System.nanoTime();
+        long next = last + periodNanos;
+        long seq = 0;
+        while (true) {
+            boolean last0 = closed; // closing: one final sample covers the tail of the run
+            long wait = next - System.nanoTime();
+            if (wait > 0 && !last0) {
+                LockSupport.parkNanos(wait);
+                continue;
+            }
+            long now = System.nanoTime();
+            Map<String, Object> figures = delegate.sample((now - last) / 1e9);
+            last = now;
+            latest = new Reading(++seq, figures, delegate.compactLine(), System.nanoTime());
+            if (last0) {
+                return;
+            }
+            next = Math.max(next + periodNanos, System.nanoTime() + periodNanos / 2);
+        }
+    }
+
+    /**
+     * @param intervalSeconds ignored: the observer keeps its own schedule
+     * @return the latest sample taken since the previous call, or empty when there is none (the observer's
+     *         server did not answer in time); never waits
+     */
+    @Override
+    public Map<String, Object> sample(double intervalSeconds) {
+        Reading r = latest;
+        if (r == null || r.seq() == lastReadSeq) {
+            return Map.of();
+        }
+        lastReadSeq = r.seq();
+        return r.figures();
+    }
+
+    /**
+     * @return the latest sample's compact text, or its prefix and {@code ?} when the observer has given no sample
+     *         for more than 1.5 periods (its server does not answer)
+     */
+    @Override
+    public String compactLine() {
+        Reading r = latest;
+        long since = r == null ? startedNanos : r.takenNanos();
+        if (System.nanoTime() - since > periodNanos * 3 / 2) {
+            String previous = r == null ? "" : r.compact();
+            return previous.isEmpty() && r != null ? "" : shortName(previous) + " ?";
+        }
+        return r == null ? "" : r.compact();
+    }
+
+    /** @return the first word of the observer's compact text (its prefix, e.g. {@code srv:}), or its name */
+    private String shortName(String compact) {
+        String c = compact.strip();
+        int space = c.indexOf(' ');
+        return c.isEmpty() ? delegate.name() + ":" : space < 0 ? c : c.substring(0, space);
+    }
+
+    @Override
+    public Map<String, Object> facts() {
+        return delegate.facts();
+    }
+
+    /**
+     * Takes a final sample (the tail of the run), stops sampling and closes the wrapped observer (its
+     * connections); waits at most a second for its thread.
+     */
+    @Override
+    public void close() {
+        closed = true;
+        LockSupport.unpark(thread);
+        try {
+            thread.join(1000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        delegate.close();
+    }
+}

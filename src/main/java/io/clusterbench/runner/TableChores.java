@@ -1,0 +1,100 @@
+package io.clusterbench.runner;
+
+import io.clusterbench.UserException;
+import io.clusterbench.db.Target;
+import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.joins.JoinPlan;
+import io.clusterbench.workload.joins.JoinsWorkload;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+
+/**
+ * The commands around a run that touch a workload's tables: prepare, cleanup, explain and making a
+ * workload ready for background load. Each resolves the target, does its work and stops the embedded
+ * server when it started one.
+ *
+ * <p>Thread-safe (stateless).
+ */
+public final class TableChores {
+    private TableChores() {
+    }
+
+    /**
+     * What {@link #prepare} did.
+     *
+     * @param seconds  wall time of the load in seconds
+     * @param embedded true when the target was a (now removed, unless kept) embedded server
+     */
+    public record Prepared(double seconds, boolean embedded) {
+    }
+
+    /**
+     * Creates and loads the workload's tables.
+     *
+     * @param threads loader connections, &gt;= 1
+     * @param force   drop the workload's own tables first when they exist
+     * @throws UserException for an unusable target or a failed load
+     */
+    public static Prepared prepare(TargetSpec spec, Workload w, int threads, boolean force, Console console) {
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console)) {
+            long start = System.nanoTime();
+            w.prepare(resolved.target(), threads, force, console::line);
+            return new Prepared((System.nanoTime() - start) / 1e9, resolved.embedded() != null);
+        } catch (SQLException e) {
+            throw new UserException("prepare failed: " + e.getMessage(), "check the server log and privileges", e);
+        }
+    }
+
+    /**
+     * Drops the workload's own tables.
+     *
+     * @return the tables dropped, in order; empty when none existed
+     * @throws UserException for an unusable target or a failed drop
+     */
+    public static List<String> cleanup(TargetSpec spec, Workload w, Console console) {
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console);
+             Connection c = resolved.target().openChecked(resolved.target().endpointFor(0), true)) {
+            return w.cleanup(c);
+        } catch (SQLException e) {
+            throw new UserException("cleanup failed: " + e.getMessage(), "check privileges", e);
+        }
+    }
+
+    /**
+     * Captures the plan of every enabled joins scenario on the first endpoint; on the embedded server the
+     * tables are prepared first.
+     *
+     * @throws UserException for an unusable target
+     */
+    public static List<JoinPlan> explain(TargetSpec spec, JoinsWorkload w, Console console) {
+        try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console)) {
+            Target t = resolved.target();
+            try (Connection c = t.openChecked(t.endpointFor(0), true)) {
+                if (resolved.embedded() != null && !w.tablesExist(c)) {
+                    console.line("Preparing joins on the embedded server...");
+                    w.prepare(t, 2, true, line -> { });
+                }
+                w.init(c);
+                return w.explain(c);
+            } catch (SQLException e) {
+                throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
+            }
+        }
+    }
+
+    /**
+     * Reads what the workload needs from its tables (key spaces) so it can run as background load.
+     *
+     * @throws UserException when the tables cannot be read
+     */
+    public static void init(Target t, Workload w) {
+        try (Connection c = t.openChecked(t.endpointFor(0), true)) {
+            w.init(c);
+        } catch (SQLException e) {
+            throw new UserException("cannot read the background workload's tables: " + e.getMessage(),
+                    "run prepare " + w.name() + " first", e);
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package io.clusterbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.clusterbench.testing.Cli;
+import io.clusterbench.testing.TestServer;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.Statement;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The run's clock is law on a real server (issue 9): an ignored error on every event, a row lock and FLUSH TABLES
+ * WITH READ LOCK held past the deadline each end within 1 s of {@code --time}, exit 0, with the cut-off events
+ * counted; a real SIGINT during each ends the process within 2 s.
+ */
+class ClockIT {
+    private static final int TIME_SECONDS = 3;
+    private static String db;
+    private static String broken;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeAll
+    static void prepare() throws Exception {
+        db = TestServer.freshDatabase("clock");
+        assertEquals(0, Cli.run(Cli.args(TestServer.cliTarget(db), "prepare", "oltp_read_write",
+                "--table-size=50")).exitCode());
+        broken = TestServer.freshDatabase("clockbad");
+        assertEquals(0, Cli.run(Cli.args(TestServer.cliTarget(broken), "prepare", "oltp_point_select",
+                "--table-size=50")).exitCode());
+        try (Connection c = TestServer.connect(broken); Statement s = c.createStatement()) {
+            s.execute("ALTER TABLE sbtest1 CHANGE c c2 CHAR(120)"); // every point select fails with 1054
+        }
+    }
+
+    private List<String> args(String database, String workload, Path out, String... extra) {
+        List<String> a = new ArrayList<>(List.of("run", workload, "--table-size=50", "--threads=4",
+                "--report-interval=1", "--out=" + out));
+        a.addAll(TestServer.cliTarget(database));
+        a.addAll(List.of(extra));
+        return a;
+    }
+
+    /** Runs in process; @return the result's summary after checking the run ended on time */
+    private JsonNode runOnTime(List<String> args, Path out) {
+        Cli.Result r = Cli.run(args.toArray(String[]::new));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        JsonNode summary = ResultFiles.summary(out);
+        double measured = summary.get("measuredSeconds").asDouble();
+        assertTrue(measured >= TIME_SECONDS && measured < TIME_SECONDS + 1.0, "measured " + measured);
+        assertTrue(summary.get("cutOffEvents").asLong() > 0, "cut-off events counted: " + summary);
+        assertTrue(r.out().contains("cut off:"), r.out());
+        return summary;
+    }
+
+    @Test
+    void anIgnoredErrorOnEveryEventEndsOnTime() {
+        Path out = tmp.resolve("ignored");
+        JsonNode s = runOnTime(args(broken, "oltp_point_select", out, "--time=" + TIME_SECONDS,
+                "--ignore-errors=1054"), out);
+        assertEquals(0, s.get("events").asLong());
+        assertTrue(s.get("errors").asLong() > 0);
+    }
+
+    @Test
+    void aRowLockHeldPastTheDeadlineEndsOnTime() throws Exception {
+        Path out = tmp.resolve("rowlock");
+        try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
+            s.execute("BEGIN");
+            s.executeQuery("SELECT id FROM sbtest1 FOR UPDATE").close(); // every row, until rollback
+            JsonNode summary = runOnTime(args(db, "oltp_update_index", out, "--time=" + TIME_SECONDS), out);
+            assertEquals(0, summary.get("errors").asLong(), "the cancelled lock waits are no errors");
+            s.execute("ROLLBACK");
+        }
+        JsonNode intervals = ResultFiles.run(out).get("intervals");
+        assertTrue(intervals.get(1).get("waitingWorkers").asInt() == 4, "the stall is visible: " + intervals.get(1));
+    }
+
+    @Test
+    void flushTablesWithReadLockHeldPastTheDeadlineEndsOnTime() throws Exception {
+        Path out = tmp.resolve("ftwrl");
+        try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
+            s.execute("FLUSH TABLES WITH READ LOCK");
+            try {
+                runOnTime(args(db, "oltp_read_write", out, "--time=" + TIME_SECONDS), out);
+            } finally {
+                s.execute("UNLOCK TABLES");
+            }
+        }
+    }
+
+    @Test
+    void sigintEndsEachStalledRunWithinTwoSeconds() throws Exception {
+        sigint(args(broken, "oltp_point_select", tmp.resolve("int-ignored"), "--time=600", "--ignore-errors=1054"),
+                tmp.resolve("int-ignored"));
+        try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
+            s.execute("BEGIN");
+            s.executeQuery("SELECT id FROM sbtest1 FOR UPDATE").close();
+            sigint(args(db, "oltp_update_index", tmp.resolve("int-rowlock"), "--time=600"), tmp.resolve("int-rowlock"));
+            s.execute("ROLLBACK");
+            s.execute("FLUSH TABLES WITH READ LOCK");
+            try {
+                sigint(args(db, "oltp_read_write", tmp.resolve("int-ftwrl"), "--time=600"), tmp.resolve("int-ftwrl"));
+            } finally {
+                s.execute("UNLOCK TABLES");
+            }
+        }
+    }
+
+    /** Starts the real process, sends SIGINT once two intervals are on disk, and times its end. */
+    private void sigint(List<String> args, Path out) throws Exception {
+        List<String> cmd = new ArrayList<>(List.of("java", "-jar", System.getProperty("clusterbench.jar",
+                "target/clusterbench.jar")));
+        cmd.addAll(args);
+        Path stdout = Files.createTempFile(tmp, "out", ".txt");
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(stdout.toFile()).start();
+        try {
+            ServerLostIT.waitForLines(out.resolve("intervals.csv"), 2);
+            long t0 = System.nanoTime();
+            new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(20, TimeUnit.SECONDS), "process ended");
+            double seconds = (System.nanoTime() - t0) / 1e9;
+            assertTrue(seconds < 2.0, "ended " + seconds + " s after SIGINT: " + Files.readString(stdout));
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(130, p.exitValue(), Files.readString(stdout));
+        JsonNode run = ResultFiles.run(out);
+        assertEquals("interrupted", run.get("status").asText());
+        assertTrue(run.get("summary").get("errorsByCode").path("2013/HY000").isMissingNode()
+                && run.get("summary").get("errorsByCode").path("2013").isMissingNode(), "Ctrl-C adds no 2013");
+    }
+}
