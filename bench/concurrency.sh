@@ -23,7 +23,7 @@ TABLE_SIZE=${TABLE_SIZE:-250000}
 HOST=${HOST:-127.0.0.1}
 PORT=${PORT:-33306}
 USER_NAME=${DB_USER:-sbtest}
-PASSWORD=${PASSWORD:-sbtest}
+PASSWORD=${PASSWORD-sbtest}
 DB=${DB:-sbtest}
 EXTERNAL=${EXTERNAL:-0}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
@@ -75,7 +75,8 @@ run_one() {
   events=$(awk '/total number of events:/ {print $NF}' "$out")
   tps=$(awk '/transactions:/ {gsub(/\(/,"",$3); print $3}' "$out")
   total=$(awk '/total time:/ {gsub(/s$/,"",$NF); print $NF}' "$out")
-  awk -v tps="${tps:-0}" -v ev="${events:-0}" -v tot="${total:-0}" '{ printf "%s %.2f %s %s %s\n", tps, $1 + $2, ev, $3, tot }' "$tfile"
+  [ -n "$events" ] || { echo "warning: $tool at $t threads printed no result:" >&2; tail -3 "$out" >&2; }
+  tail -1 "$tfile" | awk -v tps="${tps:-0}" -v ev="${events:-0}" -v tot="${total:-0}" '{ printf "%s %.2f %s %s %s\n", tps, $1 + $2, ev, $3, tot }'
 }
 
 results="$work/results.txt"

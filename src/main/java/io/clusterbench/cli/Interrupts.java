@@ -19,16 +19,25 @@ final class Interrupts {
     private static final AtomicInteger COUNT = new AtomicInteger();
     private static final AtomicReference<Runnable> LISTENER = new AtomicReference<>();
     private static volatile boolean installed;
+    private static volatile Runnable exit;
+    private static volatile Runnable halt;
 
     private Interrupts() {
     }
 
-    /** Installs the SIGINT handler once; where the platform refuses it, the JVM default stays. */
-    static synchronized void install() {
+    /**
+     * Installs the SIGINT handler once; where the platform refuses it, the JVM default stays.
+     *
+     * @param exitProcess ends the process normally with status 130 (shutdown hooks run); {@link Main} owns it
+     * @param haltProcess ends the process at once with status 130
+     */
+    static synchronized void install(Runnable exitProcess, Runnable haltProcess) {
         if (installed) {
             return;
         }
         installed = true;
+        exit = exitProcess;
+        halt = haltProcess;
         try {
             Signal.handle(new Signal("INT"), s -> onInterrupt());
         } catch (IllegalArgumentException | UnsupportedOperationException noSignals) {
@@ -48,9 +57,9 @@ final class Interrupts {
     private static void onInterrupt() {
         Runnable stop = LISTENER.get();
         if (COUNT.incrementAndGet() > 1) {
-            Runtime.getRuntime().halt(ExitCode.INTERRUPTED.code());
+            halt.run();
         }
-        Thread t = stop == null ? new Thread(() -> System.exit(ExitCode.INTERRUPTED.code()), "clusterbench-exit")
+        Thread t = stop == null ? new Thread(exit, "clusterbench-exit")
                 : new Thread(stop, "clusterbench-stop");
         t.setDaemon(stop != null);
         t.start();

@@ -50,7 +50,8 @@ public final class Main implements Runnable {
         if (System.getProperty("jdk.net.usePlainSocketImpl") == null) {
             System.setProperty("jdk.net.usePlainSocketImpl", "true");
         }
-        Interrupts.install(); // first Ctrl-C stops the run gracefully, a second exits at once
+        Interrupts.install(() -> System.exit(ExitCode.INTERRUPTED.code()),
+                () -> Runtime.getRuntime().halt(ExitCode.INTERRUPTED.code())); // 1st Ctrl-C stops the run, 2nd exits
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         String home = System.getenv("HOME") != null ? System.getenv("HOME") : System.getProperty("user.home");

@@ -5,6 +5,7 @@ import io.clusterbench.UserException;
 import io.clusterbench.probe.BackgroundLoad;
 import io.clusterbench.probe.LevelResult;
 import io.clusterbench.probe.ProbeReport;
+import io.clusterbench.probe.ProbeSummary;
 import io.clusterbench.probe.StaleReadDriver;
 import io.clusterbench.runner.TableChores;
 import io.clusterbench.runner.WorkloadRegistry;
@@ -61,6 +62,11 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
                     + "Default: ${DEFAULT-VALUE}.")
     long timeoutMillis;
 
+    @Option(names = "--step-timeout", paramLabel = "MILLISECONDS",
+            description = "Longest wait for one probe statement (marker commit, first read, poll, GTID wait) (> 0); a "
+                    + "step that reaches it counts as blocked for its pair and node. Default: --visibility-timeout.")
+    Long stepTimeoutMillis;
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Directory for probe.json. Default: results/<UTC timestamp>-stale-reads.")
     Path out;
@@ -96,6 +102,9 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
         if (timeoutMillis <= 0) {
             problems.add("--visibility-timeout must be > 0 ms");
         }
+        if (stepTimeoutMillis != null && stepTimeoutMillis <= 0) {
+            problems.add("--step-timeout must be > 0 ms");
+        }
         if (target.embedded()) {
             problems.add("give the cluster's endpoints with --host/--port (the embedded server is a single node)");
         }
@@ -112,6 +121,7 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-stale-reads");
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
             StaleReadDriver driver = new StaleReadDriver(resolved.target(), samples, Duration.ofMillis(timeoutMillis),
+                    Duration.ofMillis(stepTimeoutMillis == null ? timeoutMillis : stepTimeoutMillis),
                     env.out()::println).perStatement(scope.equals("statement"));
             BackgroundLoad load = background == null ? null : backgroundLoad(resolved.target());
             List<LevelResult> results = driver.run(levels, env.command(), load);
@@ -120,10 +130,16 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
             if (!driver.gtidLine().isEmpty()) {
                 env.out().println(driver.gtidLine());
             }
-            ProbeReport.write(dir.resolve("probe.json"), driver.header(env.command()), results);
+            env.out().print(ProbeSummary.pairTable(results));
+            env.out().println();
+            env.out().print(ProbeSummary.nodes(results, driver.nodeStates(), driver.durationSeconds(),
+                    driver.gtidBlockedMillis()));
+            java.util.Map<String, Object> header = driver.header(env.command());
+            header.put("blockedByNode", ProbeSummary.blockedByNode(results));
+            ProbeReport.write(dir.resolve("probe.json"), header, results);
             env.out().println("Results: " + dir.resolve("probe.json"));
             boolean exact = results.stream().allMatch(r -> r.pairs().stream()
-                    .allMatch(p -> p.samples() + p.errors() == samples));
+                    .allMatch(p -> p.samples() + p.errors() + p.blocked() == samples));
             return exact ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
         }
     }

@@ -3,10 +3,9 @@ package io.clusterbench.cli;
 import io.clusterbench.sandbox.GaleraSandbox;
 import io.clusterbench.sandbox.NodeStatus;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
-import java.nio.file.Path;
 import java.util.List;
 import java.util.Locale;
 
@@ -40,9 +39,8 @@ final class SandboxCommand implements Runnable {
     }
 
     @Command(name = "status", description = "Show each node's process and wsrep state. Exit 3 when a node is not Synced.")
-    int status(@Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
-            description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
-        GaleraSandbox sb = GaleraSandbox.open(dir);
+    int status(@Mixin SandboxDir dir) {
+        GaleraSandbox sb = GaleraSandbox.open(dir.path());
         List<NodeStatus> nodes = sb.status();
         env.out().println(render(nodes));
         env.out().println("Connect with: " + sb.state().clientOptions());
@@ -51,62 +49,55 @@ final class SandboxCommand implements Runnable {
 
     @Command(name = "start", description = "Start every node that is down (bootstraps from the node marked safe "
             + "to bootstrap when none runs) and wait until each is Synced.")
-    int start(@Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
-            description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
-        GaleraSandbox sb = GaleraSandbox.open(dir);
+    int start(@Mixin SandboxDir dir) {
+        GaleraSandbox sb = GaleraSandbox.open(dir.path());
         sb.start(env.out()::println);
         env.out().println(render(sb.status()));
         return ExitCode.OK.code();
     }
 
     @Command(name = "stop", description = "Stop every node cleanly (SIGTERM, last node first); data is kept.")
-    int stop(@Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
-            description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
-        GaleraSandbox.open(dir).stop(env.out()::println);
+    int stop(@Mixin SandboxDir dir) {
+        GaleraSandbox.open(dir.path()).stop(env.out()::println);
         env.out().println("Stopped.");
         return ExitCode.OK.code();
     }
 
     @Command(name = "destroy", description = "Stop every node and delete the sandbox directory.")
-    int destroy(@Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
-            description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
-        GaleraSandbox.open(dir).destroy(env.out()::println);
+    int destroy(@Mixin SandboxDir dir) {
+        GaleraSandbox.open(dir.path()).destroy(env.out()::println);
         env.out().println("Destroyed.");
         return ExitCode.OK.code();
     }
 
     @Command(name = "kill", description = "SIGKILL one node (a crash).")
     int kill(@Parameters(paramLabel = "NODE", description = "n1, n2, ... (or 1, 2, ...)") String node,
-             @Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
-                     description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
-        GaleraSandbox.open(dir).kill(node);
+             @Mixin SandboxDir dir) {
+        GaleraSandbox.open(dir.path()).kill(node);
         env.out().println("Killed " + node + ".");
         return ExitCode.OK.code();
     }
 
     @Command(name = "pause", description = "SIGSTOP one node (a hang: sockets stay open, nothing answers).")
     int pause(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
-              @Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
-                      description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
-        GaleraSandbox.open(dir).pause(node);
+              @Mixin SandboxDir dir) {
+        GaleraSandbox.open(dir.path()).pause(node);
         env.out().println("Paused " + node + ".");
         return ExitCode.OK.code();
     }
 
     @Command(name = "resume", description = "SIGCONT one paused node.")
     int resume(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
-               @Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
-                       description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
-        GaleraSandbox.open(dir).resume(node);
+               @Mixin SandboxDir dir) {
+        GaleraSandbox.open(dir.path()).resume(node);
         env.out().println("Resumed " + node + ".");
         return ExitCode.OK.code();
     }
 
     @Command(name = "restart", description = "Stop one node cleanly if it runs, start it and wait until it is Synced.")
     int restart(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
-                @Option(names = "--dir", paramLabel = "DIR", defaultValue = DEFAULT_DIR,
-                        description = "Sandbox directory. Default: ${DEFAULT-VALUE}.") Path dir) {
-        GaleraSandbox.open(dir).restart(node, env.out()::println);
+                @Mixin SandboxDir dir) {
+        GaleraSandbox.open(dir.path()).restart(node, env.out()::println);
         return ExitCode.OK.code();
     }
 

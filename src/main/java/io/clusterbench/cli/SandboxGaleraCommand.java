@@ -3,9 +3,9 @@ package io.clusterbench.cli;
 import io.clusterbench.sandbox.GaleraSandbox;
 import io.clusterbench.sandbox.SandboxNode;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
 /**
@@ -26,9 +26,8 @@ final class SandboxGaleraCommand implements Callable<Integer> {
             description = "Number of nodes, 1-9. Default: ${DEFAULT-VALUE}.")
     int nodes;
 
-    @Option(names = "--dir", paramLabel = "DIR", defaultValue = SandboxCommand.DEFAULT_DIR,
-            description = "Directory for data, logs and sandbox.json; must be empty or missing. Default: ${DEFAULT-VALUE}.")
-    Path dir;
+    @Mixin
+    SandboxDir dir = new SandboxDir(); // deploy: must be empty or missing
 
     @Option(names = "--base-port", paramLabel = "PORT", defaultValue = "5500",
             description = "SQL port of n1; node i uses PORT+10(i-1) (SQL), +1 (Galera), +2 (IST), +3 (SST). "
@@ -46,7 +45,7 @@ final class SandboxGaleraCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long start = System.nanoTime();
-        GaleraSandbox sb = GaleraSandbox.deploy(dir, nodes, basePort, durable ? 1 : 2, env.out()::println);
+        GaleraSandbox sb = GaleraSandbox.deploy(dir.path(), nodes, basePort, durable ? 1 : 2, env.out()::println);
         env.out().printf(java.util.Locale.ROOT, "Galera sandbox ready in %.1f s: %d node(s) Synced, directory %s%n",
                 (System.nanoTime() - start) / 1e9, nodes, sb.dir());
         for (SandboxNode n : sb.state().nodes()) {

@@ -73,9 +73,12 @@ public record Consistency(String level) {
         List<String> problems = new ArrayList<>();
         for (Endpoint e : target.endpoints()) {
             try (Connection c = target.open(e)) {
+                c.setNetworkTimeout(Runnable::run, target.connectTimeoutMillis());
                 withLevel.applySessionVariables(c);
-                String now = read(c, "SELECT @@SESSION." + variable());
-                if (now.equalsIgnoreCase(level)) {
+                String now = read(c, "SHOW SESSION VARIABLES LIKE '" + variable() + "'");
+                if (now == null) {
+                    problems.add(e.label() + " does not know " + variable());
+                } else if (now.equalsIgnoreCase(level)) {
                     verified.add(e.label());
                 } else {
                     problems.add(e.label() + " reports " + variable() + "=" + now);
@@ -83,7 +86,8 @@ public record Consistency(String level) {
             } catch (DbFailure f) {
                 problems.add(e.label() + " unreachable (" + f.vendorCode() + ")");
             } catch (SQLException ex) {
-                problems.add(e.label() + " rejects " + variable() + " (error " + ex.getErrorCode() + ")");
+                problems.add(e.label() + (timedOut(ex) ? " did not answer within " + target.connectTimeoutMillis()
+                        + " ms (node blocked?)" : " rejects " + variable() + " (error " + ex.getErrorCode() + ")"));
             }
         }
         Map<String, Object> facts = new LinkedHashMap<>();
@@ -110,10 +114,23 @@ public record Consistency(String level) {
         return new Applied(keep ? withLevel : target, facts, line);
     }
 
+    /**
+     * Reads a session variable back with {@code SHOW SESSION VARIABLES}: a {@code SELECT @@SESSION…} on a session
+     * that already runs with {@code wsrep_sync_wait} bit 1 would itself wait for the node to catch up, and block
+     * on a frozen node (SHOW waits only with bit 8; the socket timeout bounds that case).
+     */
     private static String read(Connection c, String sql) throws SQLException {
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery(sql)) {
-            rs.next();
-            return String.valueOf(rs.getString(1));
+            return rs.next() ? String.valueOf(rs.getString(2)) : null;
         }
+    }
+
+    private static boolean timedOut(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof java.net.SocketTimeoutException) {
+                return true;
+            }
+        }
+        return false;
     }
 }

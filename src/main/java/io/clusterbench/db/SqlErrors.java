@@ -22,10 +22,26 @@ public final class SqlErrors {
      * @return the classified failure, keeping {@code e} as its cause
      */
     public static DbFailure classify(SQLException e) {
+        return classify(e, 0);
+    }
+
+    /**
+     * As {@link #classify(SQLException)} for a statement run on a session with a Galera causal wait: error 1205
+     * there is a causal-read timeout ({@link DbFailure.Kind#CAUSAL_READ_TIMEOUT}), not an InnoDB lock wait. The
+     * server gives both the same code and message, so the session's level is the evidence (a 1205 inside a
+     * multi-statement transaction after its first statement is then counted as causal too).
+     *
+     * @param e               the driver's exception
+     * @param causalWaitLevel the session's (or statement's) {@code wsrep_sync_wait} bitmask, 0 for none
+     * @return the classified failure, keeping {@code e} as its cause
+     */
+    public static DbFailure classify(SQLException e, int causalWaitLevel) {
         int code = e.getErrorCode();
         String state = e.getSQLState();
         DbFailure.Kind kind = DbFailure.Kind.STATEMENT;
-        if (code == VendorCodes.NODE_NOT_READY) {
+        if (code == VendorCodes.LOCK_WAIT_TIMEOUT && causalWaitLevel > 0) {
+            kind = DbFailure.Kind.CAUSAL_READ_TIMEOUT;
+        } else if (code == VendorCodes.NODE_NOT_READY) {
             kind = DbFailure.Kind.NODE_NOT_READY;
         } else if (isConnectionLoss(e, code, state)) {
             kind = DbFailure.Kind.CONNECTION;
@@ -35,7 +51,8 @@ public final class SqlErrors {
             }
         }
         String message = e.getMessage() == null ? "" : e.getMessage();
-        return new DbFailure(code, state, kind, message, e);
+        return new DbFailure(code, state, kind, kind == DbFailure.Kind.CAUSAL_READ_TIMEOUT ? causalWaitLevel : 0,
+                message, e);
     }
 
     private static boolean isConnectionLoss(SQLException e, int code, String state) {

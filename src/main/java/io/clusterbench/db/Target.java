@@ -103,6 +103,20 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
     }
 
     /**
+     * @return the Galera causal-wait bitmask this target's sessions run with ({@code wsrep_sync_wait} in
+     *         {@link #sessionVariables()}), 0 when not set or not a number; used to classify 1205
+     *         ({@link SqlErrors#classify(SQLException, int)})
+     */
+    public int causalWaitLevel() {
+        String v = sessionVariables == null ? null : sessionVariables.get("wsrep_sync_wait");
+        try {
+            return v == null ? 0 : Integer.parseInt(v.strip());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    /**
      * Opens a connection to an endpoint for a worker; failures keep their vendor code.
      *
      * @throws DbFailure when the server refuses or cannot be reached

@@ -55,7 +55,7 @@ final class EndOfRun implements Runnable {
                 return t;
             });
             for (Worker w : workers) {
-                if (!w.done()) {
+                if (!w.done() && w.eventSinceNanos() != 0) { // inside a statement: a side connection kills it
                     cancellers.execute(w::cancel);
                 }
             }

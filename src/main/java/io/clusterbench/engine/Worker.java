@@ -162,9 +162,9 @@ final class Worker implements Runnable, StatementRecorder {
                     return -1;
                 }
                 metrics.add(Counter.ERRORS, 1);
-                errors.count(f.vendorCode(), f.sqlState());
+                errors.count(f.countKey());
                 endpoints.error(slot);
-                control.endpointErrors(slot).count(f.vendorCode(), f.sqlState());
+                control.endpointErrors(slot).count(f.countKey());
                 if (!recover(f)) {
                     return -1;
                 }

@@ -21,6 +21,11 @@ public final class ErrorCounts {
         counts.computeIfAbsent(key(vendorCode, sqlState), k -> new LongAdder()).increment();
     }
 
+    /** @param key the failure's own key (e.g. a causal-read timeout's, see {@code DbFailure.countKey()}) */
+    public void count(String key) {
+        counts.computeIfAbsent(key, k -> new LongAdder()).increment();
+    }
+
     /** @return cumulative counts by {@code code/sqlstate}, sorted */
     public Map<String, Long> snapshot() {
         Map<String, Long> copy = new TreeMap<>();

@@ -50,6 +50,21 @@ public record LevelResult(String level, String consistencyNote, List<PairCounts>
         return pairs.stream().mapToLong(PairCounts::errors).sum();
     }
 
+    /** @return marker commits that hit the step timeout, over all pairs */
+    public long blockedCommits() {
+        return pairs.stream().mapToLong(PairCounts::blockedCommits).sum();
+    }
+
+    /** @return first reads that hit the step timeout or a causal-read timeout, over all pairs */
+    public long blockedReads() {
+        return pairs.stream().mapToLong(PairCounts::blockedReads).sum();
+    }
+
+    /** @return wall time spent in blocked steps (ms), over all pairs */
+    public long blockedMillis() {
+        return pairs.stream().mapToLong(PairCounts::blockedMillis).sum();
+    }
+
     /** @return stale / samples, or 0 when there are no samples */
     public double staleRate() {
         return samples() == 0 ? 0 : (double) stale() / samples();

@@ -1,16 +1,29 @@
 package io.clusterbench.probe;
 
 /**
- * Counts of one ordered node pair (writer A → reader B) at one consistency level.
+ * Counts of one ordered node pair (writer A → reader B) at one consistency level. Every requested sample ends
+ * as exactly one of: a first read ({@code samples}), a blocked step ({@code blockedCommits + blockedReads}), or
+ * an error ({@code errors}).
  *
  * <p>Immutable.
  *
- * @param writer   node name of A
- * @param reader   node name of B
- * @param samples  first reads taken (= fresh + stale)
- * @param stale    first reads that did not return the marker just committed on A
- * @param timeouts stale reads whose marker was still not visible on B when the visibility timeout ran out
- * @param errors   samples lost to an error (write or read failed); not in {@code samples}
+ * @param writer         node name of A
+ * @param reader         node name of B
+ * @param samples        first reads taken (= fresh + stale)
+ * @param stale          first reads that did not return the marker just committed on A
+ * @param timeouts       stale reads whose marker was still not visible on B when the visibility timeout ran out
+ * @param errors         samples lost to an error other than a blocked step; not in {@code samples}
+ * @param blockedCommits marker commits on A that hit the step timeout (A frozen, e.g. waiting for a global read
+ *                       lock); not in {@code samples}
+ * @param blockedReads   first reads on B that hit the step timeout or ended in a causal-read timeout (1205 under
+ *                       {@code wsrep_sync_wait > 0}); not in {@code samples}
+ * @param blockedMillis  wall time the probe spent in this pair's blocked steps (ms)
  */
-public record PairCounts(String writer, String reader, long samples, long stale, long timeouts, long errors) {
+public record PairCounts(String writer, String reader, long samples, long stale, long timeouts, long errors,
+                         long blockedCommits, long blockedReads, long blockedMillis) {
+
+    /** @return blocked commits + blocked reads */
+    public long blocked() {
+        return blockedCommits + blockedReads;
+    }
 }

@@ -34,15 +34,17 @@ public final class ProbeReport {
     public static String table(List<LevelResult> levels) {
         StringBuilder b = new StringBuilder();
         boolean load = levels.stream().anyMatch(r -> r.backgroundTps() != null);
-        b.append(f("%-8s %8s %6s %-24s %-26s %8s %-22s %6s%s%n", "level", "samples", "stale", "stale rate [95% CI]",
-                "visible p50/p99/max (ms)", "timeouts", "read p50/p99/max (ms)", "errors", load ? " background tps" : ""));
+        b.append(f("%-8s %8s %6s %-24s %-26s %8s %-22s %7s %6s%s%n", "level", "samples", "stale", "stale rate [95% CI]",
+                "visible p50/p99/max (ms)", "timeouts", "read p50/p99/max (ms)", "blocked", "errors",
+                load ? " background tps" : ""));
         for (LevelResult r : levels) {
             double[] ci = Wilson.interval(r.stale(), r.samples(), Wilson.Z95);
             Histogram v = r.visibility();
             Histogram rd = r.readLatency();
-            b.append(f("%-8s %8d %6d %-24s %-26s %8d %-22s %6d%s%n", r.level(), r.samples(), r.stale(),
+            b.append(f("%-8s %8d %6d %-24s %-26s %8d %-22s %7d %6d%s%n", r.level(), r.samples(), r.stale(),
                     f("%.2f%% [%.2f%%, %.2f%%]", 100 * r.staleRate(), 100 * ci[0], 100 * ci[1]),
-                    v.getTotalCount() == 0 ? "-" : triple(v), r.timeouts(), triple(rd), r.errors(),
+                    v.getTotalCount() == 0 ? "-" : triple(v), r.timeouts(), triple(rd),
+                    r.blockedCommits() + r.blockedReads(), r.errors(),
                     !load ? "" : r.backgroundTps() == null ? " -" : f(" %.2f", r.backgroundTps())));
         }
         return b.toString();
@@ -84,6 +86,9 @@ public final class ProbeReport {
         m.put("staleRateCi95Percent", List.of(100 * ci[0], 100 * ci[1]));
         m.put("visibilityTimeouts", r.timeouts());
         m.put("errors", r.errors());
+        m.put("blockedCommits", r.blockedCommits());
+        m.put("blockedReads", r.blockedReads());
+        m.put("blockedMillis", r.blockedMillis());
         m.put("errorsByCode", r.errorsByCode());
         m.put("visibility", LatencySummary.of(r.visibility()));
         m.put("readLatency", LatencySummary.of(r.readLatency()));

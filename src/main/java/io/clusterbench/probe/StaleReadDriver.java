@@ -28,22 +28,28 @@ public final class StaleReadDriver {
     private final Target target;
     private final int samplesPerPair;
     private final Duration timeout;
+    private final Duration stepTimeout;
     private final Consumer<String> progress;
     private final String startedAt = Instant.now().toString();
     private boolean perStatement;
     private Topology topology;
     private Map<String, Object> gtidWait = Map.of();
+    private List<NodeStateWatch.NodeSpell> spells;
+    private double durationSeconds;
 
     /**
      * @param target         the cluster's endpoints (two or more)
      * @param samplesPerPair first reads per ordered pair and level, &ge; 1
      * @param timeout        visibility timeout, &gt; 0
+     * @param stepTimeout    longest wait for one probe statement (marker commit, first read, poll, GTID wait), &gt; 0
      * @param progress       receives one line per step
      */
-    public StaleReadDriver(Target target, int samplesPerPair, Duration timeout, Consumer<String> progress) {
+    public StaleReadDriver(Target target, int samplesPerPair, Duration timeout, Duration stepTimeout,
+                           Consumer<String> progress) {
         this.target = target;
         this.samplesPerPair = samplesPerPair;
         this.timeout = timeout;
+        this.stepTimeout = stepTimeout;
         this.progress = progress;
     }
 
@@ -77,10 +83,22 @@ public final class StaleReadDriver {
             Topology.Member m = topology.memberAt(e.label());
             names.add(m == null ? e.label() : m.name());
         }
-        StaleReadProbe probe = new StaleReadProbe(target, names, samplesPerPair, timeout);
+        StaleReadProbe probe = new StaleReadProbe(target, names, samplesPerPair, timeout, stepTimeout);
         List<LevelResult> results = new ArrayList<>();
+        long started = System.nanoTime();
+        NodeStateWatch watch = topology.galera() ? new NodeStateWatch(target, names, started) : null;
+        progress.accept("Bounds: every probe statement waits at most " + stepTimeout.toMillis()
+                + " ms (--step-timeout), a stale marker is polled for at most " + timeout.toMillis()
+                + " ms (--visibility-timeout)" + (watch == null ? "" : "; node states sampled every "
+                + NodeStateWatch.PERIOD_MILLIS + " ms"));
         try {
-            probe.prepareTable();
+            if (watch != null) {
+                watch.start();
+            }
+            for (String node : probe.prepareTable()) {
+                progress.accept("Note: " + node + " does not show the probe table's rows after " + stepTimeout.toMillis()
+                        + " ms (not applying writes?); its pairs may fail with 1146 until it does");
+            }
             Target poll = topology.galera() ? target.withSessionVariables(Map.of("wsrep_sync_wait", "0")) : target;
             int pairs = names.size() * (names.size() - 1);
             if (load != null) {
@@ -96,8 +114,9 @@ public final class StaleReadDriver {
                 if (load != null) {
                     load.level(c.level());
                 }
-                LevelResult r = probe.runLevel(c.level(), applied.target(), poll, applied.line(),
-                        perStatement ? statementSelect(c) : "SELECT");
+                LevelResult r = perStatement ? probe.runLevel(c.level(), applied.target(), poll, applied.line(),
+                        statementSelect(c), Integer.parseInt(c.level())) : probe.runLevel(c.level(), applied.target(),
+                        poll, applied.line());
                 if (load != null) {
                     load.level("");
                     r = r.withBackgroundTps(load.tps(c.level()));
@@ -106,7 +125,8 @@ public final class StaleReadDriver {
             }
             if (topology.galera()) {
                 progress.accept("Timing GTID waits (WSREP_SYNC_WAIT_UPTO_GTID) on every pair...");
-                gtidWait = new GtidWaitProbe(target, names, Math.min(samplesPerPair, GTID_SAMPLES_MAX), 10).run();
+                gtidWait = new GtidWaitProbe(target, names, Math.min(samplesPerPair, GTID_SAMPLES_MAX), stepTimeout)
+                        .run();
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
@@ -118,6 +138,11 @@ public final class StaleReadDriver {
             if (load != null) {
                 load.stop();
             }
+            if (watch != null) {
+                watch.stop();
+                spells = watch.spells();
+            }
+            durationSeconds = (System.nanoTime() - started) / 1e9;
         }
         if (load != null && load.failure() != null) {
             progress.accept("Note: the background load stopped early: " + load.failure().getMessage());
@@ -154,13 +179,32 @@ public final class StaleReadDriver {
                 : "SET STATEMENT wsrep_sync_wait=" + c.level() + " FOR SELECT";
     }
 
+    /** @return wall time of the whole probe (s): levels, GTID waits, node-state sampling stopped */
+    public double durationSeconds() {
+        return durationSeconds;
+    }
+
+    /**
+     * @return every node's time in a state other than Synced while the probe ran, or null when no states were
+     *         sampled (not a Galera cluster)
+     */
+    public List<NodeStateWatch.NodeSpell> nodeStates() {
+        return spells;
+    }
+
+    /** @return wall time the GTID waits spent blocked (ms), 0 when none ran */
+    public long gtidBlockedMillis() {
+        return gtidWait.get("blockedMillis") instanceof Long l ? l : 0;
+    }
+
     /** @return the GTID-wait summary line, or "" when none was measured */
     public String gtidLine() {
         Object latency = gtidWait.get("waitLatency");
         if (latency instanceof io.clusterbench.result.LatencySummary l) {
             return String.format(java.util.Locale.ROOT, "GTID wait (B applies A's write, from the wait call) "
-                    + "p50/p99/max: %.2f/%.2f/%.2f ms over %d waits, %s errors", l.p50Micros() / 1000.0,
-                    l.p99Micros() / 1000.0, l.maxMicros() / 1000.0, l.count(), gtidWait.get("errors"));
+                    + "p50/p99/max: %.2f/%.2f/%.2f ms over %d waits, %s errors, %s blocked", l.p50Micros() / 1000.0,
+                    l.p99Micros() / 1000.0, l.maxMicros() / 1000.0, l.count(), gtidWait.get("errors"),
+                    gtidWait.get("blocked"));
         }
         return gtidWait.containsKey("note") ? "GTID wait: " + gtidWait.get("note") : "";
     }
@@ -176,6 +220,9 @@ public final class StaleReadDriver {
         h.put("topology", topology == null ? Map.of() : topology.toMap());
         h.put("samplesPerPair", samplesPerPair);
         h.put("visibilityTimeoutMillis", timeout.toMillis());
+        h.put("stepTimeoutMillis", stepTimeout.toMillis());
+        h.put("durationSeconds", durationSeconds);
+        h.put("nodeStates", spells);
         h.put("clock", "System.nanoTime (one JVM monotonic clock)");
         h.put("gtidWait", gtidWait);
         return h;

@@ -85,6 +85,7 @@ public final class ConsoleReport {
         if (s.errors() > 0) {
             b.append(f("    %-32s%d%s%n", ERRORS.key() + " by code:", s.errors(), codes(s.errorsByCode())));
             b.append(f("    %-32s%d%n", EVENTS_RETRIED.key() + ":", s.eventsRetried()));
+            b.append(CausalReadLine.render(run));
         }
         if (s.reroutes() > 0) {
             b.append(f("    %-32s%d%n", REROUTES.key() + ":", s.reroutes()));

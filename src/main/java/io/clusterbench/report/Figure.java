@@ -17,6 +17,7 @@ public enum Figure {
     IGNORED_ERRORS("ignored errors", "failures"),
     ERRORS("errors", "failures"),
     ERRORS_PER_SECOND("err/s", "failures/s"),
+    CAUSAL_READ_TIMEOUTS("causal-read timeouts", "failures"),
     RECONNECTS("reconnects", "reconnects"),
     RECONNECTS_PER_SECOND("reconn/s", "reconnects/s"),
     EVENTS_RETRIED("events retried", "events"),

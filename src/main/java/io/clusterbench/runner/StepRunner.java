@@ -8,9 +8,7 @@ import io.clusterbench.engine.RunOutcome;
 import io.clusterbench.engine.ThreadModel;
 import io.clusterbench.result.RunTiming;
 import io.clusterbench.metrics.IntervalSample;
-import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.result.IntervalFiles;
-import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.RunRecord;
@@ -25,6 +23,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * One step: one workload at one thread count for one duration. Drives the engine with the run's
@@ -34,9 +33,6 @@ import java.util.function.Consumer;
  * <p>Confined to the command's thread.
  */
 final class StepRunner {
-    /** result.json is rewritten at most this often while a step runs (and always at its end). */
-    private static final double JSON_REWRITE_SECONDS = 10;
-
     private StepRunner() {
     }
 
@@ -64,14 +60,20 @@ final class StepRunner {
         Map<String, Object> facts = workload.facts();
         Engine engine = new Engine(plan, Clock.SYSTEM);
         ObserverSet observers = ObserverSet.forRun(ctx);
-        IntervalFiles files = new IntervalFiles(dir, classes);
+        IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, so it comes first
         ClientCpu cpu = new ClientCpu();
         Map<String, Object> options = settings.optionMap(plan);
-        onProgress.accept(new RunRecord(workload.name(), threads, repeat, options, "running", null, facts, List.of(),
-                null, List.of(), observers.facts(ctx.clusterFacts())));
+        Supplier<RunRecord> running = () -> new RunRecord(workload.name(), threads, repeat, options, "running", null,
+                facts, acc.intervals(), null, List.of(), observers.facts(ctx.clusterFacts()));
+        List<RunOutput> wired = new ArrayList<>();
+        wired.add(Outputs.intervalFiles(files));
+        onProgress.accept(running.get());
+        if (printIntervals) {
+            wired.add(Outputs.progress(ctx.env, settings, plan.warmup().toSeconds(), observers::compactLine));
+        }
+        wired.add(Outputs.checkpoint(() -> onProgress.accept(running.get())));
+        RunOutput outputs = Outputs.all(wired);
         RunListener listener = new RunListener() {
-            private double lastJsonWrite;
-
             @Override
             public void connecting(int opened, int total, double seconds) {
                 if (printIntervals) {
@@ -90,27 +92,14 @@ final class StepRunner {
 
             @Override
             public void measuringStarted() {
-                files.start(System.currentTimeMillis());
                 cpu.start();
                 observers.start();
-                if (plan.warmup().toSeconds() > 0 && printIntervals) {
-                    ctx.env.line("Warmup done (" + plan.warmup().toSeconds() + " s); measuring.");
-                }
+                outputs.measuringStarted();
             }
 
             @Override
             public void interval(IntervalSample s) {
-                IntervalRecord r = acc.add(s, observers.sample(s.durationSeconds()));
-                files.append(r, s);
-                if (printIntervals && settings.reportIntervalSeconds() > 0) { // every interval, the final partial one too
-                    ctx.env.line(ConsoleReport.intervalLine(r, settings.percentile(),
-                            plan.rateEventsPerSecond() > 0, observers.compactLine()));
-                }
-                if (s.endSeconds() - lastJsonWrite >= JSON_REWRITE_SECONDS) {
-                    lastJsonWrite = s.endSeconds();
-                    onProgress.accept(new RunRecord(workload.name(), threads, repeat, options, "running", null,
-                            facts, acc.intervals(), null, List.of(), observers.facts(ctx.clusterFacts())));
-                }
+                outputs.interval(acc.add(s, observers.sample(s.durationSeconds())), s);
             }
         };
         RunOutcome outcome;
@@ -120,7 +109,7 @@ final class StepRunner {
         } catch (DbFailure f) {
             return new Step(null, null, f);
         } finally {
-            files.close();
+            outputs.close();
             observers.close();
         }
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,

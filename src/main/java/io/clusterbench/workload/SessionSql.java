@@ -23,10 +23,12 @@ public final class SessionSql {
      * @param e             the driver's exception
      * @param plain         a plain statement on the session's connection
      * @param inTransaction true when the event had sent BEGIN and not yet COMMIT
+     * @param causalWaitLevel the session's {@code wsrep_sync_wait} ({@code Target.causalWaitLevel()}), so that a
+     *                      1205 there is classified as a causal-read timeout
      * @return the classified failure, for the session to throw
      */
-    public static DbFailure failEvent(SQLException e, Statement plain, boolean inTransaction) {
-        DbFailure failure = SqlErrors.classify(e);
+    public static DbFailure failEvent(SQLException e, Statement plain, boolean inTransaction, int causalWaitLevel) {
+        DbFailure failure = SqlErrors.classify(e, causalWaitLevel);
         if (inTransaction && failure.kind() != DbFailure.Kind.CONNECTION) {
             try {
                 plain.execute("ROLLBACK");

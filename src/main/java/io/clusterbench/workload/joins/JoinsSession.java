@@ -91,7 +91,8 @@ final class JoinsSession implements Session {
                 inTransaction = false;
             }
         } catch (SQLException e) {
-            DbFailure failure = SessionSql.failEvent(e, plain, inTransaction);
+            DbFailure failure = SessionSql.failEvent(e, plain, inTransaction,
+                    context.target().causalWaitLevel());
             inTransaction = false;
             throw failure;
         }

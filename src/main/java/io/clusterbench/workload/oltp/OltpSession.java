@@ -70,7 +70,8 @@ final class OltpSession implements Session {
         try {
             workload.variant().compose(this);
         } catch (SQLException e) {
-            DbFailure failure = SessionSql.failEvent(e, plain, inTransaction);
+            DbFailure failure = SessionSql.failEvent(e, plain, inTransaction,
+                    context.target().causalWaitLevel());
             inTransaction = false;
             throw failure;
         }

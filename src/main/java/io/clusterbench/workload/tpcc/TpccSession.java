@@ -74,7 +74,8 @@ final class TpccSession implements Session {
             input.run(this);
             pending = null;
         } catch (SQLException e) {
-            DbFailure failure = SessionSql.failEvent(e, plain, inTransaction);
+            DbFailure failure = SessionSql.failEvent(e, plain, inTransaction,
+                    context.target().causalWaitLevel());
             inTransaction = false;
             throw failure;
         }

@@ -1,0 +1,21 @@
+package io.clusterbench.cli;
+
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+
+/**
+ * {@code --dir}: the sandbox directory, shared by every {@code sandbox} subcommand. Picocli mixin.
+ *
+ * <p>Confined to the command's thread.
+ */
+final class SandboxDir {
+    @Option(names = "--dir", paramLabel = "DIR", defaultValue = SandboxCommand.DEFAULT_DIR,
+            description = "Sandbox directory (data, logs and sandbox.json; sandbox galera wants it empty or missing). Default: ${DEFAULT-VALUE}.")
+    Path dir;
+
+    /** @return the sandbox directory */
+    Path path() {
+        return dir;
+    }
+}

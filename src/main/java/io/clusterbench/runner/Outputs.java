@@ -1,0 +1,116 @@
+package io.clusterbench.runner;
+
+import io.clusterbench.metrics.IntervalSample;
+import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.result.IntervalFiles;
+import io.clusterbench.result.IntervalRecord;
+
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * The standard outputs of a step: {@code intervals.csv} and {@code latency.hlog}, the console progress
+ * line, and the result.json checkpoint.
+ *
+ * <p>Thread-safe (stateless factory); each output is confined to the coordinator thread.
+ */
+final class Outputs {
+    /** result.json is rewritten at most this often while a step runs (and always at its end). */
+    static final double CHECKPOINT_SECONDS = 10;
+
+    private Outputs() {
+    }
+
+    /**
+     * @param files the step's {@code intervals.csv} and {@code latency.hlog}; their clock starts when
+     *              measuring starts (the hlog's StartTime is the measured start)
+     */
+    static RunOutput intervalFiles(IntervalFiles files) {
+        return new RunOutput() {
+            @Override
+            public void measuringStarted() {
+                files.start(System.currentTimeMillis());
+            }
+
+            @Override
+            public void interval(IntervalRecord record, IntervalSample sample) {
+                files.append(record, sample);
+            }
+
+            @Override
+            public void close() {
+                files.close();
+            }
+        };
+    }
+
+    /**
+     * The console lines of {@code run}: "Warmup done" and one line per {@code --report-interval}, the final
+     * partial interval too (its rates are divided by its own measured length).
+     *
+     * @param console       where lines go
+     * @param plan          the run's plan (report interval, percentile, open loop)
+     * @param warmupSeconds warmup of the step in seconds
+     * @param compactLine   the observers' short figures of the interval just sampled
+     */
+    static RunOutput progress(Console console, RunPlan plan, long warmupSeconds, Supplier<String> compactLine) {
+        long every = plan.reportIntervalSeconds();
+        return new RunOutput() {
+            @Override
+            public void measuringStarted() {
+                if (warmupSeconds > 0) {
+                    console.line("Warmup done (" + warmupSeconds + " s); measuring.");
+                }
+            }
+
+            @Override
+            public void interval(IntervalRecord record, IntervalSample sample) {
+                if (every > 0) {
+                    console.line(ConsoleReport.intervalLine(record, plan.percentile(), plan.rateEventsPerSecond() > 0,
+                            compactLine.get()));
+                }
+            }
+        };
+    }
+
+    /**
+     * Rewrites result.json with the intervals so far at most every {@link #CHECKPOINT_SECONDS}.
+     *
+     * @param checkpoint writes the step's record as it stands ("running")
+     */
+    static RunOutput checkpoint(Runnable checkpoint) {
+        return new RunOutput() {
+            private double last;
+
+            @Override
+            public void interval(IntervalRecord record, IntervalSample sample) {
+                if (sample.endSeconds() - last >= CHECKPOINT_SECONDS) {
+                    last = sample.endSeconds();
+                    checkpoint.run();
+                }
+            }
+        };
+    }
+
+    /** @return one output feeding each of {@code outputs} in order */
+    static RunOutput all(List<RunOutput> outputs) {
+        return new RunOutput() {
+            @Override
+            public void measuringStarted() {
+                outputs.forEach(RunOutput::measuringStarted);
+            }
+
+            @Override
+            public void interval(IntervalRecord record, IntervalSample sample) {
+                for (RunOutput o : outputs) {
+                    o.interval(record, sample);
+                }
+            }
+
+            @Override
+            public void close() {
+                outputs.forEach(RunOutput::close);
+            }
+        };
+    }
+}
