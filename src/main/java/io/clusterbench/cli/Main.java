@@ -23,7 +23,7 @@ import java.util.concurrent.TimeUnit;
 @Command(name = "clusterbench", mixinStandardHelpOptions = true, version = "clusterbench " + Versions.CLUSTERBENCH,
         usageHelpAutoWidth = true,
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
-        subcommands = {PrepareCommand.class, RunCommand.class, SweepCommand.class, CleanupCommand.class,
+        subcommands = {PrepareCommand.class, RunCommand.class, SweepCommand.class, AbCommand.class, CleanupCommand.class,
                 CheckCommand.class, ExplainCommand.class, CompareCommand.class, ReportCommand.class,
                 ProbeCommand.class, SandboxCommand.class,
                 CommandLine.HelpCommand.class},

@@ -1,6 +1,8 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
+import io.clusterbench.ab.AbDocument;
+import io.clusterbench.report.AbHtml;
 import io.clusterbench.report.HtmlReport;
 import io.clusterbench.result.NamedResult;
 import picocli.CommandLine.Command;
@@ -44,6 +46,10 @@ final class ReportCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
+        Path first = Files.isDirectory(results.get(0)) ? results.get(0).resolve("result.json") : results.get(0);
+        if (results.size() == 1 && AbDocument.isAb(first)) {
+            return abReport(first);
+        }
         List<NamedResult> named = ResultArgs.read(results);
         Path file = output != null ? output : Path.of(named.get(0).source()).resolveSibling("report.html");
         if (Files.isDirectory(file)) {
@@ -57,6 +63,18 @@ final class ReportCommand implements Callable<Integer> {
         }
         env.out().println("Report written to " + file + " (" + named.size()
                 + (named.size() == 1 ? " result" : " results, " + named.get(0).label() + " is the baseline") + ")");
+        return ExitCode.OK.code();
+    }
+
+    /** The A/B page for an {@code ab} result. */
+    private int abReport(Path json) {
+        Path file = output != null ? output : json.resolveSibling("report.html");
+        try {
+            AbHtml.write(file, AbDocument.read(json), ZonedDateTime.now(ZoneOffset.UTC).format(DateTimeFormatter.ISO_INSTANT));
+        } catch (java.io.IOException | UncheckedIOException e) {
+            throw new UserException(e.getMessage(), "choose another -o FILE, or give a result of clusterbench ab", e);
+        }
+        env.out().println("A/B report written to " + file);
         return ExitCode.OK.code();
     }
 }

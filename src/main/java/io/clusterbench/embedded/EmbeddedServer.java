@@ -174,7 +174,7 @@ public final class EmbeddedServer implements AutoCloseable {
         }
     }
 
-    private static int freePort() {
+    static int freePort() {
         try (ServerSocket s = new ServerSocket(0)) {
             s.setReuseAddress(true);
             return s.getLocalPort();
@@ -183,7 +183,7 @@ public final class EmbeddedServer implements AutoCloseable {
         }
     }
 
-    private static void deleteTree(Path root) {
+    static void deleteTree(Path root) {
         try (Stream<Path> paths = Files.walk(root)) {
             paths.sorted(Comparator.reverseOrder()).forEach(p -> p.toFile().delete());
         } catch (IOException e) {

@@ -37,6 +37,16 @@ public final class HostObserver implements Observer {
         return ProcStat.pidListeningOn(Path.of("/proc"), port);
     }
 
+    /**
+     * @param pid a process on this host
+     * @return its CPU time so far (user + system, all threads) in seconds, from /proc/PID/stat (10 ms
+     * resolution), or -1 when it cannot be read
+     */
+    public static double processCpuSeconds(long pid) {
+        long ticks = ProcStat.processTicks(Path.of("/proc"), pid);
+        return ticks < 0 ? -1 : ticks / ProcStat.TICKS_PER_SECOND;
+    }
+
     @Override
     public String name() {
         return "host";

@@ -101,7 +101,17 @@ public enum Figure {
     LEDGER_MISSING("missing", "ids"),
     LEDGER_IN_DOUBT("in doubt", "ids"),
     LEDGER_FAILED_PRESENT("failed but present", "ids"),
-    LEDGER_FOUND("found", "ids");
+    LEDGER_FOUND("found", "ids"),
+    AB_PAIRS("pairs", "pairs"),
+    AB_TPS_A("tps A", "events/s"),
+    AB_TPS_B("tps B", "events/s"),
+    AB_RATIO_TPS("B/A tps [95% CI]", "%"),
+    AB_MDD("MDD", "%"),
+    AB_PAIRS_FOR_1PCT("pairs for 1%", "pairs"),
+    AB_RATIO_P95("B/A p95", "%"),
+    AB_RATIO_P99("B/A p99", "%"),
+    AB_RATIO_CPU("B/A srv CPU/event", "%"),
+    AB_SUMMARY("summary", "");
 
     private final String key;
     private final String unit;

@@ -151,7 +151,7 @@ public final class HtmlReport {
         return null;
     }
 
-    private static String canvas(List<ChartSpec> charts, ChartSpec spec) {
+    static String canvas(List<ChartSpec> charts, ChartSpec spec) {
         if (spec == null || spec.series().isEmpty()) {
             return "";
         }
@@ -160,7 +160,7 @@ public final class HtmlReport {
                 + esc(spec.title()) + "\"></canvas></div>\n";
     }
 
-    private static String page(String body, List<ChartSpec> charts) {
+    static String page(String body, List<ChartSpec> charts) {
         String data;
         try {
             data = JSON.writeValueAsString(Map.of("charts", charts)).replace("<", "\\u003c");

@@ -28,6 +28,11 @@ public final class ResolvedTarget implements AutoCloseable {
         this.embedded = embedded;
     }
 
+    /** @return a resolved target that clusterbench did not start (closing it does nothing) */
+    public static ResolvedTarget given(Target target) {
+        return new ResolvedTarget(target, null);
+    }
+
     public Target target() {
         return target;
     }

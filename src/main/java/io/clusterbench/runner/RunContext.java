@@ -56,7 +56,14 @@ final class RunContext implements AutoCloseable {
      * @throws UserException for an unusable target or missing tables
      */
     static RunContext open(RunPlan settings, Console env, int prepareThreads) {
-        ResolvedTarget resolved = ResolvedTarget.resolve(settings.target(), env);
+        return open(settings, env, prepareThreads, ResolvedTarget.resolve(settings.target(), env));
+    }
+
+    /**
+     * As {@link #open(RunPlan, Console, int)}, on a target already resolved (e.g. one side of {@code ab});
+     * closing the context closes {@code resolved}.
+     */
+    static RunContext open(RunPlan settings, Console env, int prepareThreads, ResolvedTarget resolved) {
         try {
             Target target = resolved.target();
             NodeControl nodeControl = NodeControls.resolve(settings.faults(), target.endpoints());

@@ -16,6 +16,7 @@
       borderWidth: 2, pointRadius: s.points.length > 40 ? 0 : 3, fill: false, tension: 0
     };
     if (s.kind === 'dashed') { d.borderDash = [6, 4]; }
+    if (s.kind === 'dots') { d.showLine = false; d.pointRadius = 4; }
     if (s.kind === 'bandHigh' || s.kind === 'bandLow') {
       d.borderWidth = 0; d.pointRadius = 0; d.borderColor = color(s.color, 0.25);
       d.backgroundColor = color(s.color, 0.18);

@@ -1,0 +1,97 @@
+package io.clusterbench.ab;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.TreeMap;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * Turns the runs of an A/B comparison into one {@link ThreadVerdict} per thread count and a summary line.
+ * Pairs are matched by thread count and repeat; a pair counts only when both of its runs completed.
+ *
+ * <p>Thread-safe (stateless).
+ */
+public final class AbVerdicts {
+    private AbVerdicts() {
+    }
+
+    /**
+     * @param runs every run of the comparison, in any order
+     * @return one verdict per thread count that has at least one run, thread counts ascending
+     */
+    public static List<ThreadVerdict> of(List<AbRun> runs) {
+        TreeMap<Integer, TreeMap<Integer, AbRun[]>> byThreads = new TreeMap<>();
+        for (AbRun r : runs) {
+            AbRun[] pair = byThreads.computeIfAbsent(r.step().threads(), k -> new TreeMap<>())
+                    .computeIfAbsent(r.step().repeat(), k -> new AbRun[2]);
+            pair[r.step().side().ordinal()] = r;
+        }
+        List<ThreadVerdict> out = new ArrayList<>();
+        byThreads.forEach((threads, pairs) -> {
+            List<AbRun[]> complete = pairs.values().stream()
+                    .filter(p -> p[0] != null && p[1] != null && p[0].completed() && p[1].completed()).toList();
+            PairedRatio tps = ratio(complete, AbRun::tps);
+            boolean local = !complete.isEmpty() && complete.stream()
+                    .allMatch(p -> p[0].serverCpuSeconds() != null && p[1].serverCpuSeconds() != null);
+            String outcome = !tps.resolved() ? "tie" : tps.low() > 1 ? "win" : "loss";
+            out.add(new ThreadVerdict(threads, tps, ratio(complete, AbRun::p95Micros), ratio(complete, AbRun::p99Micros),
+                    local ? ratio(complete, AbRun::serverCpuMicrosPerEvent) : null,
+                    median(complete, 0, AbRun::tps), median(complete, 1, AbRun::tps),
+                    median(complete, 0, AbRun::p95Micros), median(complete, 1, AbRun::p95Micros), outcome));
+        });
+        return out;
+    }
+
+    /**
+     * @return e.g. "tps: B wins at 1, 4 threads; loses at 512; no difference resolved at 16, 64" — each
+     * group left out when empty; "tps: no difference resolved at any thread count" when all tie
+     */
+    public static String summaryLine(List<ThreadVerdict> verdicts) {
+        List<String> parts = new ArrayList<>();
+        addGroup(parts, verdicts, "win", "B wins at ");
+        addGroup(parts, verdicts, "loss", "B loses at ");
+        if (parts.isEmpty()) {
+            return "tps: no difference resolved at any thread count";
+        }
+        addGroup(parts, verdicts, "tie", "no difference resolved at ");
+        return "tps: " + String.join("; ", parts);
+    }
+
+    private static void addGroup(List<String> parts, List<ThreadVerdict> verdicts, String outcome, String prefix) {
+        List<ThreadVerdict> group = verdicts.stream().filter(v -> v.outcome().equals(outcome)).toList();
+        if (group.isEmpty()) {
+            return;
+        }
+        StringBuilder b = new StringBuilder(prefix);
+        for (int i = 0; i < group.size(); i++) {
+            b.append(i == 0 ? "" : ", ").append(group.get(i).threads());
+        }
+        b.append(group.size() == 1 && group.get(0).threads() == 1 ? " thread" : " threads");
+        if (!outcome.equals("tie")) {
+            double lo = group.stream().mapToDouble(v -> v.tps().percent()).min().orElse(0);
+            double hi = group.stream().mapToDouble(v -> v.tps().percent()).max().orElse(0);
+            b.append(group.size() == 1 ? String.format(Locale.ROOT, " (%+.1f%%)", lo)
+                    : String.format(Locale.ROOT, " (%+.1f%% to %+.1f%%)", lo, hi));
+        }
+        parts.add(b.toString());
+    }
+
+    private static PairedRatio ratio(List<AbRun[]> pairs, ToDoubleFunction<AbRun> f) {
+        List<Double> a = new ArrayList<>();
+        List<Double> b = new ArrayList<>();
+        for (AbRun[] p : pairs) {
+            a.add(f.applyAsDouble(p[0]));
+            b.add(f.applyAsDouble(p[1]));
+        }
+        return PairedRatio.of(a, b);
+    }
+
+    private static double median(List<AbRun[]> pairs, int side, ToDoubleFunction<AbRun> f) {
+        double[] v = pairs.stream().mapToDouble(p -> f.applyAsDouble(p[side])).sorted().toArray();
+        if (v.length == 0) {
+            return Double.NaN;
+        }
+        return v.length % 2 == 1 ? v[v.length / 2] : (v[v.length / 2 - 1] + v[v.length / 2]) / 2;
+    }
+}

@@ -1,0 +1,109 @@
+package io.clusterbench.ab;
+
+import io.clusterbench.result.VariableDiff;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Objects;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What differs between the two sides of an A/B comparison besides what the user meant to compare: server
+ * variables not named by a per-side option (build variables such as {@code version_*} are expected to
+ * differ and are left out), tables (set, engine, collation, row format), data size (more than
+ * {@value #DATA_SIZE_TOLERANCE_PERCENT}% apart) and the workload's own facts (rows per table). Printed before
+ * anything else and kept in result.json.
+ *
+ * <p>Thread-safe (stateless).
+ */
+public final class AbWarnings {
+    /** Data sizes (data + index bytes, server estimates) further apart than this, in percent, are flagged. */
+    public static final double DATA_SIZE_TOLERANCE_PERCENT = 10;
+    private static final int NAMED_VARIABLES = 12;
+
+    private AbWarnings() {
+    }
+
+    /**
+     * @param a     side A
+     * @param b     side B
+     * @return the variables that differ, build and place variables left out, sorted by name
+     */
+    public static List<VariableDiff.Entry> variableDiff(SideRecord a, SideRecord b) {
+        return VariableDiff.of(List.of(a.variables(), b.variables())).stream()
+                .filter(e -> !SideRecord.isBuildVariable(e.name().toLowerCase(Locale.ROOT))).toList();
+    }
+
+    /**
+     * @param meant variable names set differently on purpose (from {@code --a-option}/{@code --b-option})
+     * @return one line per kind of unintended difference, empty when the sides match
+     */
+    public static List<String> of(SideRecord a, SideRecord b, Collection<String> meant) {
+        Set<String> intended = new TreeSet<>();
+        meant.forEach(m -> intended.add(normal(m)));
+        List<String> out = new ArrayList<>();
+        List<String> unmeant = variableDiff(a, b).stream().map(VariableDiff.Entry::name)
+                .filter(n -> !intended.contains(normal(n))).toList();
+        if (!unmeant.isEmpty()) {
+            List<String> named = new ArrayList<>();
+            for (String n : unmeant.subList(0, Math.min(NAMED_VARIABLES, unmeant.size()))) {
+                named.add(n + " " + a.variables().get(n) + " vs " + b.variables().get(n));
+            }
+            out.add("the sides differ in " + unmeant.size() + " server variable(s) you did not set per side: "
+                    + String.join(", ", named) + (unmeant.size() > NAMED_VARIABLES ? ", …" : "")
+                    + " (all in result.json sides[].variables)");
+        }
+        if (!tableShapes(a).equals(tableShapes(b))) {
+            out.add("the sides' tables differ (name, engine, collation or row format): A " + tableShapes(a)
+                    + " vs B " + tableShapes(b));
+        }
+        long sizeA = a.tables().stream().mapToLong(TableFacts::dataBytes).sum();
+        long sizeB = b.tables().stream().mapToLong(TableFacts::dataBytes).sum();
+        if (Math.abs(sizeA - sizeB) > DATA_SIZE_TOLERANCE_PERCENT / 100 * Math.max(sizeA, sizeB)) {
+            out.add(String.format(Locale.ROOT, "the sides' data sizes differ: A %.1f MiB vs B %.1f MiB (data + index)",
+                    sizeA / 1048576.0, sizeB / 1048576.0));
+        }
+        if (!Objects.equals(a.workloadFacts(), b.workloadFacts())) {
+            out.add("the workload found different data on the sides: A " + a.workloadFacts() + " vs B " + b.workloadFacts());
+        }
+        return out;
+    }
+
+    private static List<String> tableShapes(SideRecord s) {
+        return s.tables().stream().map(t -> t.name() + "/" + t.engine() + "/" + t.collation() + "/" + t.rowFormat()).toList();
+    }
+
+    /** @return an option or variable name as the server spells the variable: lower case, '-' as '_', no leading dashes */
+    static String normal(String optionOrName) {
+        String n = optionOrName.strip().replaceFirst("^--", "");
+        int eq = n.indexOf('=');
+        if (eq >= 0) {
+            n = n.substring(0, eq);
+        }
+        return n.replace('-', '_').toLowerCase(Locale.ROOT);
+    }
+
+    /** @return the variable names set by server options like {@code --innodb-flush-log-at-trx-commit=1} */
+    public static Set<String> names(List<String> options) {
+        Set<String> out = new TreeSet<>();
+        options.forEach(o -> out.add(normal(o)));
+        return out;
+    }
+
+    /** @return A's and B's value of each variable in {@code names} present on either side, as "name A vs B" */
+    public static List<String> intended(SideRecord a, SideRecord b, Collection<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String n : new TreeSet<>(names)) {
+            Map<String, String> va = a.variables();
+            Map<String, String> vb = b.variables();
+            if (va.containsKey(n) || vb.containsKey(n)) {
+                out.add(n + " " + va.get(n) + " vs " + vb.get(n));
+            }
+        }
+        return out;
+    }
+}

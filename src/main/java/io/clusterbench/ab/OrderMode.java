@@ -1,0 +1,19 @@
+package io.clusterbench.ab;
+
+/**
+ * How an A/B schedule orders its steps. Both keep the two runs of a pair next to each other, so slow
+ * drift of the machine (other load, caches, thermal state) lands on both sides of a pair almost equally.
+ */
+public enum OrderMode {
+    /**
+     * Balanced and deterministic: the pairs alternate AB, BA in execution order (A B B A A B B A …), the
+     * thread counts run ascending in odd repeats and descending in even ones, so each thread count sees AB
+     * and BA equally often (exactly when the repeats are even) and no thread count always runs first.
+     */
+    ABBA,
+    /**
+     * Seeded shuffle: per repeat, the thread counts in a random order and each pair's side order drawn at
+     * random ({@link java.util.SplittableRandom} from the seed; the same seed gives the same schedule).
+     */
+    SHUFFLE
+}

@@ -1,0 +1,22 @@
+package io.clusterbench.ab;
+
+/**
+ * The A/B verdict at one thread count: B/A ratios of the paired runs. Immutable.
+ *
+ * @param threads           worker threads
+ * @param tps               B/A of events per second (higher is better for B)
+ * @param p95               B/A of the 95th percentile latency (lower is better for B)
+ * @param p99               B/A of the 99th percentile latency (lower is better for B)
+ * @param serverCpuPerEvent B/A of server CPU per event (lower is better); null when a side's server is
+ *                          not a local process
+ * @param medianTpsA        median tps of side A over its runs at this thread count
+ * @param medianTpsB        median tps of side B
+ * @param medianP95MicrosA  median p95 of A, µs
+ * @param medianP95MicrosB  median p95 of B, µs
+ * @param outcome           {@code win}, {@code loss} or {@code tie} for B, by tps; {@code tie} also when
+ *                          fewer than 2 pairs finished
+ */
+public record ThreadVerdict(int threads, PairedRatio tps, PairedRatio p95, PairedRatio p99,
+                            PairedRatio serverCpuPerEvent, double medianTpsA, double medianTpsB,
+                            double medianP95MicrosA, double medianP95MicrosB, String outcome) {
+}

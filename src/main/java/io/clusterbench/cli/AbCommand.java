@@ -1,0 +1,114 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.UserException;
+import io.clusterbench.ab.OrderMode;
+import io.clusterbench.ab.Side;
+import io.clusterbench.runner.AbDriver;
+import io.clusterbench.runner.RunPlan;
+import io.clusterbench.workload.FamilyOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.EnumMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code clusterbench ab WORKLOAD --a HOST:PORT --b HOST:PORT --threads 1,4,16 --repeat 4}, or with
+ * {@code --a-server PATH --b-server PATH --datadir-template DIR}: two servers or builds judged in one
+ * command, interleaved, with a B/A ratio and 95% confidence interval per thread count.
+ *
+ * <p>Confined to the main thread.
+ */
+@Command(name = "ab", mixinStandardHelpOptions = true, customSynopsis = "clusterbench ab WORKLOAD [--a HOST:PORT --b HOST:PORT | --a-server PATH [--b-server PATH] --datadir-template DIR] [OPTIONS]",
+        sortOptions = false, usageHelpAutoWidth = true,
+        description = "Judge two servers or builds (A the baseline, B the candidate) in one command: pairs of runs "
+                + "(one on A, one on B, back to back) at every thread count and repeat, in a balanced interleaved "
+                + "order, waiting for quiet between steps; per thread count the ratio B/A of tps, p95, p99 (and "
+                + "server CPU per event when local) with a 95% confidence interval from the pairs, the smallest "
+                + "difference the noise allows, and one summary line. Differences between the sides other than "
+                + "the ones given per side are printed first.")
+final class AbCommand implements Callable<Integer>, WorkloadCommand {
+    private final CliEnv env;
+
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
+    String workload;
+
+    @Option(names = "--repeat", paramLabel = "N", defaultValue = "4",
+            description = "Pairs per thread count (>= 2 for an interval; even keeps ABBA balanced). Default: ${DEFAULT-VALUE}.")
+    int repeat;
+
+    @Option(names = "--order", paramLabel = "abba|shuffle", defaultValue = "abba",
+            description = "abba: pairs alternate AB, BA; thread counts ascending in odd repeats, descending in even. "
+                    + "shuffle: seeded random thread order per repeat and side order per pair. Default: ${DEFAULT-VALUE}.")
+    String order;
+
+    @Option(names = "--order-seed", paramLabel = "N", defaultValue = "0",
+            description = "Seed of --order shuffle; 0 = pick one (recorded in result.json). Default: ${DEFAULT-VALUE}.")
+    long orderSeed;
+
+    @Option(names = "--quiet-timeout", paramLabel = "SECONDS", defaultValue = "60",
+            description = "Longest wait before each step for the side's Threads_running to fall to its idle level; "
+                    + "0 = do not wait. Default: ${DEFAULT-VALUE}.")
+    int quietTimeoutSeconds;
+
+    @Mixin
+    AbOptions sides = new AbOptions();
+    @Mixin
+    RunOptions run = new RunOptions();
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    private final FamilyOptions families = new FamilyOptions();
+
+    AbCommand(CliEnv env) {
+        this.env = env;
+    }
+
+    @Override
+    public String workload() {
+        return workload;
+    }
+
+    @Override
+    public FamilyOptions families() {
+        return families;
+    }
+
+    @Override
+    public Integer call() {
+        List<String> problems = new ArrayList<>();
+        if (repeat < 1 || quietTimeoutSeconds < 0) {
+            problems.add("--repeat must be >= 1 and --quiet-timeout >= 0");
+        }
+        OrderMode mode = switch (order.toLowerCase(Locale.ROOT)) {
+            case "abba" -> OrderMode.ABBA;
+            case "shuffle" -> OrderMode.SHUFFLE;
+            default -> {
+                problems.add("--order must be abba or shuffle (got '" + order + "')");
+                yield null;
+            }
+        };
+        if (!target.embedded()) {
+            problems.add("ab takes its servers from --a/--b or --a-server/--b-server, not --host/--socket");
+        }
+        sides.validate(problems);
+        if (!problems.isEmpty()) {
+            throw new UserException("invalid options: " + String.join("; ", problems), "see clusterbench ab --help");
+        }
+        long seed = orderSeed != 0 ? orderSeed : (System.nanoTime() ^ System.currentTimeMillis()) & Long.MAX_VALUE | 1;
+        if (run.randSeed == 0) { // both sides draw the same keys
+            run.randSeed = (System.nanoTime() ^ System.currentTimeMillis()) | 1;
+        }
+        Map<Side, RunPlan> plans = new EnumMap<>(Side.class);
+        for (Side side : Side.values()) { // one workload instance per side, same options and seed
+            plans.put(side, PlanBuilder.from(workload, target, run, families, env.command(), true, null));
+        }
+        return ExitCode.of(AbDriver.run(plans, sides.spec(repeat, mode, seed, quietTimeoutSeconds), env)).code();
+    }
+}

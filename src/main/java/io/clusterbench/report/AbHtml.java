@@ -1,0 +1,175 @@
+package io.clusterbench.report;
+
+import io.clusterbench.ab.AbDocument;
+import io.clusterbench.ab.AbRun;
+import io.clusterbench.ab.PairedRatio;
+import io.clusterbench.ab.Side;
+import io.clusterbench.ab.SideRecord;
+import io.clusterbench.ab.ThreadVerdict;
+import io.clusterbench.result.VariableDiff;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+
+import static io.clusterbench.report.Html.esc;
+import static io.clusterbench.report.Html.f;
+
+/**
+ * The A/B page of the HTML report ({@code ab} writes it as report.html; {@code report} renders it for an
+ * A/B result.json): warnings first, both builds, the summary line, the B/A tps and p95 ratios vs threads
+ * with their 95% confidence bands, per-side tps and p95 curves, every run as a dot over time (drift
+ * shows as a slope shared by both sides), the verdict table and the differing variables.
+ *
+ * <p>Thread-safe (stateless).
+ */
+public final class AbHtml {
+    private AbHtml() {
+    }
+
+    /** @return the page for {@code d}, generated at {@code generatedAt} (ISO-8601) */
+    public static String render(AbDocument d, String generatedAt) {
+        List<ChartSpec> charts = new ArrayList<>();
+        StringBuilder b = new StringBuilder();
+        b.append("<h1>clusterbench A/B: ").append(esc(d.workload())).append("</h1>\n<p class=\"meta\">Generated ")
+                .append(esc(generatedAt)).append(" · charts: Chart.js ").append(esc(ChartJs.version()))
+                .append(" (MIT licence), inlined · every figure is defined in docs/metrics.md</p>\n");
+        for (String w : d.warnings()) {
+            b.append("<p class=\"warning\"><b>Warning:</b> ").append(esc(w)).append("</p>\n");
+        }
+        List<List<String>> sides = new ArrayList<>();
+        for (SideRecord s : d.sides()) {
+            sides.add(List.of(s.side().name(), esc(s.version()), esc(s.versionComment()), esc(String.valueOf(s.compile())),
+                    esc(s.binary() != null ? s.binary() : String.valueOf(s.target().get("endpoints"))),
+                    esc(String.join(" ", s.serverOptions()))));
+        }
+        b.append(Html.table(List.of("side", "version", "version_comment", "compile", "server", "options"), sides));
+        if (!d.intended().isEmpty()) {
+            b.append("<p>Set per side (A vs B): ").append(esc(String.join(", ", d.intended()))).append("</p>\n");
+        }
+        AbDocument.Plan p = d.plan();
+        b.append("<p>").append(f("%d pair(s) per thread count, %d s per step, order %s (seed %d): ", p.repeats(),
+                p.timeSeconds(), p.order(), p.orderSeed())).append("<code>").append(esc(p.scheduleLetters()))
+                .append("</code></p>\n");
+        b.append("<p><b>").append(esc(Figure.AB_SUMMARY.key())).append(":</b> ").append(esc(d.summary())).append("</p>\n");
+        b.append("<p>Ratios are B/A with a 95% confidence interval from the paired runs (paired log-ratio "
+                + "t-interval); a band that does not cross 0% is a resolved difference.</p>\n<div class=\"grid\">\n");
+        b.append(HtmlReport.canvas(charts, ratioChart(d, "ab-tps", "B/A tps vs threads", ThreadVerdict::tps)));
+        b.append(HtmlReport.canvas(charts, ratioChart(d, "ab-p95", "B/A p95 vs threads", ThreadVerdict::p95)));
+        b.append(HtmlReport.canvas(charts, sideChart(d, "ab-side-tps", "tps per side (median)", "tps (events/s)",
+                ThreadVerdict::medianTpsA, ThreadVerdict::medianTpsB)));
+        b.append(HtmlReport.canvas(charts, sideChart(d, "ab-side-p95", "p95 per side (median)", "p95 (ms)",
+                v -> v.medianP95MicrosA() / 1000, v -> v.medianP95MicrosB() / 1000)));
+        b.append(HtmlReport.canvas(charts, dots(d)));
+        b.append("</div>\n<h2>Verdict per thread count</h2>\n").append(verdictTable(d));
+        b.append("<h2>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h2>\n");
+        List<List<String>> vars = new ArrayList<>();
+        for (VariableDiff.Entry e : d.variableDiff()) {
+            vars.add(List.of(esc(e.name()), esc(e.values().get(0)), esc(e.values().get(1))));
+        }
+        b.append(vars.isEmpty() ? "<p>None.</p>\n" : Html.table(List.of("variable", "A", "B"), vars));
+        return HtmlReport.page(b.toString(), charts);
+    }
+
+    /**
+     * Renders and writes the page.
+     *
+     * @throws UncheckedIOException when the file cannot be written
+     */
+    public static void write(Path file, AbDocument d, String generatedAt) {
+        try {
+            Files.writeString(file, render(d, generatedAt), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        }
+    }
+
+    private static ChartSpec ratioChart(AbDocument d, String id, String title, Function<ThreadVerdict, PairedRatio> f) {
+        List<ChartSpec.Point> mid = new ArrayList<>();
+        List<ChartSpec.Point> hi = new ArrayList<>();
+        List<ChartSpec.Point> lo = new ArrayList<>();
+        List<ChartSpec.Point> zero = new ArrayList<>();
+        for (ThreadVerdict v : d.verdicts()) {
+            PairedRatio r = f.apply(v);
+            if (r.pairs() == 0) {
+                continue;
+            }
+            mid.add(new ChartSpec.Point(v.threads(), r.percent()));
+            zero.add(new ChartSpec.Point(v.threads(), 0));
+            if (r.pairs() >= 2) {
+                hi.add(new ChartSpec.Point(v.threads(), r.highPercent()));
+                lo.add(new ChartSpec.Point(v.threads(), r.lowPercent()));
+            }
+        }
+        List<ChartSpec.Series> s = new ArrayList<>();
+        if (!hi.isEmpty()) {
+            s.add(new ChartSpec.Series("95% CI max", "bandHigh", 0, hi));
+            s.add(new ChartSpec.Series("95% CI min", "bandLow", 0, lo));
+        }
+        if (!mid.isEmpty()) {
+            s.add(new ChartSpec.Series("B/A", "line", 0, mid));
+            s.add(new ChartSpec.Series("no difference", "dashed", 7, zero));
+        }
+        return new ChartSpec(id, title, "threads", "B vs A (%)", s);
+    }
+
+    private static ChartSpec sideChart(AbDocument d, String id, String title, String yTitle,
+                                       ToDoubleFunction<ThreadVerdict> a, ToDoubleFunction<ThreadVerdict> b) {
+        List<ChartSpec.Point> pa = new ArrayList<>();
+        List<ChartSpec.Point> pb = new ArrayList<>();
+        for (ThreadVerdict v : d.verdicts()) {
+            if (!Double.isNaN(a.applyAsDouble(v)) && !Double.isNaN(b.applyAsDouble(v))) {
+                pa.add(new ChartSpec.Point(v.threads(), a.applyAsDouble(v)));
+                pb.add(new ChartSpec.Point(v.threads(), b.applyAsDouble(v)));
+            }
+        }
+        return new ChartSpec(id, title, "threads", yTitle, pa.isEmpty() ? List.of()
+                : List.of(new ChartSpec.Series("A", "line", 0, pa), new ChartSpec.Series("B", "line", 1, pb)));
+    }
+
+    /** Every run's tps as a percentage of A's median at its thread count, against its start time. */
+    private static ChartSpec dots(AbDocument d) {
+        Map<Integer, Double> medianA = new HashMap<>();
+        d.verdicts().forEach(v -> medianA.put(v.threads(), v.medianTpsA()));
+        Map<Side, List<ChartSpec.Point>> points = new HashMap<>();
+        for (AbRun r : d.runs()) {
+            Double m = medianA.get(r.step().threads());
+            if (r.completed() && m != null && m > 0) {
+                points.computeIfAbsent(r.step().side(), k -> new ArrayList<>())
+                        .add(new ChartSpec.Point(Math.round(r.startedSeconds()), 100 * r.tps() / m));
+            }
+        }
+        List<ChartSpec.Series> s = new ArrayList<>();
+        for (Side side : Side.values()) {
+            if (points.containsKey(side)) {
+                s.add(new ChartSpec.Series(side.name(), "dots", side.ordinal(), points.get(side)));
+            }
+        }
+        return new ChartSpec("ab-runs", "every run over time (tps as % of A's median at its thread count)", "seconds",
+                "% of A median", s);
+    }
+
+    private static String verdictTable(AbDocument d) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ThreadVerdict v : d.verdicts()) {
+            PairedRatio t = v.tps();
+            rows.add(List.of(String.valueOf(v.threads()), String.valueOf(t.pairs()), f("%.2f", v.medianTpsA()),
+                    f("%.2f", v.medianTpsB()), esc(t.text()),
+                    Double.isNaN(t.mddPercent()) ? "-" : f("%.1f%%", t.mddPercent()),
+                    t.pairsFor1Percent() == null ? "-" : String.valueOf(t.pairsFor1Percent()),
+                    esc(v.p95().text()), esc(v.p99().text()),
+                    v.serverCpuPerEvent() == null ? "-" : esc(v.serverCpuPerEvent().text())));
+        }
+        return Html.table(List.of(Figure.THREADS_COLUMN.key(), Figure.AB_PAIRS.key(), Figure.AB_TPS_A.key(),
+                Figure.AB_TPS_B.key(), Figure.AB_RATIO_TPS.key(), Figure.AB_MDD.key(), Figure.AB_PAIRS_FOR_1PCT.key(),
+                Figure.AB_RATIO_P95.key(), Figure.AB_RATIO_P99.key(), Figure.AB_RATIO_CPU.key()), rows);
+    }
+}

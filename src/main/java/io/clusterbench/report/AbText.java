@@ -1,0 +1,77 @@
+package io.clusterbench.report;
+
+import io.clusterbench.ab.AbDocument;
+import io.clusterbench.ab.PairedRatio;
+import io.clusterbench.ab.SideRecord;
+import io.clusterbench.ab.ThreadVerdict;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static io.clusterbench.report.Figure.AB_MDD;
+import static io.clusterbench.report.Figure.AB_PAIRS;
+import static io.clusterbench.report.Figure.AB_PAIRS_FOR_1PCT;
+import static io.clusterbench.report.Figure.AB_RATIO_CPU;
+import static io.clusterbench.report.Figure.AB_RATIO_P95;
+import static io.clusterbench.report.Figure.AB_RATIO_P99;
+import static io.clusterbench.report.Figure.AB_RATIO_TPS;
+import static io.clusterbench.report.Figure.AB_SUMMARY;
+import static io.clusterbench.report.Figure.AB_TPS_A;
+import static io.clusterbench.report.Figure.AB_TPS_B;
+import static io.clusterbench.report.Figure.THREADS_COLUMN;
+
+/**
+ * Console text of {@code ab}: the header (warnings first, then the plan and both builds) and the verdict
+ * table with its summary line. Figures come from the {@link AbDocument} only.
+ *
+ * <p>Thread-safe (stateless).
+ */
+public final class AbText {
+    private AbText() {
+    }
+
+    /** @return warnings (each "WARNING: …"), the plan line, one line per side, the per-side settings */
+    public static List<String> header(AbDocument d) {
+        List<String> out = new ArrayList<>(warnings(d));
+        AbDocument.Plan p = d.plan();
+        out.add(String.format(Locale.ROOT, "A/B: %s, threads %s x %d pair(s), %d s per step, order %s (seed %d): %s",
+                d.workload(), p.threads(), p.repeats(), p.timeSeconds(), p.order(), p.orderSeed(),
+                p.scheduleLetters().length() > 60 ? p.scheduleLetters().substring(0, 60) + " …" : p.scheduleLetters()));
+        for (SideRecord s : d.sides()) {
+            out.add("  " + s.describe());
+        }
+        if (!d.intended().isEmpty()) {
+            out.add("  set per side (A vs B): " + String.join(", ", d.intended()));
+        }
+        return out;
+    }
+
+    /** @return one "WARNING: …" line per unintended difference between the sides */
+    public static List<String> warnings(AbDocument d) {
+        return d.warnings().stream().map(w -> "WARNING: " + w).toList();
+    }
+
+    /** @return warnings again, the verdict table (one row per thread count) and the summary line */
+    public static List<String> verdicts(AbDocument d) {
+        List<String> out = new ArrayList<>(warnings(d));
+        String row = "%7s %5s %10s %10s  %-34s %6s %12s  %-30s %-30s %s";
+        out.add(String.format(Locale.ROOT, row, THREADS_COLUMN.key(), AB_PAIRS.key(), AB_TPS_A.key(), AB_TPS_B.key(),
+                AB_RATIO_TPS.key(), AB_MDD.key(), AB_PAIRS_FOR_1PCT.key(), AB_RATIO_P95.key(), AB_RATIO_P99.key(),
+                AB_RATIO_CPU.key()));
+        for (ThreadVerdict v : d.verdicts()) {
+            PairedRatio t = v.tps();
+            out.add(String.format(Locale.ROOT, row, v.threads(), t.pairs(), num(v.medianTpsA()), num(v.medianTpsB()),
+                    t.text(), Double.isNaN(t.mddPercent()) ? "-" : String.format(Locale.ROOT, "%.1f%%", t.mddPercent()),
+                    t.pairsFor1Percent() == null ? (t.pairs() < 2 ? "-" : "> " + PairedRatio.MAX_PAIRS)
+                            : t.pairsFor1Percent().toString(),
+                    v.p95().text(), v.p99().text(), v.serverCpuPerEvent() == null ? "-" : v.serverCpuPerEvent().text()));
+        }
+        out.add(AB_SUMMARY.key() + ": " + d.summary());
+        return out;
+    }
+
+    private static String num(double v) {
+        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+    }
+}

@@ -1,0 +1,29 @@
+package io.clusterbench.report;
+
+import io.clusterbench.ab.AbDocument;
+import io.clusterbench.ab.SyntheticAb;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** Console text of ab: warnings first, one row per thread count, the summary line last. */
+class AbTextTest {
+    @Test
+    void warningsComeFirstAndTheSummaryLast() {
+        AbDocument d = SyntheticAb.document(new double[] {1, 100, 110, 102, 111, 98, 108},
+                new double[] {8, 400, 401, 410, 405, 405, 403});
+        List<String> header = AbText.header(d);
+        assertTrue(header.get(0).startsWith("WARNING: the sides differ"), header.toString());
+        assertTrue(header.get(1).startsWith("A/B: oltp_point_select, threads [1, 8] x 3 pair(s), 10 s per step, order abba (seed 1): AB BA"),
+                header.get(1));
+        assertTrue(header.contains("  set per side (A vs B): innodb_flush_log_at_trx_commit 2 vs 1"), header.toString());
+        List<String> v = AbText.verdicts(d);
+        assertTrue(v.get(0).startsWith("WARNING: "));
+        assertTrue(v.get(2).contains("B +9.7% ["), v.get(2));
+        assertTrue(v.get(3).contains("no difference resolved: ["), v.get(3));
+        assertEquals("summary: tps: B wins at 1 thread (+9.7%); no difference resolved at 8 threads", v.get(v.size() - 1));
+    }
+}
