@@ -140,6 +140,7 @@ class FaultScheduleIT {
     @Test
     @Order(2)
     void aPausedNodeIsRoutedAroundAndIntervalsStayOnTime(@TempDir Path out) throws Exception {
+        awaitAllSynced(); // the previous test's restart may still be joining
         Cli.Result r = run(out, "--time", "16", "--fault", "3s pause n3; 11s resume n3");
         assertEquals(0, r.exitCode(), r.out() + r.err());
         JsonNode run = runRecord(out);
@@ -160,6 +161,7 @@ class FaultScheduleIT {
     @Order(3)
     void losingTwoOfThreeNodesIsReportedAsQuorumLossAndTheRunStillEndsOnTime(@TempDir Path out) throws Exception {
         GaleraSandbox sb = GaleraCluster.get();
+        awaitAllSynced(); // the node resumed by the previous test must be back in the Primary component first
         Thread watchdog = new Thread(() -> {
             sleep(60_000); // only if the run overstays: free the workers blocked on the paused nodes
             sb.status().stream().filter(s -> s.process().equals("paused")).forEach(s -> sb.resume(s.name()));
