@@ -40,7 +40,10 @@ class ClockIT {
         assertEquals(0, Cli.run(Cli.args(TestServer.cliTarget(broken), "prepare", "oltp_point_select",
                 "--table-size=50")).exitCode());
         try (Connection c = TestServer.connect(broken); Statement s = c.createStatement()) {
-            s.execute("ALTER TABLE sbtest1 CHANGE c c2 CHAR(120)"); // every point select fails with 1054
+            // every update fails with 1644 on a table of the workload's own shape (a renamed column, as the issue
+            // tried, is now refused before the run as a foreign table)
+            s.execute("CREATE TRIGGER sbtest1_refuse BEFORE UPDATE ON sbtest1 FOR EACH ROW "
+                    + "SIGNAL SQLSTATE '45000' SET MESSAGE_TEXT = 'refused by the test'");
         }
     }
 
@@ -67,8 +70,8 @@ class ClockIT {
     @Test
     void anIgnoredErrorOnEveryEventEndsOnTime() {
         Path out = tmp.resolve("ignored");
-        JsonNode s = runOnTime(args(broken, "oltp_point_select", out, "--time=" + TIME_SECONDS,
-                "--ignore-errors=1054"), out);
+        JsonNode s = runOnTime(args(broken, "oltp_update_non_index", out, "--time=" + TIME_SECONDS,
+                "--ignore-errors=1644"), out);
         assertEquals(0, s.get("events").asLong());
         assertTrue(s.get("errors").asLong() > 0);
     }
@@ -102,7 +105,7 @@ class ClockIT {
 
     @Test
     void sigintEndsEachStalledRunWithinTwoSeconds() throws Exception {
-        sigint(args(broken, "oltp_point_select", tmp.resolve("int-ignored"), "--time=600", "--ignore-errors=1054"),
+        sigint(args(broken, "oltp_update_non_index", tmp.resolve("int-ignored"), "--time=600", "--ignore-errors=1644"),
                 tmp.resolve("int-ignored"));
         try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
             s.execute("BEGIN");
