@@ -52,7 +52,12 @@ public final class AsyncObserver implements Observer {
     private void loop() {
         delegate.start();
         long last = System.nanoTime();
-        long next = last + periodNanos;
+        // sample a little before each interval boundary, so the coordinator finds this period's sample when it
+        // takes the interval (sampling at the boundary itself loses that race, and the interval shows nothing)
+        long next = startedNanos + periodNanos - leadNanos();
+        if (next - last < periodNanos / 2) {
+            next += periodNanos; // the baseline took most of the first period: its first window is a whole one
+        }
         long seq = 0;
         while (true) {
             boolean last0 = closed; // closing: one final sample covers the tail of the run
@@ -100,6 +105,11 @@ public final class AsyncObserver implements Observer {
             return previous.isEmpty() && r != null ? "" : shortName(previous) + " ?";
         }
         return r == null ? "" : r.compact();
+    }
+
+    /** @return how long before each interval boundary the sample is taken: a tenth of the period, at most 100 ms */
+    private long leadNanos() {
+        return Math.min(periodNanos / 10, TimeUnit.MILLISECONDS.toNanos(100));
     }
 
     /** @return the first word of the observer's compact text (its prefix, e.g. {@code srv:}), or its name */
