@@ -68,9 +68,9 @@ final class OpStallHtml {
                             text(node.get("maxCatchUpMillis"))));
                 }
             });
-            b.append("<p>Per marked statement class and node (ms): longest commit gap, time not Synced (desync), "
-                    + "catch-up after the statement's end (- = not within 10 s).</p>\n");
-            b.append(Html.table(List.of("class", "count", "longest " + LATENCY_MAX.key(), NODE.key(),
+            b.append("<p>Per marked statement class and node (ms): longest statement, longest commit gap, time not "
+                    + "Synced (desync), catch-up after the statement's end (- = not within 10 s).</p>\n");
+            b.append(Html.table(List.of("class", "count", "maxDurationMillis", NODE.key(),
                     "commitGapMillis", "notSyncedMillis", "catchUpMillis"), rows));
         }
         if (facts != null && facts.get("background") instanceof Map<?, ?> bg) {
@@ -82,8 +82,9 @@ final class OpStallHtml {
             }
             b.append("<p>Background <code>").append(esc(String.valueOf(bg.get("workload"))))
                     .append("</code>: intervals with no marked statement (quiet) vs with one (marked); ")
-                    .append(esc("tpsDipPercent")).append(": ").append(decimal(bg.get("tpsDipPercent")))
-                    .append("%</p>\n");
+                    .append("tpsDipPercent: ").append(bg.get("tpsDipPercent") instanceof Number
+                            ? decimal(bg.get("tpsDipPercent")) + "%" : "- (no quiet or no marked interval)")
+                    .append("</p>\n");
             b.append(Html.table(List.of("phase", "intervals", "seconds", BACKGROUND_TPS.key() + " (tps)",
                     LATENCY_P95.key(), LATENCY_P99.key(), LATENCY_MAX.key()), rows));
         }

@@ -42,12 +42,16 @@ class DdlWorkloadIT {
         assertTrue(r.out().contains("leaves alone 1 other table in this schema: sbtest1"), r.out());
     }
 
-    private Cli.Result run(Path out, String... extra) {
+    private static void dropWorkerTable() {
         try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS ddl_w1"); // each test starts from no worker table
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private Cli.Result run(Path out, String... extra) {
+        dropWorkerTable();
         List<String> args = new ArrayList<>(TestServer.cliTarget(db));
         args.addAll(List.of("--table-size=" + ROWS, "--threads=1", "--time=0", "--out=" + out));
         args.addAll(List.of(extra));
@@ -85,6 +89,7 @@ class DdlWorkloadIT {
     @Test
     void theHtmlReportShowsPerOperationStallsAndMarkedIntervals() throws Exception {
         Path out = tmp.resolve("report");
+        dropWorkerTable();
         List<String> args = new ArrayList<>(TestServer.cliTarget(db));
         args.addAll(List.of("--table-size=" + ROWS, "--threads=1", "--time=3", "--out=" + out, "--ddl-kinds=force",
                 "--background=oltp_read_write", "--background-threads=1"));
