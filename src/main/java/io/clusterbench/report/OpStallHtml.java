@@ -121,16 +121,22 @@ final class OpStallHtml {
         return points;
     }
 
-    /** Adds one dots series per run with marked intervals to a per-interval tps chart. */
+    /**
+     * Adds one dots series per run with marked intervals to a per-interval tps chart, before its lines
+     * (Chart.js paints the first dataset on top).
+     */
     static ChartSpec withMarks(ChartSpec tps, List<RunRecord> runs) {
-        List<Series> series = new ArrayList<>(tps.series());
+        List<Series> series = new ArrayList<>();
         for (int i = 0; i < runs.size(); i++) {
             List<Point> p = markedTps(runs.get(i));
             if (!p.isEmpty()) {
                 RunRecord r = runs.get(i);
-                series.add(new Series(flag(r) + "] " + r.threads() + " thr #" + r.repeat(), "dots", i, p));
+                // a colour of its own, so the dots stand out on the run's line
+                series.add(new Series(flag(r) + "] " + r.threads() + " thr #" + r.repeat(), "dots",
+                        runs.size() + i, p));
             }
         }
+        series.addAll(tps.series());
         return new ChartSpec(tps.id(), tps.title(), tps.x(), tps.yTitle(), series);
     }
 
