@@ -6,6 +6,7 @@ import io.clusterbench.result.Comparison;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.NamedResult;
 import io.clusterbench.result.ObservedSummary;
+import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.SweepSummary;
 import io.clusterbench.result.ThreadClasses;
 
@@ -99,8 +100,9 @@ public final class HtmlReport {
         b.append("<h3>Per thread count</h3>\n").append(HtmlTables.sweep(SweepSummary.of(r.measuredRuns())));
         b.append(canvas(charts, ReportCharts.latency(r, id + "-latency")));
         b.append("<h3>Per interval</h3>\n<div class=\"grid\">\n");
-        b.append(canvas(charts, ReportCharts.perInterval(r, id + "-tps-time", "tps per interval", "tps (events/s)",
-                IntervalRecord::tps)));
+        b.append(canvas(charts, OpStallHtml.withMarks(ReportCharts.perInterval(r, id + "-tps-time",
+                "tps per interval (dots: intervals with a marked DDL/big transaction)", "tps (events/s)",
+                IntervalRecord::tps), r.measuredRuns())));
         b.append(canvas(charts, ReportCharts.perInterval(r, id + "-p95-time", "p95 per interval", "p95 (ms)",
                 i -> i.latency() == null ? null : i.latency().p95Micros() / 1000.0)));
         b.append(canvas(charts, ReportCharts.perInterval(r, id + "-errors-time", "errors per interval",
@@ -112,6 +114,7 @@ public final class HtmlReport {
         }
         b.append("</div>\n");
         b.append("<h3>Statement classes</h3>\n").append(HtmlTables.classes(ThreadClasses.of(r.measuredRuns())));
+        b.append(marked(r));
         b.append("<h3>Server counters and resource use</h3>\n");
         ObservedSummary obs = ObservedSummary.of(r.measuredRuns());
         if (obs.isEmpty()) {
@@ -128,6 +131,25 @@ public final class HtmlReport {
         b.append(canvas(charts, ReportCharts.observed(r, obs, id + "-obs-other", "other observer figures vs threads",
                 "value", k -> !k.endsWith("Percent") && !k.endsWith("PerSecond"), 1)));
         b.append("</div>\n").append(HtmlTables.observed(obs));
+        return b.toString();
+    }
+
+    /** @return per run: the per-operation table, then for ddl/bigtrx runs the stalls and marked intervals */
+    private static String marked(NamedResult r) {
+        StringBuilder b = new StringBuilder("<h3>Per operation</h3>\n");
+        StringBuilder stalls = new StringBuilder();
+        for (RunRecord run : r.measuredRuns()) {
+            String head = "<h4>" + run.threads() + " thr #" + run.repeat() + "</h4>\n";
+            b.append(head).append(OpStallHtml.operations(run));
+            String s = OpStallHtml.stalls(run) + OpStallHtml.markedIntervals(run);
+            if (!s.isEmpty()) {
+                stalls.append(head).append(s);
+            }
+        }
+        if (!stalls.isEmpty()) {
+            b.append("<h3>Stalls (").append(esc(OpStallHtml.flag(r.measuredRuns().get(0))))
+                    .append("] marked statements)</h3>\n").append(stalls);
+        }
         return b.toString();
     }
 

@@ -1,6 +1,7 @@
 package io.clusterbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.clusterbench.testing.Chromium;
 import io.clusterbench.testing.Cli;
 import io.clusterbench.testing.TestServer;
 import org.junit.jupiter.api.BeforeAll;
@@ -41,12 +42,16 @@ class DdlWorkloadIT {
         assertTrue(r.out().contains("leaves alone 1 other table in this schema: sbtest1"), r.out());
     }
 
-    private Cli.Result run(Path out, String... extra) {
+    private static void dropWorkerTable() {
         try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
             s.execute("DROP TABLE IF EXISTS ddl_w1"); // each test starts from no worker table
         } catch (java.sql.SQLException e) {
             throw new IllegalStateException(e);
         }
+    }
+
+    private Cli.Result run(Path out, String... extra) {
+        dropWorkerTable();
         List<String> args = new ArrayList<>(TestServer.cliTarget(db));
         args.addAll(List.of("--table-size=" + ROWS, "--threads=1", "--time=0", "--out=" + out));
         args.addAll(List.of(extra));
@@ -79,6 +84,33 @@ class DdlWorkloadIT {
         assertEquals("oltp_read_write", background.get("workload").asText());
         assertTrue(background.get("quiet").get("intervals").asInt() + background.get("marked").get("intervals").asInt()
                 > 0, background.toString());
+    }
+
+    @Test
+    void theHtmlReportShowsPerOperationStallsAndMarkedIntervals() throws Exception {
+        Path out = tmp.resolve("report");
+        dropWorkerTable();
+        List<String> args = new ArrayList<>(TestServer.cliTarget(db));
+        args.addAll(List.of("--table-size=" + ROWS, "--threads=1", "--time=3", "--out=" + out, "--ddl-kinds=force",
+                "--background=oltp_read_write", "--background-threads=1"));
+        Cli.Result r = Cli.run(Cli.args(args, "run", "ddl"));
+        assertEquals(0, r.exitCode(), r.err() + r.out());
+        Path html = tmp.resolve("ddl.html");
+        Cli.Result rep = Cli.run("report", out.toString(), "-o", html.toString());
+        assertEquals(0, rep.exitCode(), rep.err());
+        String page = java.nio.file.Files.readString(html);
+        assertTrue(page.contains("<h3>Per operation</h3>"), "per-operation table");
+        assertTrue(page.matches("(?s).*<tr><td>ddl</td><td class=\"num\">[1-9][0-9]*</td>.*"), "ddl_force as ddl");
+        assertTrue(page.contains("<tr><td>insert</td>"), "ddl_load is an insert");
+        assertTrue(page.contains("<h3>Stalls (DDL[] marked statements)</h3>"), "stall section");
+        assertTrue(page.contains("<tr><td>ddl_force</td>"), "stall row per class and node");
+        assertTrue(page.contains("<th>commitGapMillis</th>") && page.contains("<th>catchUpMillis</th>"));
+        assertTrue(page.contains("Background <code>oltp_read_write</code>") && page.contains("tpsDipPercent"));
+        assertTrue(page.contains("DDL[] intervals of 1 thr #1"), "marked intervals table");
+        assertTrue(page.contains("\"label\":\"DDL[] 1 thr #1\",\"kind\":\"dots\""), "flag on the tps chart");
+        Chromium.Rendered rendered = Chromium.require().render(html);
+        assertEquals(List.of(), rendered.errors());
+        assertEquals(rendered.expectedCharts(), rendered.drawnCharts());
     }
 
     @Test

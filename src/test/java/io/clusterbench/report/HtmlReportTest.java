@@ -46,6 +46,9 @@ class HtmlReportTest {
         assertFalse(page.contains("<code>serverPid</code>"), "identity figures are left out");
         assertTrue(page.contains("No observer figures in this result."), "B has none");
         assertTrue(page.contains("peak: 2 threads"));
+        assertTrue(page.contains("<h3>Per operation</h3>") && page.contains("<tr><td>read</td>"),
+                "every workload gets the per-operation table");
+        assertFalse(page.contains("<h3>Stalls"), "no marked statements, no stall section");
     }
 
     @Test
