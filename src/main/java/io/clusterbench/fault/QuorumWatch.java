@@ -95,9 +95,11 @@ final class QuorumWatch implements AutoCloseable {
 
     private synchronized void report(int node, String s) {
         long now = clockMillis.getAsLong();
-        boolean wasAnswering = status[node] != null && !"?".equals(status[node]) && now - seenMillis[node] <= FRESH_MILLIS;
+        boolean firstAnswer = status[node] == null;
+        boolean wasAnswering = !firstAnswer && !"?".equals(status[node]) && now - seenMillis[node] <= FRESH_MILLIS;
         if (!"?".equals(s) && !wasAnswering) {
-            answeringSince[node] = now;
+            // only a node that answers again after a gap repeats an old view; its very first answer is current
+            answeringSince[node] = firstAnswer ? now - SETTLE_MILLIS : now;
         }
         status[node] = s;
         seenMillis[node] = now;
