@@ -102,6 +102,9 @@ public final class CommitGapObserver implements Observer {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         } finally {
+            for (var w : marks.takeNew()) { // marked after the last poll: the run's last statements still count
+                open.add(new WindowStats(w, nodes.size()));
+            }
             finish(open, System.nanoTime(), true);
             for (Connection c : conns) {
                 closeQuietly(c);
