@@ -110,6 +110,16 @@ public interface Workload {
     }
 
     /**
+     * Rows the workload's tables will hold once prepared, for {@code inspect}'s working-set estimate before
+     * the tables exist (docs/inspect.md).
+     *
+     * @return rows over all tables, or -1 when the family has no such figure (the default)
+     */
+    default long plannedRows() {
+        return -1;
+    }
+
+    /**
      * Observers the workload needs beside the engine (e.g. TPC-C reads {@code SUM(d_next_o_id)} for NOPM at
      * the start and end of the measured time). They run with the run's other observers.
      *
