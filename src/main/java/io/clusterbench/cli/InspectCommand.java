@@ -1,6 +1,6 @@
 package io.clusterbench.cli;
 
-import io.clusterbench.inspect.Finding;
+import io.clusterbench.result.Finding;
 import io.clusterbench.inspect.Inspection;
 import io.clusterbench.runner.Preflight;
 import io.clusterbench.runner.WorkloadRegistry;
@@ -74,7 +74,7 @@ final class InspectCommand implements Callable<Integer>, WorkloadCommand {
         for (Finding f : result.findings()) {
             env.out().println(f.line());
         }
-        long errors = result.findings().stream().filter(f -> f.level() == io.clusterbench.inspect.Level.ERROR).count();
+        long errors = result.findings().stream().filter(f -> f.level() == io.clusterbench.result.FindingLevel.ERROR).count();
         env.out().println(result.findings().isEmpty() ? "No findings: nothing found that would distort " + w.name()
                 + " at " + max + " threads." : result.findings().size() + " finding(s), " + errors + " error(s).");
         return result.hasErrors() ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();

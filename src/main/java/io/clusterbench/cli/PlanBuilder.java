@@ -73,7 +73,8 @@ final class PlanBuilder {
         String description = family.describe(workload, families, distribution);
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, workload, distribution, seed, errors,
-                out, command, routing, consistency, family.options(workload, families), description, background, faults(c));
+                out, command, routing, consistency, family.options(workload, families), description, background, faults(c),
+                !r.noInspect);
     }
 
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */

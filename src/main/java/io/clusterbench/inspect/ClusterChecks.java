@@ -1,5 +1,7 @@
 package io.clusterbench.inspect;
 
+import io.clusterbench.result.Finding;
+import io.clusterbench.result.FindingLevel;
 import io.clusterbench.result.VariableDiff;
 
 import java.util.ArrayList;
@@ -61,7 +63,7 @@ final class ClusterChecks {
                 values.append(i == 0 ? "" : ", ").append(nodes.get(i).endpoint()).append('=')
                         .append(e.values().get(i) == null ? "(absent)" : e.values().get(i));
             }
-            out.add(new Finding(Level.WARNING, "node-variable-differs", "", e.name() + " differs between nodes: " + values,
+            out.add(new Finding(FindingLevel.WARNING, "node-variable-differs", "", e.name() + " differs between nodes: " + values,
                     "the nodes are not the same server; per-node figures and the slowest node's effect on the "
                             + "cluster (flow control) reflect the setting, not the node",
                     "set " + e.name() + " alike on every node, or state the difference with the results"));
@@ -78,7 +80,7 @@ final class ClusterChecks {
         long skew = hi.clockOffsetMicros() - lo.clockOffsetMicros();
         long uncertainty = hi.clockUncertaintyMicros() + lo.clockUncertaintyMicros();
         if (skew - uncertainty > SKEW_LIMIT_MICROS) {
-            out.add(new Finding(Level.WARNING, "clock-skew", "", String.format(Locale.ROOT,
+            out.add(new Finding(FindingLevel.WARNING, "clock-skew", "", String.format(Locale.ROOT,
                     "clocks of %s and %s differ by %.2f ms (±%.2f ms)", hi.endpoint(), lo.endpoint(), skew / 1000.0,
                     uncertainty / 1000.0), "visibility times measured across nodes (probe) are off by up to that",
                     "synchronise the nodes' clocks (chrony/NTP)"));
@@ -89,7 +91,7 @@ final class ClusterChecks {
         EndpointSnapshot first = members.get(0);
         boolean singlePrimary = "ON".equalsIgnoreCase(first.variable("group_replication_single_primary_mode"));
         if (singlePrimary && endpoints > 1) {
-            out.add(new Finding(Level.WARNING, "gr-single-primary", "", "Group Replication in single-primary mode "
+            out.add(new Finding(FindingLevel.WARNING, "gr-single-primary", "", "Group Replication in single-primary mode "
                     + "with " + endpoints + " endpoints given", "writes routed to a secondary fail (super_read_only, "
                     + "error 1290); only the primary takes writes", "give only the primary for write workloads, or "
                     + "use --routing to send writes to it"));
@@ -99,14 +101,14 @@ final class ClusterChecks {
             versions.add(m.substring(m.lastIndexOf(' ') + 1));
         }
         if (versions.size() > 1) {
-            out.add(new Finding(Level.WARNING, "gr-member-versions", "", "group members run different versions: "
+            out.add(new Finding(FindingLevel.WARNING, "gr-member-versions", "", "group members run different versions: "
                     + String.join(", ", first.groupMembers()), "the group runs at the lowest version's protocol; "
                     + "per-member figures compare different servers", "upgrade every member to one version"));
         }
         Map<String, String> consistency = new LinkedHashMap<>();
         members.forEach(m -> consistency.put(m.endpoint(), m.variable("group_replication_consistency")));
         if (consistency.values().stream().anyMatch(v -> !v.equalsIgnoreCase("EVENTUAL") && !v.isEmpty())) {
-            out.add(new Finding(Level.INFO, "gr-consistency", "", "group_replication_consistency " + consistency,
+            out.add(new Finding(FindingLevel.INFO, "gr-consistency", "", "group_replication_consistency " + consistency,
                     "reads or writes wait for the group at that level: its cost is in every figure",
                     "measure it explicitly with --consistency on an EVENTUAL default"));
         }

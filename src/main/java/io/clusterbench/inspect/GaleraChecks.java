@@ -1,5 +1,7 @@
 package io.clusterbench.inspect;
 
+import io.clusterbench.result.Finding;
+import io.clusterbench.result.FindingLevel;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +33,7 @@ final class GaleraChecks {
         }
         long size = nodes.get(0).statusLong("wsrep_cluster_size", nodes.size());
         if (size > nodes.size()) {
-            out.add(new Finding(Level.INFO, "cluster-coverage", "", "load reaches " + nodes.size() + " of " + size
+            out.add(new Finding(FindingLevel.INFO, "cluster-coverage", "", "load reaches " + nodes.size() + " of " + size
                     + " cluster nodes", "the other nodes only apply write sets; their load is not client load",
                     "list every node (--mysql-host a,b,c) to load the whole cluster"));
         }
@@ -41,11 +43,11 @@ final class GaleraChecks {
         String status = s.status().getOrDefault("wsrep_cluster_status", "");
         String state = s.status().getOrDefault("wsrep_local_state_comment", "");
         if (!status.isEmpty() && !"Primary".equalsIgnoreCase(status)) {
-            out.add(new Finding(Level.ERROR, "galera-not-primary", s.endpoint(), "wsrep_cluster_status = " + status,
+            out.add(new Finding(FindingLevel.ERROR, "galera-not-primary", s.endpoint(), "wsrep_cluster_status = " + status,
                     "the node refuses queries (error 1047) until it rejoins the Primary Component",
                     "restore quorum (see docs) before the run"));
         } else if (!state.isEmpty() && !"Synced".equalsIgnoreCase(state)) {
-            out.add(new Finding(Level.ERROR, "galera-not-synced", s.endpoint(), "wsrep_local_state_comment = " + state,
+            out.add(new Finding(FindingLevel.ERROR, "galera-not-synced", s.endpoint(), "wsrep_local_state_comment = " + state,
                     "a joining or donor node is not serving like the others; figures mix a state transfer in",
                     "wait until every node is Synced"));
         }
@@ -54,20 +56,20 @@ final class GaleraChecks {
     private static void settings(EndpointSnapshot s, HostFacts host, List<Finding> out) {
         String binlog = s.variable("binlog_format");
         if (!binlog.isEmpty() && !"ROW".equalsIgnoreCase(binlog)) {
-            out.add(new Finding(Level.ERROR, "galera-binlog-format", s.endpoint(), "binlog_format = " + binlog,
+            out.add(new Finding(FindingLevel.ERROR, "galera-binlog-format", s.endpoint(), "binlog_format = " + binlog,
                     "Galera replicates row events only; other formats are unsupported and can diverge nodes",
                     "SET GLOBAL binlog_format = 'ROW' (and in the config)"));
         }
         long lockMode = s.variableLong("innodb_autoinc_lock_mode", 2);
         if (lockMode != 2) {
-            out.add(new Finding(Level.ERROR, "galera-autoinc-lock-mode", s.endpoint(), "innodb_autoinc_lock_mode = "
+            out.add(new Finding(FindingLevel.ERROR, "galera-autoinc-lock-mode", s.endpoint(), "innodb_autoinc_lock_mode = "
                     + lockMode, "Galera needs interleaved mode 2: with table-level AUTO-INC locks parallel appliers "
                     + "and concurrent inserts deadlock or serialise", "set innodb_autoinc_lock_mode = 2 in the "
                     + "config and restart"));
         }
         long appliers = s.variableLong("wsrep_slave_threads", s.variableLong("wsrep_applier_threads", 1));
         if (appliers <= 1) {
-            out.add(new Finding(Level.WARNING, "galera-applier-threads", s.endpoint(), "wsrep_slave_threads = "
+            out.add(new Finding(FindingLevel.WARNING, "galera-applier-threads", s.endpoint(), "wsrep_slave_threads = "
                     + appliers, "write sets from other nodes "
                     + "apply one at a time: the receive queue grows and flow control throttles the whole cluster",
                     "SET GLOBAL wsrep_slave_threads to about the node's core count"));
@@ -75,20 +77,20 @@ final class GaleraChecks {
         Map<String, String> provider = providerOptions(s.variable("wsrep_provider_options"));
         long fcLimit = parseLong(provider.get("gcs.fc_limit"), -1);
         if (fcLimit >= 0 && fcLimit < appliers) {
-            out.add(new Finding(Level.WARNING, "galera-fc-limit", s.endpoint(), "gcs.fc_limit = " + fcLimit
+            out.add(new Finding(FindingLevel.WARNING, "galera-fc-limit", s.endpoint(), "gcs.fc_limit = " + fcLimit
                     + " < wsrep_slave_threads = " + appliers, "flow control pauses the cluster before every applier "
                     + "has work", "raise gcs.fc_limit to at least " + appliers * 2));
         }
         gcache(s, provider, out);
         long syncWait = s.variableLong("wsrep_sync_wait", 0);
         if (syncWait != 0) {
-            out.add(new Finding(Level.WARNING, "galera-sync-wait-default", s.endpoint(), "global wsrep_sync_wait = "
+            out.add(new Finding(FindingLevel.WARNING, "galera-sync-wait-default", s.endpoint(), "global wsrep_sync_wait = "
                     + syncWait, "every session waits for causality: the cost of strict consistency is in every "
                     + "figure without being named", "SET GLOBAL wsrep_sync_wait = 0 and measure it with --consistency"));
         }
         String strict = s.variable("pxc_strict_mode");
         if (!strict.isEmpty() && !"ENFORCING".equalsIgnoreCase(strict)) {
-            out.add(new Finding(Level.WARNING, "pxc-strict-mode", s.endpoint(), "pxc_strict_mode = " + strict,
+            out.add(new Finding(FindingLevel.WARNING, "pxc-strict-mode", s.endpoint(), "pxc_strict_mode = " + strict,
                     "PXC lets unsupported features through (no primary key, MyISAM, statement binlog)",
                     "SET GLOBAL pxc_strict_mode = ENFORCING"));
         }
@@ -104,7 +106,7 @@ final class GaleraChecks {
         double bytesPerSecond = (double) written / uptime;
         double minutes = gcache / bytesPerSecond / 60;
         if (minutes < ClusterChecks.GCACHE_MINUTES) {
-            out.add(new Finding(Level.WARNING, "galera-gcache-size", s.endpoint(), String.format(Locale.ROOT,
+            out.add(new Finding(FindingLevel.WARNING, "galera-gcache-size", s.endpoint(), String.format(Locale.ROOT,
                     "gcache.size %s holds %.1f min of writes at the average write-set rate since start (%.2f MB/s)",
                     ServerChecks.mb(gcache), minutes, bytesPerSecond / 1048576), "a node down longer than that "
                     + "rejoins by a full SST instead of IST: recovery figures measure a full copy", String.format(
@@ -115,12 +117,12 @@ final class GaleraChecks {
 
     private static void table(SchemaTable t, List<Finding> out) {
         if (!"InnoDB".equalsIgnoreCase(t.engine())) {
-            out.add(new Finding(Level.ERROR, "galera-non-innodb", "", "table " + t.name() + " uses " + t.engine(),
+            out.add(new Finding(FindingLevel.ERROR, "galera-non-innodb", "", "table " + t.name() + " uses " + t.engine(),
                     "Galera replicates InnoDB only: writes to it stay on one node and the nodes diverge",
                     "ALTER TABLE " + t.name() + " ENGINE=InnoDB"));
         }
         if (!t.hasPrimaryKey()) {
-            out.add(new Finding(Level.ERROR, "galera-no-primary-key", "", "table " + t.name() + " has no primary key",
+            out.add(new Finding(FindingLevel.ERROR, "galera-no-primary-key", "", "table " + t.name() + " has no primary key",
                     "Galera cannot certify or apply its rows reliably (DELETE unsupported, row order may differ "
                             + "between nodes, appliers scan the table per row)",
                     "add a primary key (ALTER TABLE " + t.name() + " ADD PRIMARY KEY ...)"));

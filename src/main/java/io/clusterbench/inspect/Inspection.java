@@ -1,5 +1,7 @@
 package io.clusterbench.inspect;
 
+import io.clusterbench.result.Finding;
+import io.clusterbench.result.FindingLevel;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 
@@ -51,11 +53,11 @@ public record Inspection(List<Finding> findings, List<EndpointSnapshot> snapshot
 
     /** @return true when a finding at level {@link Level#ERROR} is present */
     public boolean hasErrors() {
-        return findings.stream().anyMatch(f -> f.level() == Level.ERROR);
+        return findings.stream().anyMatch(f -> f.level() == FindingLevel.ERROR);
     }
 
     /** @return the findings at {@code level} or more severe */
-    public List<Finding> atLeast(Level level) {
+    public List<Finding> atLeast(FindingLevel level) {
         return findings.stream().filter(f -> f.level().compareTo(level) <= 0).toList();
     }
 }

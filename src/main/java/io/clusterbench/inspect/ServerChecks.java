@@ -1,5 +1,7 @@
 package io.clusterbench.inspect;
 
+import io.clusterbench.result.Finding;
+import io.clusterbench.result.FindingLevel;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -40,25 +42,25 @@ final class ServerChecks {
         String plan = needed + " connections planned (" + threads + " threads + " + RESERVED_CONNECTIONS
                 + " for the observer and checks)";
         if (max >= 0 && max < needed) {
-            out.add(new Finding(Level.ERROR, "max-connections", s.endpoint(), "max_connections = " + max + " < " + plan,
+            out.add(new Finding(FindingLevel.ERROR, "max-connections", s.endpoint(), "max_connections = " + max + " < " + plan,
                     "connections beyond it are refused with error 1040 and the run stops or measures fewer threads",
                     "SET GLOBAL max_connections = " + (needed + 50) + " (and in the server's config), or plan fewer threads"));
         } else if (max >= 0 && max - connected < needed) {
-            out.add(new Finding(Level.ERROR, "connections-in-use", s.endpoint(), connected + " of max_connections = "
+            out.add(new Finding(FindingLevel.ERROR, "connections-in-use", s.endpoint(), connected + " of max_connections = "
                     + max + " are in use by other clients, " + (max - connected) + " left < " + plan,
                     "connections beyond the limit are refused with error 1040",
                     "stop the other clients or raise max_connections"));
         }
         long perUser = s.variableLong("max_user_connections", 0);
         if (perUser > 0 && perUser < needed) {
-            out.add(new Finding(Level.ERROR, "max-user-connections", s.endpoint(), "max_user_connections = " + perUser
+            out.add(new Finding(FindingLevel.ERROR, "max-user-connections", s.endpoint(), "max_user_connections = " + perUser
                     + " < " + plan, "one account cannot open more; error 1203 stops the run",
                     "SET GLOBAL max_user_connections = 0 (no limit) or at least " + needed));
         }
         if ("pool-of-threads".equalsIgnoreCase(s.variable("thread_handling"))) {
             long poolMax = s.variableLong("thread_pool_max_threads", Long.MAX_VALUE);
             if (poolMax < threads) {
-                out.add(new Finding(Level.WARNING, "thread-pool-max-threads", s.endpoint(), "thread pool with "
+                out.add(new Finding(FindingLevel.WARNING, "thread-pool-max-threads", s.endpoint(), "thread pool with "
                         + "thread_pool_max_threads = " + poolMax + " < " + threads + " planned threads",
                         "statements wait in the pool's queue when that many are blocked: latency measures the queue",
                         "raise thread_pool_max_threads to at least " + threads));
@@ -71,7 +73,7 @@ final class ServerChecks {
         long cache = s.variableLong("table_open_cache", -1);
         long wanted = (long) tables + needed;
         if (cache >= 0 && cache < wanted) {
-            out.add(new Finding(Level.WARNING, "table-open-cache", s.endpoint(), "table_open_cache = " + cache + " < "
+            out.add(new Finding(FindingLevel.WARNING, "table-open-cache", s.endpoint(), "table_open_cache = " + cache + " < "
                     + wanted + " (" + tables + " tables + " + needed + " connections, each holding an open table)",
                     "tables are closed and reopened during the run (Opened_tables climbs); the cost lands in latency",
                     "SET GLOBAL table_open_cache = " + Math.max(wanted, 2000)));
@@ -79,7 +81,7 @@ final class ServerChecks {
         long files = s.variableLong("open_files_limit", -1);
         long fileNeed = needed + 2L * tables + 10;
         if (files >= 0 && files < fileNeed) {
-            out.add(new Finding(Level.WARNING, "open-files-limit", s.endpoint(), "open_files_limit = " + files + " < "
+            out.add(new Finding(FindingLevel.WARNING, "open-files-limit", s.endpoint(), "open_files_limit = " + files + " < "
                     + fileNeed + " (a descriptor per connection, up to two per table, and the server's own files)",
                     "the server fails to open tables or accept connections (errors 23/24, 1040)",
                     "raise LimitNOFILE/open_files_limit in the server's config and restart it"));
@@ -108,7 +110,7 @@ final class ServerChecks {
                 + plan.rowBytes() + " B";
         long pool = s.variableLong("innodb_buffer_pool_size", -1);
         if (pool > 0 && bytes > pool) {
-            out.add(new Finding(Level.WARNING, "working-set", s.endpoint(), "working set " + mb(bytes) + " (" + source
+            out.add(new Finding(FindingLevel.WARNING, "working-set", s.endpoint(), "working set " + mb(bytes) + " (" + source
                     + ") > innodb_buffer_pool_size " + mb(pool),
                     "reads and writes go to disk: the run measures the storage, not the server's CPU path",
                     "raise innodb_buffer_pool_size above " + mb(bytes * 5 / 4) + " or use fewer rows (--table-size)"));
@@ -116,7 +118,7 @@ final class ServerChecks {
         if (!allPresent && s.local()) {
             long free = HostFacts.usableBytes(s.variable("datadir"));
             if (free >= 0 && free < 2 * bytes) {
-                out.add(new Finding(Level.WARNING, "disk-space", s.endpoint(), "datadir " + s.variable("datadir")
+                out.add(new Finding(FindingLevel.WARNING, "disk-space", s.endpoint(), "datadir " + s.variable("datadir")
                         + " has " + mb(free) + " free < twice the estimated tables (" + mb(bytes) + ")",
                         "prepare fails when the disk fills (error 1114/28), or the redo log and temp files do",
                         "free space or use fewer rows"));
@@ -141,7 +143,7 @@ final class ServerChecks {
         if (local == 0 || host.memoryBytes() <= 0 || pools <= host.memoryBytes() * 9 / 10) {
             return List.of();
         }
-        return List.of(new Finding(Level.WARNING, "host-memory", "", local + " local server(s) with buffer pools of "
+        return List.of(new Finding(FindingLevel.WARNING, "host-memory", "", local + " local server(s) with buffer pools of "
                 + mb(pools) + " in total on a host with " + mb(host.memoryBytes()) + " of memory",
                 "the host swaps or the kernel kills a server (OOM) once the pools fill",
                 "lower innodb_buffer_pool_size so the pools stay under 90% of memory"));

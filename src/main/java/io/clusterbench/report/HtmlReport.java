@@ -94,6 +94,7 @@ public final class HtmlReport {
         StringBuilder b = new StringBuilder();
         b.append("<h2 id=\"").append(esc(id)).append("\">").append(esc(l)).append(": ").append(esc(r.workloads()))
                 .append(" <small><code>").append(esc(r.source())).append("</code></small></h2>\n");
+        b.append(PreflightHtml.of(r.doc().preflight()));
         if (r.measuredRuns().isEmpty()) {
             return b.append("<p>No run with a summary and events in this result.</p>\n").toString();
         }

@@ -2,10 +2,10 @@ package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
-import io.clusterbench.inspect.Finding;
+import io.clusterbench.result.Finding;
 import io.clusterbench.inspect.InspectPlan;
 import io.clusterbench.inspect.Inspection;
-import io.clusterbench.inspect.Level;
+import io.clusterbench.result.FindingLevel;
 import io.clusterbench.workload.Workload;
 
 import java.sql.SQLException;
@@ -51,12 +51,26 @@ public final class Preflight {
     }
 
     /**
+     * The checks {@code run} and {@code sweep} make before the first step: inspects, prints the warnings and
+     * errors (as warnings: the run goes on) and returns them for result.json. A check that cannot be made
+     * (e.g. no privilege to read status) is one line and no findings; it never stops the run.
+     */
+    static List<Finding> beforeRun(Target target, Workload w, int maxThreads, Console console) {
+        try {
+            return warn(inspect(target, w, maxThreads), console);
+        } catch (UserException e) {
+            console.line("Pre-flight checks skipped: " + e.getMessage());
+            return List.of();
+        }
+    }
+
+    /**
      * Prints the findings at warning level or above as a block before a run; nothing when there are none.
      *
      * @return the findings printed
      */
     public static List<Finding> warn(Inspection inspection, Console console) {
-        List<Finding> shown = inspection.atLeast(Level.WARNING);
+        List<Finding> shown = inspection.atLeast(FindingLevel.WARNING);
         for (Finding f : shown) {
             console.line(f.line());
         }

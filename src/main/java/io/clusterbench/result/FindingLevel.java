@@ -1,4 +1,4 @@
-package io.clusterbench.inspect;
+package io.clusterbench.result;
 
 import java.util.Locale;
 
@@ -13,7 +13,7 @@ import java.util.Locale;
  *   <li>{@link #INFO}: a fact worth knowing when reading the figures; never printed for a clean target.</li>
  * </ul>
  */
-public enum Level {
+public enum FindingLevel {
     ERROR, WARNING, INFO;
 
     /** @return the level as printed, e.g. "ERROR" */

@@ -1,4 +1,4 @@
-package io.clusterbench.inspect;
+package io.clusterbench.result;
 
 /**
  * One thing {@code inspect} found that will distort the benchmark, printed as
@@ -14,7 +14,7 @@ package io.clusterbench.inspect;
  * @param why      why it matters for the benchmark
  * @param todo     what to do about it
  */
-public record Finding(Level level, String code, String endpoint, String what, String why, String todo) {
+public record Finding(FindingLevel level, String code, String endpoint, String what, String why, String todo) {
 
     /** @return the one-line form, e.g. {@code ERROR max-connections: 127.0.0.1:3306 max_connections = 151 ...} */
     public String line() {
