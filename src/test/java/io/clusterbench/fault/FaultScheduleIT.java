@@ -127,6 +127,11 @@ class FaultScheduleIT {
         } else {
             assertEquals("unfinished at the end of the run", restart.get("detail").asText(), restart.toString());
         }
+        JsonNode sums = run.get("observerFacts").get("checksums");
+        assertEquals(0, sums.get("mismatches").size(), sums.toString());
+        assertTrue(sums.get("checksums").size() >= 2, "the tables of at least two nodes compared: " + sums);
+        assertTrue(sums.get("checksums").get(sums.get("checksums").fieldNames().next()).has("sbtest2"), sums.toString());
+        assertTrue(r.out().contains("table checksums of 2 tables"), r.out());
         JsonNode ledger = run.get("observerFacts").get("ledger");
         assertTrue(ledger.get("acknowledged").asLong() > 0, ledger.toString());
         assertEquals(0, ledger.get("missingCount").asLong(), ledger.toString());
@@ -203,5 +208,37 @@ class FaultScheduleIT {
         String n2Label = "127.0.0.1:" + GaleraCluster.ports().get(1);
         assertTrue(check.out().contains("node " + n2Label + ": found") && check.out().contains("missing ids [" + victim + "]"),
                 check.out());
+    }
+
+    @Test
+    @Order(5)
+    void aRowChangedOnOneNodeOnlyFailsTheRunNamingTheTableAndTheNode(@TempDir Path out) throws Exception {
+        awaitAllSynced();
+        String pad;
+        try (Connection n2 = GaleraCluster.connect(2, db); Statement s = n2.createStatement()) {
+            var rs = s.executeQuery("SELECT pad FROM sbtest2 WHERE id = 1");
+            assertTrue(rs.next());
+            pad = rs.getString(1);
+            s.execute("SET SESSION wsrep_on = OFF");
+            assertEquals(1, s.executeUpdate("UPDATE sbtest2 SET pad = 'changed on n2 only' WHERE id = 1"));
+        }
+        try {
+            Cli.Result r = Cli.run(Cli.args(GaleraCluster.cliTarget(db), "run", "oltp_read_only", "--tables", "2",
+                    "--table-size", "1000", "--threads", "2", "--time", "2", "--out", out.toString(),
+                    "--verify-commits"));
+            assertEquals(3, r.exitCode(), r.out() + r.err());
+            String n2Label = "127.0.0.1:" + GaleraCluster.ports().get(1);
+            assertTrue(r.out().contains("table sbtest2 differs on node " + n2Label + " ("), r.out());
+            JsonNode mismatch = runRecord(out).get("observerFacts").get("checksums").get("mismatches").get(0);
+            assertEquals("sbtest2", mismatch.get("table").asText());
+            assertEquals(n2Label, mismatch.get("deviating").get(0).asText());
+        } finally {
+            try (Connection n2 = GaleraCluster.connect(2, db); var s = n2.prepareStatement(
+                    "UPDATE sbtest2 SET pad = ? WHERE id = 1")) {
+                n2.createStatement().execute("SET SESSION wsrep_on = OFF");
+                s.setString(1, pad);
+                s.executeUpdate();
+            }
+        }
     }
 }
