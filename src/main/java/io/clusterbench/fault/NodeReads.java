@@ -36,15 +36,23 @@ final class NodeReads {
         }
     }
 
+    /** {@link #read(Target, Endpoint, int, long, Read)} waiting {@link #NOT_READY_WAIT_MILLIS} for a joiner. */
+    static <T> T read(Target target, Endpoint e, int timeoutMillis, Read<T> read) throws Unreadable {
+        return read(target, e, timeoutMillis, NOT_READY_WAIT_MILLIS, read);
+    }
+
     /**
-     * @param target        observer target (no session variables)
-     * @param e             the node
-     * @param timeoutMillis socket read timeout of each statement, &gt; 0
+     * @param target          observer target (no session variables)
+     * @param e               the node
+     * @param timeoutMillis   socket read timeout of each statement, &gt; 0
+     * @param notReadyMillis  how long a node answering 1047/1180 is retried (0: not at all, e.g. when the cluster
+     *                        lost its quorum and no node will become ready by itself)
      * @return what {@code read} returned
      * @throws Unreadable with the server's or driver's message when the node cannot be read
      */
-    static <T> T read(Target target, Endpoint e, int timeoutMillis, Read<T> read) throws Unreadable {
-        long deadline = System.nanoTime() + NOT_READY_WAIT_MILLIS * 1_000_000L;
+    static <T> T read(Target target, Endpoint e, int timeoutMillis, long notReadyMillis, Read<T> read)
+            throws Unreadable {
+        long deadline = System.nanoTime() + notReadyMillis * 1_000_000L;
         while (true) {
             int code;
             String message;

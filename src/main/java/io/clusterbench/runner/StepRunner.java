@@ -126,7 +126,9 @@ final class StepRunner {
         if (Commits.checksumsWanted(settings, ctx.target())) {
             List<Workload> workloads = settings.background() == null ? List.of(workload)
                     : List.of(workload, settings.background().workload());
-            observed.put("checksums", Commits.checksums(ctx.target(), workloads));
+            boolean quorumLost = observed.get("faults") instanceof FaultReport f
+                    && f.quorumLoss().stream().anyMatch(q -> !q.ended());
+            observed.put("checksums", Commits.checksums(ctx.target(), workloads, quorumLost));
         }
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),

@@ -185,6 +185,8 @@ class FaultScheduleIT {
             assertTrue(losses.size() >= 1, run.get("observerFacts").get("faults").toString());
             assertTrue(losses.get(0).get("startSeconds").asDouble() > 2, losses.toString());
             assertTrue(r.out().contains("quorum lost"), r.out());
+            assertTrue(run.get("observerFacts").get("checksums").get("unreadable").size() >= 2,
+                    "the paused nodes are listed as not read, not waited for: " + run.get("observerFacts"));
         } finally {
             watchdog.interrupt();
             awaitAllSynced();
@@ -215,12 +217,14 @@ class FaultScheduleIT {
     void aRowChangedOnOneNodeOnlyFailsTheRunNamingTheTableAndTheNode(@TempDir Path out) throws Exception {
         awaitAllSynced();
         String pad;
+        long id;
         try (Connection n2 = GaleraCluster.connect(2, db); Statement s = n2.createStatement()) {
-            var rs = s.executeQuery("SELECT pad FROM sbtest2 WHERE id = 1");
+            var rs = s.executeQuery("SELECT id, pad FROM sbtest2 ORDER BY id LIMIT 1"); // oltp deletes and re-inserts
             assertTrue(rs.next());
-            pad = rs.getString(1);
+            id = rs.getLong(1);
+            pad = rs.getString(2);
             s.execute("SET SESSION wsrep_on = OFF");
-            assertEquals(1, s.executeUpdate("UPDATE sbtest2 SET pad = 'changed on n2 only' WHERE id = 1"));
+            assertEquals(1, s.executeUpdate("UPDATE sbtest2 SET pad = 'changed on n2 only' WHERE id = " + id));
         }
         try {
             Cli.Result r = Cli.run(Cli.args(GaleraCluster.cliTarget(db), "run", "oltp_read_only", "--tables", "2",
@@ -234,7 +238,7 @@ class FaultScheduleIT {
             assertEquals(n2Label, mismatch.get("deviating").get(0).asText());
         } finally {
             try (Connection n2 = GaleraCluster.connect(2, db); var s = n2.prepareStatement(
-                    "UPDATE sbtest2 SET pad = ? WHERE id = 1")) {
+                    "UPDATE sbtest2 SET pad = ? WHERE id = " + id)) {
                 n2.createStatement().execute("SET SESSION wsrep_on = OFF");
                 s.setString(1, pad);
                 s.executeUpdate();
