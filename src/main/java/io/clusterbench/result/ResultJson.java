@@ -51,10 +51,19 @@ public final class ResultJson {
             return type.cast(raw);
         }
         try {
-            return MAPPER.convertValue(raw, type);
+            return convert(raw, type);
         } catch (IllegalArgumentException notThatShape) {
             return null;
         }
+    }
+
+    /**
+     * Converts a value read from JSON (maps, lists, numbers) into a result record, as reading the file would.
+     *
+     * @throws IllegalArgumentException when the value does not fit {@code type}
+     */
+    public static <T> T convert(Object value, Class<T> type) {
+        return MAPPER.convertValue(value, type);
     }
 
     /**
