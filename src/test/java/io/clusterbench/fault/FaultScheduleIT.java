@@ -245,4 +245,25 @@ class FaultScheduleIT {
             }
         }
     }
+
+    @Test
+    @Order(6)
+    void workersBlockedOnANodePausedForTheRestOfTheRunAreFreedByTheReadTimeoutAndMoveOn(@TempDir Path out)
+            throws Exception {
+        awaitAllSynced();
+        try {
+            Cli.Result r = run(out, "--time", "16", "--fault", "1s pause n3", "--read-timeout", "3");
+            assertEquals(0, r.exitCode(), r.out() + r.err());
+            JsonNode run = runRecord(out);
+            assertEquals(16, lastIntervalEnd(run), 1.0);
+            assertEquals(3000, run.get("observerFacts").get("readTimeoutMillis").asInt());
+            JsonNode summary = run.get("summary");
+            assertTrue(summary.get("reconnects").asLong() > 0, "the blocked workers reconnected: " + summary);
+            JsonNode iv = run.get("intervals");
+            double lastTps = iv.get(iv.size() - 1).get("tps").asDouble();
+            assertTrue(lastTps > 0, "the run goes on without n3 once its workers are freed: " + iv);
+        } finally {
+            awaitAllSynced();
+        }
+    }
 }
