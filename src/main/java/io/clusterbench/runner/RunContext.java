@@ -92,7 +92,8 @@ final class RunContext implements AutoCloseable {
                     settings.maxThreads(), env) : List.of();
             Map<String, Object> clusterFacts = new LinkedHashMap<>();
             clusterFacts.put("topology", topology.toMap());
-            Target runTarget = target.withRouting(settings.routing());
+            Target runTarget = target.withRouting(settings.routing()).withReadTimeout(settings.readTimeoutMillis());
+            clusterFacts.put("readTimeoutMillis", settings.readTimeoutMillis());
             if (settings.consistency() != null) {
                 Consistency.Applied applied = settings.consistency().apply(runTarget, topology);
                 env.line(applied.line());

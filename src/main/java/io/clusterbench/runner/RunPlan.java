@@ -99,6 +99,13 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
                 rateEventsPerSecond, Duration.ofSeconds(interval), errors, seed, runTarget);
     }
 
+    /** @return the workers' socket read timeout in ms: {@code --read-timeout}, or derived from the run; 0 for none */
+    public int readTimeoutMillis() {
+        return faults.readTimeoutSeconds() == FaultPlan.AUTO
+                ? io.clusterbench.db.ReadTimeout.derive(timeSeconds, reportIntervalSeconds)
+                : (int) (faults.readTimeoutSeconds() * 1000);
+    }
+
     /** @return the one-line plan description printed at start */
     public String describe(Target runTarget) {
         StringBuilder b = new StringBuilder(workload.name()).append(", ").append(threads())

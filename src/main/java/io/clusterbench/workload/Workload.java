@@ -25,6 +25,18 @@ public interface Workload {
     List<String> tables();
 
     /**
+     * The tables whose copies are compared across nodes after a run with faults (docs/metrics.md, "Cross-node
+     * table checksums"): by default {@link #tables()}; a family that makes tables while it runs adds those that
+     * exist and are replicated.
+     *
+     * @param connection a connection to the first node, on the workload's schema
+     * @throws SQLException when the schema cannot be read
+     */
+    default List<String> checkedTables(Connection connection) throws SQLException {
+        return tables();
+    }
+
+    /**
      * Creates and loads the tables.
      *
      * @param target   where to load
