@@ -43,6 +43,8 @@ public final class GaleraObserver implements Observer {
     private final Connection[] connections;
     private final WsrepReading[] previous;
     private final NodePolls[] polls;
+    private final NodePolls[] runPolls;
+    private final WsrepReading[] first;
     private final Map<String, Object> facts = new LinkedHashMap<>();
     private ExecutorService readers;
     private String compact = "";
@@ -63,6 +65,8 @@ public final class GaleraObserver implements Observer {
         this.connections = new Connection[endpoints.size()];
         this.previous = new WsrepReading[endpoints.size()];
         this.polls = new NodePolls[endpoints.size()];
+        this.runPolls = new NodePolls[endpoints.size()];
+        this.first = new WsrepReading[endpoints.size()];
         List<String> observed = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             observed.add(names.get(i) + "=" + endpoints.get(i).label());
@@ -84,8 +88,10 @@ public final class GaleraObserver implements Observer {
         });
         WsrepReading[] now = readAll();
         System.arraycopy(now, 0, previous, 0, now.length);
+        System.arraycopy(now, 0, first, 0, now.length);
         for (int i = 0; i < polls.length; i++) {
             polls[i] = new NodePolls(now[i]);
+            runPolls[i] = new NodePolls(now[i]);
         }
         for (int i = 0; i < connections.length; i++) {
             if (connections[i] != null) {
@@ -118,6 +124,7 @@ public final class GaleraObserver implements Observer {
         for (int i = 0; i < now.length; i++) {
             if (now[i] != null) {
                 polls[i].add(now[i], maxCommitted);
+                runPolls[i].add(now[i], maxCommitted);
             }
         }
         return maxCommitted;
@@ -164,9 +171,35 @@ public final class GaleraObserver implements Observer {
         return compact;
     }
 
+    /**
+     * @return the observed nodes and flow-control settings, and once sampling has begun {@code totals}: per node,
+     *         the figures of "Galera per node" from the baseline at the measured start to the last reading (the
+     *         final sample at close covers the run's tail), plus {@code observedSeconds}
+     */
     @Override
     public Map<String, Object> facts() {
-        return facts;
+        Map<String, Object> out = new LinkedHashMap<>(facts);
+        Map<String, Object> totals = new LinkedHashMap<>();
+        long maxCommitted = Long.MIN_VALUE;
+        for (WsrepReading r : previous) {
+            if (r != null) {
+                maxCommitted = Math.max(maxCommitted, r.lastCommitted());
+            }
+        }
+        for (int i = 0; i < names.size(); i++) {
+            if (first[i] == null || previous[i] == null || runPolls[i] == null || previous[i] == first[i]) {
+                continue;
+            }
+            double seconds = (previous[i].atNanos() - first[i].atNanos()) / 1e9;
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("observedSeconds", Math.round(seconds * 1000) / 1000.0);
+            m.putAll(NodeFigures.of(first[i], previous[i], maxCommitted, seconds, runPolls[i]).toMap());
+            totals.put(names.get(i), m);
+        }
+        if (!totals.isEmpty()) {
+            out.put("totals", totals);
+        }
+        return out;
     }
 
     @Override
