@@ -101,6 +101,7 @@ public enum Figure {
     RATIO("ratio", "×"),
     VERDICT("verdict", ""),
     DIFFERING_VARIABLES("differing variables", ""),
+    DIFFERING_OPTIONS("differing options", ""),
     FAULT_DETECT("detect", "s"),
     FAULT_STALL("stall", "s"),
     FAULT_BACK_TO_90("back to 90%", "s"),
