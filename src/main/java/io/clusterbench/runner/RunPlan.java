@@ -87,6 +87,13 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         return threadCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
     }
 
+    /** @return this plan at another {@code --consistency} level (a step of a consistency sweep) */
+    public RunPlan withConsistency(Consistency level) {
+        return new RunPlan(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond,
+                reportIntervalSeconds, percentile, workload, distribution, seed, errors, outDir, command, routing, level,
+                workloadOptions, workloadDescription, background, faults, inspect);
+    }
+
     /** @return the first (for a run: the only) thread count */
     public int threads() {
         return threadCounts.get(0);

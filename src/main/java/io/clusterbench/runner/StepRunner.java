@@ -139,6 +139,13 @@ final class StepRunner {
                                 ThreadModel.javaVersion(), files.startEpochMillis(), 0)),
                 acc.classRecords(), observed,
                 endpointRecords(engine, ctx.topology(), outcome.measuredSeconds()));
+        io.clusterbench.result.Conflicts conflicts = io.clusterbench.result.Conflicts.of(finished);
+        if (conflicts != null && (conflicts.conflicts() > 0 || observed.containsKey("galera"))) {
+            observed.put("conflicts", conflicts); // counted once: the client's 1213 errors, split by cause
+            finished = new RunRecord(finished.workload(), threads, repeat, options, finished.status(),
+                    finished.fatalError(), facts, finished.intervals(), finished.summary(), finished.statementClasses(),
+                    observed, finished.endpoints());
+        }
         onProgress.accept(finished);
         return new Step(finished, outcome, null);
     }
