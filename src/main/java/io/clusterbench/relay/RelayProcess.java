@@ -22,6 +22,8 @@ public final class RelayProcess {
     public static final String PID_FILE = "relay.pid";
     /** The daemon's log in the sandbox directory. */
     public static final String LOG = "relay.log";
+    /** The copy of the tool's jar the daemon runs from, in the sandbox directory. */
+    public static final String JAR = "relay.jar";
     /** How long a change may take to be applied by the daemon. */
     static final long APPLY_TIMEOUT_MILLIS = 5000;
 
@@ -66,9 +68,9 @@ public final class RelayProcess {
             cmd.add("/usr/bin/setsid");
         }
         cmd.add(ProcessHandle.current().info().command().orElse("java"));
-        cmd.addAll(List.of("-Xmx96m", "-Xss512k", "-XX:+UseSerialGC", "-cp", classPath(),
-                RelayDaemon.class.getName(), dir.toString()));
         try {
+            cmd.addAll(List.of("-Xmx96m", "-Xss512k", "-XX:+UseSerialGC", "-cp", classPath(dir),
+                    RelayDaemon.class.getName(), dir.toString()));
             Files.deleteIfExists(dir.resolve(RelayStats.FILE));
             Process p = new ProcessBuilder(cmd).redirectErrorStream(true)
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
@@ -121,11 +123,22 @@ public final class RelayProcess {
         });
     }
 
-    private static String classPath() {
+    /**
+     * @return this class's class path entry; a jar is copied into the sandbox first, so rebuilding the tool's jar
+     *         cannot pull classes from under the running daemon
+     */
+    private static String classPath(Path dir) throws IOException {
+        Path source;
         try {
-            return Path.of(RelayDaemon.class.getProtectionDomain().getCodeSource().getLocation().toURI()).toString();
+            source = Path.of(RelayDaemon.class.getProtectionDomain().getCodeSource().getLocation().toURI());
         } catch (URISyntaxException | RuntimeException e) {
             return System.getProperty("java.class.path");
         }
+        if (Files.isRegularFile(source)) {
+            Path copy = dir.resolve(JAR);
+            Files.copy(source, copy, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+            return copy.toString();
+        }
+        return source.toString();
     }
 }
