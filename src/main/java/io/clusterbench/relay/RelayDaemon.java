@@ -22,7 +22,7 @@ public final class RelayDaemon {
     /** How often the control file is read. */
     static final long POLL_MILLIS = 50;
     /** How often the counters are written. */
-    static final long STATS_PERIOD_MILLIS = 500;
+    static final long STATS_PERIOD_MILLIS = 250;
 
     private RelayDaemon() {
     }
