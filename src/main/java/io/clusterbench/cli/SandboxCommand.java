@@ -135,7 +135,7 @@ final class SandboxCommand implements Runnable {
         return ExitCode.OK.code();
     }
 
-    @Command(name = "slow", description = "Slow a node down: frozen PERCENT% of every 100 ms (cgroup v1 freezer, "
+    @Command(name = "slow", description = "Slow a node down: frozen PERCENT% of every 500 ms (cgroup v1 freezer, "
             + "else SIGSTOP/SIGCONT), so it falls behind and sends flow control; 0% ends it.")
     int slow(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
              @Parameters(paramLabel = "PERCENT", description = "0-90, e.g. 30%") String percent,

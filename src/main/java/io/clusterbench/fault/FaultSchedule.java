@@ -44,7 +44,7 @@ public record FaultSchedule(List<Step> steps) {
         HEAL,
         /** Set the node's link, argument e.g. {@code 40ms} or {@code off} (sandbox relay). */
         LINK,
-        /** Freeze the node for a share of every 100 ms, argument e.g. {@code 30%}, {@code 0%} ends it (sandbox relay). */
+        /** Freeze the node for a share of every 500 ms, argument e.g. {@code 30%}, {@code 0%} ends it (sandbox relay). */
         SLOW;
 
         /** @return true when the action takes an argument after the node ({@code link n3 40ms}, {@code slow n3 30%}) */

@@ -8,19 +8,27 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.IntSupplier;
 
 /**
- * Makes one node slow by freezing it for a share of every {@value #PERIOD_MILLIS} ms period: with the cgroup v1
- * {@code freezer} controller when it is mounted and writable (all threads stop at once, nothing is spawned), else
- * with SIGSTOP/SIGCONT. A node frozen 30% of the time applies write sets 30% slower on average and its receive
- * queue grows while it is frozen, so it is the node that sends flow-control pauses. The node's process id is read
- * from its pid file each period, so a restarted node stays slow.
+ * Makes one node slow by freezing its applier threads for a share of every {@value #PERIOD_MILLIS} ms period with the
+ * cgroup v1 {@code freezer} controller (threads are moved into the cgroup one by one through its {@code tasks}
+ * file). The group-communication thread keeps running, so the node keeps receiving and ordering write sets while
+ * its appliers stand still: its receive queue grows and it is the node that sends flow-control pauses, as a node
+ * with a slower volume does. Freezing the whole process instead would stall the group protocol itself (every member
+ * must acknowledge), which is a pause, not a slow node. Without a writable freezer, or when the applier threads are
+ * not known, the whole process is stopped with SIGSTOP/SIGCONT (read from its pid file each period) and the log
+ * says so.
  *
  * <p>Owns one thread; {@link #close} thaws the node and removes the cgroup.
  */
 final class DutyCycle implements AutoCloseable {
-    /** Length of one freeze/thaw period. */
-    static final long PERIOD_MILLIS = 100;
+    /**
+     * Length of one freeze/thaw period. Long enough that a frozen node's receive queue passes the flow-control limit
+     * ({@code gcs.fc_limit} 16, scaled by √writers) at a few hundred write sets per second, as a steadily slow node's
+     * would over time; short against the group's suspect timeout (5 s).
+     */
+    static final long PERIOD_MILLIS = 500;
     private static final Path FREEZER = Path.of("/sys/fs/cgroup/freezer");
     private final Path pidFile;
+    private final List<Long> threads;
     private final IntSupplier percent;
     private final Path cgroup;
     private final Thread thread;
@@ -29,22 +37,24 @@ final class DutyCycle implements AutoCloseable {
 
     /**
      * @param pidFile the node's pid file
+     * @param threads the node's applier thread ids (Linux TIDs), possibly empty
      * @param percent the share frozen now, 0–90 (read each period)
      * @param tag     unique name for the cgroup, e.g. {@code relay-6520-n3}
      */
-    DutyCycle(Path pidFile, IntSupplier percent, String tag) {
+    DutyCycle(Path pidFile, List<Long> threads, IntSupplier percent, String tag) {
         this.pidFile = pidFile;
+        this.threads = List.copyOf(threads);
         this.percent = percent;
         Path cg = FREEZER.resolve("clusterbench-" + tag);
-        this.cgroup = Files.isWritable(FREEZER) ? cg : null;
+        this.cgroup = Files.isWritable(FREEZER) && !threads.isEmpty() ? cg : null;
         this.thread = new Thread(this::loop, "duty-cycle-" + tag);
         thread.setDaemon(true);
         thread.start();
     }
 
-    /** @return {@code cgroup-freezer} or {@code sigstop}: how the node is frozen */
+    /** @return how the node is slowed: its appliers in the cgroup v1 freezer, or the whole process by SIGSTOP */
     String method() {
-        return cgroup != null ? "cgroup-freezer" : "sigstop";
+        return cgroup != null ? "cgroup v1 freezer on applier threads " + threads : "SIGSTOP/SIGCONT of the whole process";
     }
 
     private void loop() {
@@ -77,7 +87,12 @@ final class DutyCycle implements AutoCloseable {
         }
         try {
             Files.createDirectories(cgroup);
-            Files.writeString(cgroup.resolve("cgroup.procs"), Long.toString(pid));
+            for (long tid : threads) {
+                if (!Files.isDirectory(Path.of("/proc/" + pid + "/task/" + tid))) {
+                    return false; // the node restarted: its appliers are other threads now
+                }
+                Files.writeString(cgroup.resolve("tasks"), Long.toString(tid));
+            }
             pidInCgroup = pid;
             return true;
         } catch (IOException e) {
@@ -132,7 +147,7 @@ final class DutyCycle implements AutoCloseable {
         if (cgroup != null && Files.isDirectory(cgroup)) {
             write(cgroup.resolve("freezer.state"), "THAWED");
             if (pidInCgroup > 0) {
-                write(FREEZER.resolve("cgroup.procs"), Long.toString(pidInCgroup));
+                threads.forEach(tid -> write(FREEZER.resolve("tasks"), Long.toString(tid)));
             }
             try {
                 Files.deleteIfExists(cgroup);

@@ -35,23 +35,34 @@ public record RelayConfig(long generation, List<NodeLink> nodes) {
      * @param istPort     incremental state transfer port
      * @param link        delay, jitter and cap of this node's link to the others
      * @param partitioned true while the node's group and IST traffic is cut both ways
-     * @param slowPercent share of each duty cycle the node is frozen, 0–90; 0 for a node at full speed
+     * @param slowPercent share of each duty cycle the node's appliers are frozen, 0–90; 0 for full speed
+     * @param slowThreads the node's applier thread ids (Linux TIDs) when it was made slow, possibly empty
      */
     public record NodeLink(String name, int index, int galeraPort, int istPort, LinkSpec link, boolean partitioned,
-                           int slowPercent) {
+                           int slowPercent, List<Long> slowThreads) {
+        /** A node at full speed. */
+        public NodeLink(String name, int index, int galeraPort, int istPort, LinkSpec link, boolean partitioned,
+                        int slowPercent) {
+            this(name, index, galeraPort, istPort, link, partitioned, slowPercent, List.of());
+        }
+
+        public NodeLink {
+            slowThreads = List.copyOf(slowThreads);
+        }
+
         /** @return a copy with another link */
         public NodeLink withLink(LinkSpec l) {
-            return new NodeLink(name, index, galeraPort, istPort, l, partitioned, slowPercent);
+            return new NodeLink(name, index, galeraPort, istPort, l, partitioned, slowPercent, slowThreads);
         }
 
         /** @return a copy cut off or healed */
         public NodeLink withPartitioned(boolean p) {
-            return new NodeLink(name, index, galeraPort, istPort, link, p, slowPercent);
+            return new NodeLink(name, index, galeraPort, istPort, link, p, slowPercent, slowThreads);
         }
 
-        /** @return a copy with another slowdown */
-        public NodeLink withSlowPercent(int s) {
-            return new NodeLink(name, index, galeraPort, istPort, link, partitioned, s);
+        /** @return a copy with another slowdown of the given applier threads */
+        public NodeLink withSlow(int s, List<Long> tids) {
+            return new NodeLink(name, index, galeraPort, istPort, link, partitioned, s, tids);
         }
 
         /** @return e.g. {@code 25ms±5ms}, {@code 25ms partitioned}, {@code off slow 30%} */
@@ -108,9 +119,19 @@ public record RelayConfig(long generation, List<NodeLink> nodes) {
                     Long.parseLong(p.getProperty(k + "jitterMicros", "0")),
                     Long.parseLong(p.getProperty(k + "bandwidthBytesPerSecond", "0"))),
                     Boolean.parseBoolean(p.getProperty(k + "partitioned", "false")),
-                    Integer.parseInt(p.getProperty(k + "slowPercent", "0"))));
+                    Integer.parseInt(p.getProperty(k + "slowPercent", "0")), tids(p.getProperty(k + "slowThreads", ""))));
         }
         return new RelayConfig(Long.parseLong(p.getProperty("generation", "0")), List.copyOf(nodes));
+    }
+
+    private static List<Long> tids(String text) {
+        List<Long> out = new ArrayList<>();
+        for (String t : text.split(",")) {
+            if (!t.isBlank()) {
+                out.add(Long.parseLong(t.strip()));
+            }
+        }
+        return out;
     }
 
     /** Writes the file atomically. @throws UncheckedIOException when it cannot be written */
@@ -128,6 +149,7 @@ public record RelayConfig(long generation, List<NodeLink> nodes) {
             p.setProperty(k + "bandwidthBytesPerSecond", Long.toString(n.link().bandwidthBytesPerSecond()));
             p.setProperty(k + "partitioned", Boolean.toString(n.partitioned()));
             p.setProperty(k + "slowPercent", Integer.toString(n.slowPercent()));
+            p.setProperty(k + "slowThreads", String.join(",", n.slowThreads().stream().map(String::valueOf).toList()));
         }
         Path tmp = dir.resolve(FILE + ".tmp");
         try (Writer w = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8)) {

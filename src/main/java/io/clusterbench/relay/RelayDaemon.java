@@ -79,7 +79,7 @@ public final class RelayDaemon {
             DutyCycle running = slow.get(n.name());
             if (n.slowPercent() > 0 && running == null) {
                 int index = n.index();
-                DutyCycle d = new DutyCycle(dir.resolve(n.name()).resolve("pid"),
+                DutyCycle d = new DutyCycle(dir.resolve(n.name()).resolve("pid"), n.slowThreads(),
                         () -> state.config().byIndex(index).slowPercent(), tag + "-" + n.name());
                 slow.put(n.name(), d);
                 System.out.println(n.name() + " slow " + n.slowPercent() + "% by " + d.method());

@@ -89,7 +89,8 @@ public final class SandboxNetwork {
     }
 
     /**
-     * Freezes a node for {@code percent}% of every 100 ms (cgroup v1 freezer, else SIGSTOP/SIGCONT); 0 ends it.
+     * Freezes a node's applier threads for {@code percent}% of every 500 ms (cgroup v1 freezer; else the whole
+     * process by SIGSTOP/SIGCONT), so it falls behind and sends flow control; 0 ends it.
      *
      * @return e.g. {@code n3 slow 30%}
      * @throws UserException without relay, for an unknown node or a share outside 0–90
@@ -99,9 +100,31 @@ public final class SandboxNetwork {
             throw new UserException("slow must be 0-90% (got " + percent + ")", "e.g. 'sandbox slow n3 30%'; 0 ends it");
         }
         RelayConfig.NodeLink n = node(node);
-        apply(config().with(n.withSlowPercent(percent)));
-        return percent == 0 ? n.name() + " at full speed" : n.name() + " slow " + percent + "% (frozen " + percent
-                + " ms of every 100 ms)";
+        List<Long> tids = percent == 0 ? List.of() : applierThreads(sandbox.fresh(n.name()));
+        if (n.slowPercent() > 0 && percent > 0) {
+            apply(config().with(n.withSlow(0, List.of()))); // a new share starts a new duty cycle on today's threads
+        }
+        apply(config().with(n.withSlow(percent, tids)));
+        return percent == 0 ? n.name() + " at full speed" : n.name() + " slow " + percent + "% (frozen " + percent * 5
+                + " ms of every 500 ms)";
+    }
+
+    /**
+     * @return the node's applier threads' Linux ids ({@code information_schema.PROCESSLIST.TID} of the
+     *         {@code system user} threads but the aborter), empty when it does not answer
+     */
+    private static List<Long> applierThreads(SandboxNode n) {
+        List<Long> out = new ArrayList<>();
+        try (java.sql.Connection c = SandboxSql.admin(n.sqlPort(), 2000); java.sql.Statement s = c.createStatement();
+             java.sql.ResultSet rs = s.executeQuery("SELECT TID FROM information_schema.PROCESSLIST WHERE "
+                     + "USER = 'system user' AND COALESCE(STATE, '') NOT LIKE 'wsrep aborter%'")) {
+            while (rs.next()) {
+                out.add(rs.getLong(1));
+            }
+        } catch (java.sql.SQLException e) {
+            return List.of();
+        }
+        return out;
     }
 
     /** @return each node's link, e.g. {@code n1 off, n2 off, n3 25ms}; {@code direct} without relay */
