@@ -85,7 +85,7 @@ public final class SweepDriver {
                         wall = t;
                         String why = "too many connections (1040) at " + t + " threads; max_connections="
                                 + ctx.maxConnections();
-                        runs.set(index, new RunRecord(settings.workload().name(), t, r, settings.optionMap(
+                        runs.set(index, new RunRecord(settings.workload().name(), t, r, settings.planRecord(
                                 settings.engine(ctx.target(), t)), "connection_refused", why, Map.of(), List.of(),
                                 null, List.of(), Map.of()));
                         ResultJson.write(json, ctx.document(List.copyOf(runs)));
@@ -98,6 +98,17 @@ public final class SweepDriver {
                             instanceof io.clusterbench.result.LedgerRecord ledger && !ledger.passed()) {
                         io.clusterbench.report.FaultText.ledgerLines(ledger).forEach(line -> env.line("  " + line));
                         code = RunStatus.CHECK_FAILED;
+                    }
+                    if (stepCode == RunStatus.COMPLETED && s.record().observerFacts().get("faults")
+                            instanceof io.clusterbench.result.FaultReport faults) {
+                        io.clusterbench.report.FaultText.lines(faults).forEach(line -> env.line("  " + line));
+                    }
+                    if (stepCode == RunStatus.COMPLETED && s.record().observerFacts().get("checksums")
+                            instanceof io.clusterbench.result.ChecksumRecord sums) {
+                        io.clusterbench.report.FaultText.checksumLines(sums).forEach(line -> env.line("  " + line));
+                        if (!sums.passed()) {
+                            code = RunStatus.CHECK_FAILED;
+                        }
                     }
                     if (stepCode != RunStatus.COMPLETED) {
                         code = stepCode;
