@@ -38,6 +38,8 @@ final class SweepCommand implements Callable<Integer>, WorkloadCommand {
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
     @Mixin
+    ShardOptions shards = new ShardOptions();
+    @Mixin
     RunOptions run = new RunOptions();
     @Mixin
     TargetOptions target = new TargetOptions();
@@ -64,7 +66,8 @@ final class SweepCommand implements Callable<Integer>, WorkloadCommand {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
         }
-        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), true, cluster);
+        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), true, cluster,
+                new BackgroundOptions(), shards);
         return ExitCode.of(SweepDriver.run(plan, repeat, quietTimeoutSeconds, env)).code();
     }
 }

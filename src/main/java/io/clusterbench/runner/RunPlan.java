@@ -45,12 +45,27 @@ import java.util.Map;
  * @param workloadDescription   the family's part of the start line, e.g. {@code ", keys special(...)"}
  * @param background            a workload run beside this one ({@code --background}), or null for none
  * @param faults                {@code --fault}, {@code --fault-cmd}, {@code --sandbox}, {@code --verify-commits}
+ * @param shard                 {@code --shard}, {@code --threads-per-shard}, {@code --start-at};
+ *                              {@link ShardSpec#NONE} for an unsharded run. {@code threadCounts}, {@code events}
+ *                              and {@code rateEventsPerSecond} stay the whole run's; {@link #engine} takes the
+ *                              shard's part
  */
 public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
                       double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
                       Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
                       Routing routing, Consistency consistency, Map<String, Object> workloadOptions,
-                      String workloadDescription, Background background, FaultPlan faults) {
+                      String workloadDescription, Background background, FaultPlan faults, ShardSpec shard) {
+
+    /** An unsharded plan. */
+    public RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
+                   double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
+                   Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
+                   Routing routing, Consistency consistency, Map<String, Object> workloadOptions,
+                   String workloadDescription, Background background, FaultPlan faults) {
+        this(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond, reportIntervalSeconds,
+                percentile, workload, distribution, seed, errors, outDir, command, routing, consistency,
+                workloadOptions, workloadDescription, background, faults, ShardSpec.NONE);
+    }
 
     /**
      * A second workload run by its own engine beside the run (closed loop), so the cost of the main
@@ -75,15 +90,34 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
 
     /** @return the engine plan of one step at {@code threads} workers */
     public EnginePlan engine(Target runTarget, int threads) {
+        return engine(runTarget, threads, 0);
+    }
+
+    /**
+     * @param threads   the step's thread count as given ({@code --threads}; the whole run's)
+     * @param stepIndex 0-based step of a sweep (0 for a run): picks the step's fixed start under {@code --start-at}
+     * @return the engine plan of this process's part of the step (all of it when not sharded)
+     */
+    public EnginePlan engine(Target runTarget, int threads, int stepIndex) {
         long interval = reportIntervalSeconds > 0 ? reportIntervalSeconds : 1;
-        return new EnginePlan(threads, Duration.ofSeconds(timeSeconds), events, Duration.ofSeconds(warmupSeconds),
-                rateEventsPerSecond, Duration.ofSeconds(interval), errors, seed, runTarget);
+        int whole = shard.wholeThreads(threads);
+        return new EnginePlan(shard.threadsOf(whole), Duration.ofSeconds(timeSeconds), shard.eventsOf(events, whole),
+                Duration.ofSeconds(warmupSeconds), shard.rateOf(rateEventsPerSecond, whole), Duration.ofSeconds(interval),
+                errors, seed, runTarget, shard.firstWorker(whole),
+                shard.startAtOfStep(stepIndex, warmupSeconds + timeSeconds));
     }
 
     /** @return the one-line plan description printed at start */
     public String describe(Target runTarget) {
-        StringBuilder b = new StringBuilder(workload.name()).append(", ").append(threads())
-                .append(threads() == 1 ? " thread" : " threads");
+        int whole = shard.wholeThreads(threads());
+        StringBuilder b = new StringBuilder(workload.name()).append(", ").append(whole)
+                .append(whole == 1 ? " thread" : " threads");
+        if (shard.sharded()) {
+            b.append(", ").append(shard.describe(whole));
+        }
+        if (shard.startAtEpochMillis() > 0) {
+            b.append(", start at ").append(java.time.Instant.ofEpochMilli(shard.startAtEpochMillis()));
+        }
         if (timeSeconds > 0) {
             b.append(", ").append(timeSeconds).append(" s");
         }
@@ -132,6 +166,12 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         m.putAll(workloadOptions);
         m.put("fault", faults.schedule().describe());
         m.put("verifyCommits", faults.verifyCommits());
+        if (shard.sharded()) {
+            m.put("shard", shard.index() + "/" + shard.count());
+        }
+        if (shard.startAtEpochMillis() > 0) {
+            m.put("startAt", java.time.Instant.ofEpochMilli(plan.startAtEpochMillis()).toString());
+        }
         m.put("latencyStart", plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start");
         return m;
     }

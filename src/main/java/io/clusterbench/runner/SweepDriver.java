@@ -74,7 +74,7 @@ public final class SweepDriver {
                     int index = runs.size();
                     runs.add(null);
                     Path stepDir = dir.resolve(String.format(Locale.ROOT, "steps/t%04d-r%d", t, r));
-                    StepRunner.Step s = StepRunner.run(ctx, t, r, stepDir, stop, false, rec -> {
+                    StepRunner.Step s = StepRunner.run(ctx, t, r, step - 1, stepDir, stop, false, rec -> {
                         runs.set(index, rec);
                         ResultJson.write(json, ctx.document(List.copyOf(runs.subList(0, index + 1))));
                     });
