@@ -47,4 +47,13 @@ public final class ResultJson {
         }
         return doc;
     }
+
+    /**
+     * @return {@code value} as read from JSON (maps, lists, numbers) turned into {@code type}, e.g. a record kept
+     *         in {@link RunRecord#observerFacts()}; null for null
+     * @throws IllegalArgumentException when it does not have the type's shape
+     */
+    public static <T> T convert(Object value, Class<T> type) {
+        return value == null ? null : MAPPER.convertValue(value, type);
+    }
 }
