@@ -4,6 +4,8 @@ import io.clusterbench.UserException;
 import io.clusterbench.k8s.JobSpec;
 import io.clusterbench.k8s.ShardJob;
 import io.clusterbench.runner.ShardSpec;
+import io.clusterbench.runner.WorkloadRegistry;
+import io.clusterbench.workload.WorkloadFamily;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -139,6 +141,10 @@ final class K8sJobCommand implements Callable<Integer> {
             line.parseArgs(all.toArray(new String[0]));
         } catch (CommandLine.ParameterException e) {
             throw new UserException("run option: " + e.getMessage(), "give the options of 'clusterbench run' after '--'");
+        }
+        WorkloadRegistry.require(workload);
+        for (WorkloadFamily f : WorkloadRegistry.families()) {
+            f.rejectUnmatched(workload, run.families());
         }
     }
 }

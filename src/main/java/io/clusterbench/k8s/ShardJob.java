@@ -47,7 +47,7 @@ public final class ShardJob {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory()
             .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-            .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES))
+            .enable(YAMLGenerator.Feature.LITERAL_BLOCK_STYLE)) // every string quoted: ConfigMap data must stay strings
             .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
     private ShardJob() {

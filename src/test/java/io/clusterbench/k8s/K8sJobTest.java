@@ -38,6 +38,9 @@ class K8sJobTest {
                 continue;
             }
             Map<?, ?> raw = YAML.readValue(doc, Map.class);
+            if (raw.get("data") instanceof Map<?, ?> data) {
+                data.forEach((k, v) -> assertTrue(v instanceof String, "ConfigMap data " + k + " must be a string: " + v));
+            }
             Class<?> type = switch ((String) raw.get("kind")) {
                 case "ConfigMap" -> ConfigMap.class;
                 case "Job" -> Job.class;
