@@ -38,6 +38,15 @@ public final class ResultJson {
     }
 
     /**
+     * Converts a value read from JSON (maps, lists, numbers) into a result record, as reading the file would.
+     *
+     * @throws IllegalArgumentException when the value does not fit {@code type}
+     */
+    public static <T> T convert(Object value, Class<T> type) {
+        return MAPPER.convertValue(value, type);
+    }
+
+    /**
      * @throws IOException when the file is missing or not a clusterbench result
      */
     public static ResultDocument read(Path file) throws IOException {
@@ -46,14 +55,5 @@ public final class ResultJson {
             throw new IOException(file + " is not a clusterbench result (schema " + doc.schema() + ")");
         }
         return doc;
-    }
-
-    /**
-     * @return {@code value} as read from JSON (maps, lists, numbers) turned into {@code type}, e.g. a record kept
-     *         in {@link RunRecord#observerFacts()}; null for null
-     * @throws IllegalArgumentException when it does not have the type's shape
-     */
-    public static <T> T convert(Object value, Class<T> type) {
-        return value == null ? null : MAPPER.convertValue(value, type);
     }
 }

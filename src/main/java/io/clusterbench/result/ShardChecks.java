@@ -95,7 +95,9 @@ final class ShardChecks {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("workload", run.workload());
         m.put("repeat", run.repeat());
-        run.plan().forEach((k, v) -> {
+        @SuppressWarnings("unchecked")
+        Map<String, Object> plan = ResultJson.convert(run.plan(), Map.class);
+        plan.forEach((k, v) -> {
             if (!ShardMerge.PER_SHARD_OPTIONS.contains(k)) {
                 m.put(k, v);
             }

@@ -27,7 +27,7 @@ import java.util.Set;
  */
 public final class ShardMerge {
     /** Options that differ between the shards of one run by design (each shard's part). */
-    static final Set<String> PER_SHARD_OPTIONS = Set.of("threads", "events", "rateEventsPerSecond", "shard");
+    static final Set<String> PER_SHARD_OPTIONS = Set.of("threads", "events", "rateEventsPerSecond");
 
     private ShardMerge() {
     }
@@ -121,7 +121,7 @@ public final class ShardMerge {
             }
         }
         RunRecord head = records.get(0);
-        double percentile = ((Number) head.plan().getOrDefault("percentile", 95)).doubleValue();
+        double percentile = head.plan().percentile();
         int longest = records.stream().mapToInt(x -> x.intervals().size()).max().orElse(0);
         List<IntervalRecord> intervals = new ArrayList<>();
         List<HlogIntervals.Interval> unions = new ArrayList<>();
@@ -149,12 +149,11 @@ public final class ShardMerge {
         observed.remove(ShardRecord.KEY);
         observed.put(ShardsRecord.KEY, ShardChecks.breakdown(shards.stream().map(Loaded::dir).toList(), records, facts));
         ShardRecord f = facts.get(0);
-        Map<String, Object> plan = new LinkedHashMap<>(head.plan());
-        plan.remove("shard");
-        plan.put("threads", f.wholeThreads());
-        plan.put("events", f.wholeEvents());
-        plan.put("rateEventsPerSecond", f.wholeRateEventsPerSecond());
-        plan.put("mergedShards", f.count());
+        PlanRecord h = head.plan();
+        PlanRecord plan = new PlanRecord(h.workload(), f.wholeThreads(), h.timeSeconds(), f.wholeEvents(),
+                h.warmupSeconds(), f.wholeRateEventsPerSecond(), h.reportIntervalSeconds(), h.sampleIntervalSeconds(),
+                h.percentile(), h.randType(), h.randSeed(), h.ignoreErrors(), h.dbPsMode(), h.routing(), h.consistency(),
+                h.fault(), h.verifyCommits(), h.latencyStart(), h.workloadOptions());
         String status = records.stream().map(RunRecord::status).filter(s -> !"completed".equals(s)).findFirst()
                 .orElse("completed");
         String fatal = records.stream().map(RunRecord::fatalError).filter(Objects::nonNull).findFirst().orElse(null);

@@ -13,6 +13,7 @@ import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.EndpointRecord;
+import io.clusterbench.result.PlanRecord;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.ShardRecord;
 import io.clusterbench.metrics.EndpointTotals;
@@ -77,7 +78,7 @@ final class StepRunner {
         ObserverSet observers = ObserverSet.forRun(ctx);
         IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, before the first checkpoint
         ClientCpu cpu = new ClientCpu();
-        Map<String, Object> options = settings.optionMap(plan);
+        PlanRecord options = settings.planRecord(plan);
         ShardRecord shard = ShardFacts.of(settings, plan, wholeThreads, ctx.target());
         Supplier<RunRecord> running = () -> new RunRecord(workload.name(), threads, repeat, options, "running", null,
                 facts, acc.intervals(), null, List.of(), ShardFacts.with(observers.facts(ctx.clusterFacts()), shard));
