@@ -156,7 +156,8 @@ final class ShardChecks {
             }
             parts.add(new ShardsRecord.Breakdown(s.index(), s.host(), s.node(), dirs.get(i).toString(), r.threads(),
                     s.firstWorker(), r.summary().events(), r.summary().tps(), r.summary().latency(), start,
-                    s.startAtEpochMillis() > 0 ? start - s.startAtEpochMillis() : 0, s.serverClockOffsetMillis(),
+                    s.startAtEpochMillis() > 0 ? start - s.startAtEpochMillis() - r.plan().warmupSeconds() * 1000.0 : 0,
+                    s.serverClockOffsetMillis(),
                     s.clockUncertaintyMillis(), r.status(), r.endpoints()));
         }
         uncertainties.sort(java.util.Comparator.reverseOrder());

@@ -37,7 +37,7 @@ public record ShardsRecord(int count, long startAtEpochMillis, double startSprea
      * @param tps                     its events per its measured second
      * @param latency                 its event latency
      * @param measuredStartEpochMillis its measured start on its host's clock, ms since the Unix epoch
-     * @param startDelayMillis        measured start minus {@code --start-at}, on its host's clock, ms
+     * @param startDelayMillis        measured start minus ({@code --start-at} + warmup), on its host's clock, ms
      * @param serverClockOffsetMillis server clock minus its host's clock, ms; null when not read
      * @param clockUncertaintyMillis  uncertainty of that offset, ms; null with it
      * @param status                  its run status
