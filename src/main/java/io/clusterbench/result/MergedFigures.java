@@ -3,7 +3,6 @@ package io.clusterbench.result;
 import org.HdrHistogram.Histogram;
 
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
@@ -181,31 +180,7 @@ final class MergedFigures {
 
     /** @return the statement classes of all shards, by name in first-seen order, histograms added */
     static List<ClassRecord> classes(List<List<ClassRecord>> perShard) {
-        Map<String, List<ClassRecord>> byName = new LinkedHashMap<>();
-        for (List<ClassRecord> list : perShard) {
-            for (ClassRecord c : list) {
-                byName.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c);
-            }
-        }
-        List<ClassRecord> out = new ArrayList<>();
-        byName.forEach((name, parts) -> {
-            long statements = 0;
-            long hits = 0;
-            long misses = 0;
-            long rows = 0;
-            List<Histogram> h = new ArrayList<>();
-            for (ClassRecord c : parts) {
-                statements += c.statements();
-                hits += c.hits();
-                misses += c.misses();
-                rows += c.rows();
-                h.add(RunAccumulator.decode(c.histogram()));
-            }
-            Histogram all = union(h);
-            out.add(new ClassRecord(name, statements, hits, misses, hitRate(hits, misses), LatencySummary.of(all),
-                    RunAccumulator.encode(all), rows));
-        });
-        return out;
+        return ThreadClasses.mergeClasses(perShard);
     }
 
     private static Double hitRate(long hits, long misses) {
