@@ -126,7 +126,7 @@ final class RunContext implements AutoCloseable {
             facts.put("consistency", applied.facts());
         }
         return new RunContext(levelPlan, env, resolved, server, topology, t, Collections.unmodifiableMap(facts),
-                nodeControl);
+                nodeControl, preflight);
     }
 
     /** @return the target the load runs on: endpoints and credentials with --routing and --consistency applied */

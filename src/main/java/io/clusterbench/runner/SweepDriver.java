@@ -101,7 +101,7 @@ public final class SweepDriver {
                     Path stepDir = dir.resolve(String.format(Locale.ROOT, "steps/t%04d-r%d", t, r)
                             + (levels.size() > 1 ? "-c" + levelOf(ctx.settings) : ""));
                     RunContext stepCtx = ctx;
-                    StepRunner.Step s = StepRunner.run(ctx, t, r, stepDir, stop, false, rec -> {
+                    StepRunner.Step s = StepRunner.run(ctx, t, r, step - 1, stepDir, stop, false, rec -> {
                         runs.set(index, rec);
                         ResultJson.write(json, stepCtx.document(List.copyOf(runs.subList(0, index + 1))));
                     });
