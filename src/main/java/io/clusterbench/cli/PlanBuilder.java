@@ -6,10 +6,12 @@ import io.clusterbench.UserException;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Routing;
 import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.report.StatsFormat;
 import io.clusterbench.runner.RunPlan;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.OnOff;
 import io.clusterbench.workload.WorkloadFamily;
 import io.clusterbench.workload.joins.JoinsOptions;
 import io.clusterbench.workload.Workload;
@@ -77,7 +79,15 @@ final class PlanBuilder {
         String description = family.describe(workload, families, distribution);
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? 95 : r.percentile, workload, distribution, seed, errors,
-                out, command, routing, consistency, options, description, background, faults(c));
+                out, command, routing, consistency, options, description, background, faults(c), console(r),
+                r.reconnectEvery);
+    }
+
+    /** @return the console formats of {@code --stats-format}, {@code --report-csv} and {@code --histogram} */
+    static StatsFormat.Console console(RunOptions r) {
+        StatsFormat summary = StatsFormat.parse(r.statsFormat);
+        StatsFormat intervals = OnOff.parse(r.reportCsv) ? StatsFormat.CSV : summary;
+        return new StatsFormat.Console(intervals, summary, OnOff.parse(r.histogram));
     }
 
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */

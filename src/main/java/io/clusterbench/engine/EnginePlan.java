@@ -16,9 +16,18 @@ import java.time.Duration;
  * @param errors         statement errors that restart the event
  * @param seed           resolved random seed (never 0)
  * @param target         where sessions connect
+ * @param reconnectEveryEvents each worker closes and reopens its connection after every N of its events
+ *                       (sysbench's {@code --reconnect=N}; counted as reconnects); 0 = never
  */
 public record EnginePlan(int threads, Duration time, long events, Duration warmup, double rateEventsPerSecond,
-                         Duration sampleInterval, ErrorPolicy errors, long seed, Target target) {
+                         Duration sampleInterval, ErrorPolicy errors, long seed, Target target,
+                         long reconnectEveryEvents) {
+    /** A plan that never reconnects on purpose ({@code --reconnect=0}). */
+    public EnginePlan(int threads, Duration time, long events, Duration warmup, double rateEventsPerSecond,
+                      Duration sampleInterval, ErrorPolicy errors, long seed, Target target) {
+        this(threads, time, events, warmup, rateEventsPerSecond, sampleInterval, errors, seed, target, 0);
+    }
+
     /** An open-loop event counts as late when it starts more than this after its intended start. */
     public static final Duration LATE_THRESHOLD = Duration.ofMillis(1);
 }

@@ -45,12 +45,15 @@ import java.util.Map;
  * @param workloadDescription   the family's part of the start line, e.g. {@code ", keys special(...)"}
  * @param background            a workload run beside this one ({@code --background}), or null for none
  * @param faults                {@code --fault}, {@code --fault-cmd}, {@code --sandbox}, {@code --verify-commits}
+ * @param console               console formats: {@code --stats-format}, {@code --report-csv}, {@code --histogram}
+ * @param reconnectEveryEvents  {@code --reconnect}: events per worker between forced reconnects; 0 = never
  */
 public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
                       double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
                       Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
                       Routing routing, Consistency consistency, Map<String, Object> workloadOptions,
-                      String workloadDescription, Background background, FaultPlan faults) {
+                      String workloadDescription, Background background, FaultPlan faults,
+                      io.clusterbench.report.StatsFormat.Console console, long reconnectEveryEvents) {
 
     /**
      * A second workload run by its own engine beside the run (closed loop), so the cost of the main
@@ -77,7 +80,7 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
     public EnginePlan engine(Target runTarget, int threads) {
         long interval = reportIntervalSeconds > 0 ? reportIntervalSeconds : 1;
         return new EnginePlan(threads, Duration.ofSeconds(timeSeconds), events, Duration.ofSeconds(warmupSeconds),
-                rateEventsPerSecond, Duration.ofSeconds(interval), errors, seed, runTarget);
+                rateEventsPerSecond, Duration.ofSeconds(interval), errors, seed, runTarget, reconnectEveryEvents);
     }
 
     /** @return the one-line plan description printed at start */
@@ -129,6 +132,7 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         m.put("randSeed", seed);
         m.put("ignoreErrors", errors.toString());
         m.put("dbPsMode", target.psMode());
+        m.put("reconnect", reconnectEveryEvents);
         m.putAll(workloadOptions);
         m.put("fault", faults.schedule().describe());
         m.put("verifyCommits", faults.verifyCommits());
