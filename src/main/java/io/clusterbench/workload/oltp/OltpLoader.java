@@ -169,8 +169,8 @@ final class OltpLoader {
         return new TableLoader.Chunk("sbtest" + item.table(), "id, k, c, pad", item.rows(), (row, line) -> line
                 .field().number(item.firstId() + row * item.step())
                 .field().number(1 + rng.nextInt(size))
-                .field().text(text.next(rng, RandomText.C_GROUPS))
-                .field().text(text.next(rng, RandomText.PAD_GROUPS)));
+                .field().random(text, rng, RandomText.C_GROUPS)
+                .field().random(text, rng, RandomText.PAD_GROUPS));
     }
 
     private static Connection session(Connection c) throws SQLException {
