@@ -2,6 +2,7 @@ package io.clusterbench.cli;
 
 import io.clusterbench.fault.FaultPlan;
 import io.clusterbench.fault.FaultSchedule;
+import io.clusterbench.Defaults;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Routing;
@@ -20,10 +21,8 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Turns the parsed options of {@code run} and {@code sweep} into a {@link RunPlan}: validates them (every
@@ -71,13 +70,11 @@ final class PlanBuilder {
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
                 + workloadName);
         requireWritable(out);
-        Map<String, Object> options = new LinkedHashMap<>(family.optionMap(workload, families));
-        options.put("routing", routing.spelling());
-        options.put("consistency", consistency == null ? null : consistency.level());
         String description = family.describe(workload, families, distribution);
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
-                r.reportIntervalSeconds, r.percentile == 0 ? 95 : r.percentile, workload, distribution, seed, errors,
-                out, command, routing, consistency, options, description, background, faults(c));
+                r.reportIntervalSeconds, r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, workload, distribution, seed, errors,
+                out, command, routing, consistency, family.options(workload, families), description, background, faults(c),
+                !r.noInspect);
     }
 
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */
@@ -90,7 +87,24 @@ final class PlanBuilder {
             throw new UserException("--fault-cmd and --sandbox need a --fault schedule",
                     "add e.g. --fault '10s kill n3; 25s restart n3'");
         }
-        return new FaultPlan(schedule, c.faultCommands, c.sandbox, c.verifyCommits);
+        return new FaultPlan(schedule, c.faultCommands, c.sandbox, c.verifyCommits, readTimeout(c.readTimeout));
+    }
+
+    /** @return {@code --read-timeout} in seconds, or {@link FaultPlan#AUTO} @throws UserException when invalid */
+    private static long readTimeout(String text) {
+        if (text == null || text.strip().equalsIgnoreCase("auto")) {
+            return FaultPlan.AUTO;
+        }
+        try {
+            long seconds = Long.parseLong(text.strip());
+            if (seconds >= 0 && seconds <= 86_400) {
+                return seconds;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UserException("invalid --read-timeout '" + text + "'",
+                "give seconds from 0 (no read timeout) to 86400, or auto");
     }
 
     /**

@@ -144,6 +144,7 @@ public final class ConsoleReport {
         b.append(operations(run));
         b.append(TpccBlock.render(run));
         b.append(StallBlock.render(run));
+        b.append(ClusterBlock.render(run));
         b.append("\nThreads fairness:\n");
         b.append(f("    %-32s%.4f/%.2f%n", EVENTS_PER_THREAD.key() + ":", s.eventsPerThreadMean(),
                 s.eventsPerThreadStddev()));
@@ -226,11 +227,11 @@ public final class ConsoleReport {
     /** Adds what a reader must not miss: an open-loop rate not reached, intervals without any event. */
     private static void warnings(RunRecord run, StringBuilder b) {
         Summary s = run.summary();
-        Object rate = run.plan() == null ? null : run.plan().get("rateEventsPerSecond");
-        if (rate instanceof Number target && target.doubleValue() > 0 && s.tps() < 0.95 * target.doubleValue()) {
+        double target = run.plan() == null ? 0 : run.plan().rateEventsPerSecond();
+        if (target > 0 && s.tps() < 0.95 * target) {
             long queue = run.intervals().isEmpty() ? 0 : run.intervals().get(run.intervals().size() - 1).queueLength();
             b.append(f("    warning: %s %.2f events/s not reached: achieved %.2f (%.1f%%); %d due events never started%n",
-                    TARGET_RATE.key(), target.doubleValue(), s.tps(), 100 * s.tps() / target.doubleValue(), queue));
+                    TARGET_RATE.key(), target, s.tps(), 100 * s.tps() / target, queue));
         }
         long idle = run.intervals().stream().filter(i -> i.events() == 0 && i.errorsPerSecond() > 0).count();
         if (idle > 0) {

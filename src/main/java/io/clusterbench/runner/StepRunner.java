@@ -13,6 +13,7 @@ import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.EndpointRecord;
+import io.clusterbench.result.PlanRecord;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.metrics.EndpointTotals;
 import io.clusterbench.db.Topology;
@@ -64,7 +65,7 @@ final class StepRunner {
         ObserverSet observers = ObserverSet.forRun(ctx);
         IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, before the first checkpoint
         ClientCpu cpu = new ClientCpu();
-        Map<String, Object> options = settings.optionMap(plan);
+        PlanRecord options = settings.planRecord(plan);
         Supplier<RunRecord> running = () -> new RunRecord(workload.name(), threads, repeat, options, "running", null,
                 facts, acc.intervals(), null, List.of(), observers.facts(ctx.clusterFacts()));
         List<RunOutput> wired = new ArrayList<>();
@@ -123,6 +124,13 @@ final class StepRunner {
         if (ledger != null) {
             observed.put("ledger", Commits.verify(ledger, ctx.target(), dir));
         }
+        if (Commits.checksumsWanted(settings, ctx.target())) {
+            List<Workload> workloads = settings.background() == null ? List.of(workload)
+                    : List.of(workload, settings.background().workload());
+            boolean quorumLost = observed.get("faults") instanceof FaultReport f
+                    && f.quorumLoss().stream().anyMatch(q -> !q.ended());
+            observed.put("checksums", Commits.checksums(ctx.target(), workloads, quorumLost));
+        }
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
@@ -131,6 +139,13 @@ final class StepRunner {
                                 ThreadModel.javaVersion(), files.startEpochMillis(), 0)),
                 acc.classRecords(), observed,
                 endpointRecords(engine, ctx.topology(), outcome.measuredSeconds()));
+        io.clusterbench.result.Conflicts conflicts = io.clusterbench.result.Conflicts.of(finished);
+        if (conflicts != null && (conflicts.conflicts() > 0 || observed.containsKey("galera"))) {
+            observed.put("conflicts", conflicts); // counted once: the client's 1213 errors, split by cause
+            finished = new RunRecord(finished.workload(), threads, repeat, options, finished.status(),
+                    finished.fatalError(), facts, finished.intervals(), finished.summary(), finished.statementClasses(),
+                    observed, finished.endpoints());
+        }
         onProgress.accept(finished);
         return new Step(finished, outcome, null);
     }
