@@ -5,7 +5,17 @@
 # and key distribution. Per thread count it prints the medians of: tps of each and their ratio, client CPU
 # per event (user + system of the whole client process, from GNU time; clusterbench's JVM start-up and JIT
 # included) of each and their ratio, peak RSS of each, and each tool's printed "total time" against --time.
-# clusterbench runs through bin/clusterbench, so it uses the Java and thread model a user gets.
+# clusterbench runs through bin/clusterbench, so it uses the Java and thread model a user gets (one short
+# unmeasured run first records its class-data archive).
+#
+# Outside view (issue 9: "a number the tool prints must be possible"): around every run the script reads the
+# server's Com_select counter and prints the server's delta over the events the tool reported (1.00 = every
+# counted event is a statement the server saw; the delta also holds the tool's own set-up and observer
+# queries, so slightly above 1 is expected for clusterbench). For clusterbench it also compares each
+# interval's qps with the server's Com_select rate its server observer took for that interval (result.json),
+# over the intervals after the first and before the last: the median ratio and the largest deviation. The
+# two windows are not the same (the observer reads 0.1 s before each boundary, on its own thread), so single
+# intervals may differ by the load change inside 0.1 s; the median must be near 1.
 #
 # Usage: bench/concurrency.sh
 #   env: THREADS="1 8 64 256 512 1024" TIME=20 REPEATS=2 WORKLOAD=oltp_point_select TABLES=4 TABLE_SIZE=250000
@@ -27,7 +37,7 @@ PASSWORD=${PASSWORD-sbtest}
 DB=${DB:-sbtest}
 EXTERNAL=${EXTERNAL:-0}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-for tool in sysbench /usr/bin/time; do
+for tool in sysbench /usr/bin/time mariadb python3; do
   command -v "$tool" >/dev/null || { echo "error: $tool not found — apt-get install sysbench time" >&2; exit 2; }
 done
 
@@ -60,9 +70,35 @@ if [ "$EXTERNAL" != 1 ]; then
   sysbench oltp_read_write "${sb_conn[@]}" --tables="$TABLES" --table-size="$TABLE_SIZE" --threads=4 prepare >/dev/null
 fi
 
-# run_one TOOL THREADS -> prints "tps cpu_seconds events rss_kb total_seconds"
+# com_select -> the server's Com_select counter now
+com_select() {
+  mariadb --host="$HOST" --port="$PORT" --user="$USER_NAME" --password="$PASSWORD" -N -B \
+    -e "SHOW GLOBAL STATUS LIKE 'Com_select'" 2>/dev/null | awk '{print $2}'
+}
+
+# interval_check DIR -> "median_ratio max_deviation" of interval qps against the server observer's
+# Com_selectPerSecond in DIR/result.json (first and last interval left out); "- -" when not available
+interval_check() {
+  python3 - "$1/result.json" <<'PY2' 2>/dev/null || echo "- -"
+import json, statistics, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+ratios = []
+for i in run["intervals"][1:-1]:
+    server = (i.get("observed") or {}).get("server") or {}
+    rate = server.get("Com_selectPerSecond")
+    if rate and i.get("qps"):
+        ratios.append(rate / i["qps"])
+if not ratios:
+    print("- -")
+else:
+    print("%.3f %.3f" % (statistics.median(ratios), max(abs(r - 1) for r in ratios)))
+PY2
+}
+
+# run_one TOOL THREADS -> prints "tps cpu_seconds events rss_kb total_seconds server_delta_ratio iv_median iv_maxdev"
 run_one() {
-  local tool=$1 t=$2 out="$work/out" tfile="$work/time"
+  local tool=$1 t=$2 out="$work/out" tfile="$work/time" before after
+  before=$(com_select)
   if [ "$tool" = sysbench ]; then
     /usr/bin/time -f "%U %S %M" -o "$tfile" sysbench "$WORKLOAD" "${sb_conn[@]}" "${common[@]}" --threads="$t" \
       run >"$out" 2>&1 || true
@@ -71,23 +107,32 @@ run_one() {
     /usr/bin/time -f "%U %S %M" -o "$tfile" "$here/bin/clusterbench" run "$WORKLOAD" "${cb_conn[@]}" "${common[@]}" \
       --threads="$t" --out="$work/cb" >"$out" 2>&1 || true
   fi
-  local events tps total
+  after=$(com_select)
+  local events tps total iv="- -"
+  [ "$tool" = sysbench ] || iv=$(interval_check "$work/cb")
   events=$(awk '/total number of events:/ {print $NF}' "$out")
   tps=$(awk '/transactions:/ {gsub(/\(/,"",$3); print $3}' "$out")
   total=$(awk '/total time:/ {gsub(/s$/,"",$NF); print $NF}' "$out")
   [ -n "$events" ] || { echo "warning: $tool at $t threads printed no result:" >&2; tail -3 "$out" >&2; }
-  tail -1 "$tfile" | awk -v tps="${tps:-0}" -v ev="${events:-0}" -v tot="${total:-0}" '{ printf "%s %.2f %s %s %s\n", tps, $1 + $2, ev, $3, tot }'
+  tail -1 "$tfile" | awk -v tps="${tps:-0}" -v ev="${events:-0}" -v tot="${total:-0}" -v d="$(( ${after:-0} - ${before:-0} ))" \
+    -v iv="$iv" '{ printf "%s %.2f %s %s %s %s %s\n", tps, $1 + $2, ev, $3, tot, (ev > 0 ? sprintf("%.3f", d / ev) : "-"), iv }'
 }
 
 results="$work/results.txt"
 : >"$results"
-printf "%-8s %-12s %4s %12s %14s %10s %12s\n" threads tool run tps "CPU µs/event" "RSS MB" "total time"
+echo "# one unmeasured clusterbench run (records the launcher's class-data archive)" >&2
+rm -rf "$work/cb"
+"$here/bin/clusterbench" run "$WORKLOAD" "${cb_conn[@]}" --tables="$TABLES" --table-size="$TABLE_SIZE" --time=2 \
+  --threads=1 --out="$work/cb" >/dev/null 2>&1 || true
+printf "%-8s %-12s %4s %12s %14s %10s %12s %14s %16s\n" threads tool run tps "CPU µs/event" "RSS MB" "total time" \
+  "server/events" "interval srv/cb"
 for t in $THREADS; do
   for r in $(seq 1 "$REPEATS"); do
     for tool in sysbench clusterbench; do
-      read -r tps cpu events rss total < <(run_one "$tool" "$t")
+      read -r tps cpu events rss total sdelta ivmed ivdev < <(run_one "$tool" "$t")
       per=$(awk -v c="$cpu" -v e="$events" 'BEGIN { printf "%.2f", (e > 0 ? 1e6 * c / e : 0) }')
-      printf "%-8s %-12s %4s %12.2f %14s %10.0f %12s\n" "$t" "$tool" "$r" "$tps" "$per" "$((rss / 1024))" "$total"
+      printf "%-8s %-12s %4s %12.2f %14s %10.0f %12s %14s %16s\n" "$t" "$tool" "$r" "$tps" "$per" "$((rss / 1024))" \
+        "$total" "$sdelta" "$ivmed (±$ivdev)"
       echo "$t $tool $tps $per $((rss / 1024)) $total" >>"$results"
     done
   done
