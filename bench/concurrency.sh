@@ -133,7 +133,7 @@ for t in $THREADS; do
       per=$(awk -v c="$cpu" -v e="$events" 'BEGIN { printf "%.2f", (e > 0 ? 1e6 * c / e : 0) }')
       printf "%-8s %-12s %4s %12.2f %14s %10.0f %12s %14s %16s\n" "$t" "$tool" "$r" "$tps" "$per" "$((rss / 1024))" \
         "$total" "$sdelta" "$ivmed (±$ivdev)"
-      echo "$t $tool $tps $per $((rss / 1024)) $total" >>"$results"
+      echo "$t $tool $tps $per $((rss / 1024)) $total $sdelta $ivmed" >>"$results"
     done
   done
 done
@@ -142,13 +142,17 @@ median() { sort -g | awk '{a[NR]=$1} END { if (NR%2) print a[(NR+1)/2]; else pri
 col() { awk -v t="$1" -v tool="$2" -v c="$3" '$1==t && $2==tool {print $c}' "$results" | median; }
 echo
 echo "Medians over $REPEATS alternating rounds ($WORKLOAD, $TABLES x $TABLE_SIZE rows, --time $TIME):"
-printf "| %7s | %10s | %10s | %9s | %13s | %13s | %9s | %9s | %9s | %10s | %10s |\n" threads "sb tps" "cb tps" \
-  "tps ratio" "sb CPU µs/ev" "cb CPU µs/ev" "CPU ratio" "sb RSS MB" "cb RSS MB" "sb total s" "cb total s"
+printf "| %7s | %10s | %10s | %9s | %13s | %13s | %9s | %9s | %9s | %10s | %10s | %9s | %9s | %11s |\n" threads \
+  "sb tps" "cb tps" "tps ratio" "sb CPU µs/ev" "cb CPU µs/ev" "CPU ratio" "sb RSS MB" "cb RSS MB" "sb total s" \
+  "cb total s" "sb srv/ev" "cb srv/ev" "cb iv srv/cb"
 for t in $THREADS; do
   awk -v t="$t" -v st="$(col "$t" sysbench 3)" -v ct="$(col "$t" clusterbench 3)" -v sc="$(col "$t" sysbench 4)" \
     -v cc="$(col "$t" clusterbench 4)" -v sr="$(col "$t" sysbench 5)" -v cr="$(col "$t" clusterbench 5)" \
-    -v sT="$(col "$t" sysbench 6)" -v cT="$(col "$t" clusterbench 6)" 'BEGIN {
-    printf "| %7s | %10.0f | %10.0f | %9.3f | %13.2f | %13.2f | %9.3f | %9.0f | %9.0f | %10.2f | %10.2f |\n",
-      t, st, ct, (st > 0 ? ct / st : 0), sc, cc, (sc > 0 ? cc / sc : 0), sr, cr, sT, cT }'
+    -v sT="$(col "$t" sysbench 6)" -v cT="$(col "$t" clusterbench 6)" -v sD="$(col "$t" sysbench 7)" \
+    -v cD="$(col "$t" clusterbench 7)" -v cI="$(col "$t" clusterbench 8)" 'BEGIN {
+    printf "| %7s | %10.0f | %10.0f | %9.3f | %13.2f | %13.2f | %9.3f | %9.0f | %9.0f | %10.2f | %10.2f | %9.3f | %9.3f | %11.3f |\n",
+      t, st, ct, (st > 0 ? ct / st : 0), sc, cc, (sc > 0 ? cc / sc : 0), sr, cr, sT, cT, sD, cD, cI }'
 done
-echo "(tps ratio > 1: clusterbench drives more load; CPU ratio < 1: less client CPU per event; total time vs --time $TIME)"
+echo "(tps ratio > 1: clusterbench drives more load; CPU ratio < 1: less client CPU per event; total time vs --time $TIME;"
+echo " srv/ev: the server's Com_select delta over the events the tool reported; iv srv/cb: median over intervals of"
+echo " the server observer's Com_select rate over clusterbench's interval qps)"
