@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.Defaults;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -17,7 +18,7 @@ final class BackgroundOptions {
                     + "tables must be prepared. Default: none.")
     String workload;
 
-    @Option(names = "--background-threads", paramLabel = "N", defaultValue = "2",
+    @Option(names = "--background-threads", paramLabel = "N", defaultValue = "" + Defaults.BACKGROUND_THREADS,
             description = "Threads of the --background workload (>= 1). Default: ${DEFAULT-VALUE}.")
     int threads = 2;
 

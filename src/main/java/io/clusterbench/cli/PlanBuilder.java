@@ -2,6 +2,7 @@ package io.clusterbench.cli;
 
 import io.clusterbench.fault.FaultPlan;
 import io.clusterbench.fault.FaultSchedule;
+import io.clusterbench.Defaults;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Routing;
@@ -20,10 +21,8 @@ import java.nio.file.Path;
 import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 /**
  * Turns the parsed options of {@code run} and {@code sweep} into a {@link RunPlan}: validates them (every
@@ -71,13 +70,10 @@ final class PlanBuilder {
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
                 + workloadName);
         requireWritable(out);
-        Map<String, Object> options = new LinkedHashMap<>(family.optionMap(workload, families));
-        options.put("routing", routing.spelling());
-        options.put("consistency", consistency == null ? null : consistency.level());
         String description = family.describe(workload, families, distribution);
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
-                r.reportIntervalSeconds, r.percentile == 0 ? 95 : r.percentile, workload, distribution, seed, errors,
-                out, command, routing, consistency, options, description, background, faults(c));
+                r.reportIntervalSeconds, r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, workload, distribution, seed, errors,
+                out, command, routing, consistency, family.options(workload, families), description, background, faults(c));
     }
 
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */

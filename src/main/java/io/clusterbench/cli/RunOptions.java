@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.Defaults;
 import io.clusterbench.db.VendorCodes;
 import picocli.CommandLine.Option;
 
@@ -11,7 +12,7 @@ import java.nio.file.Path;
  * <p>Confined to the command's thread.
  */
 final class RunOptions {
-    @Option(names = "--threads", paramLabel = "N[,N...]", defaultValue = "1", split = ",",
+    @Option(names = "--threads", paramLabel = "N[,N...]", defaultValue = "" + Defaults.THREADS, split = ",",
             description = "Worker threads, one connection each (>= 1); sweep takes a list (1,2,4,8). "
                     + "Default: ${DEFAULT-VALUE}.")
     java.util.List<Integer> threadCounts;
@@ -21,34 +22,34 @@ final class RunOptions {
         return threadCounts.get(0);
     }
 
-    @Option(names = "--time", paramLabel = "SECONDS", defaultValue = "10",
+    @Option(names = "--time", paramLabel = "SECONDS", defaultValue = "" + Defaults.TIME_SECONDS,
             description = "Measured run time in seconds; 0 = no time limit. Default: ${DEFAULT-VALUE}.")
     long timeSeconds;
 
-    @Option(names = "--events", paramLabel = "N", defaultValue = "0",
+    @Option(names = "--events", paramLabel = "N", defaultValue = "" + Defaults.EVENTS,
             description = "Measured events to run; 0 = no limit. The run stops at whichever limit comes first. "
                     + "Default: ${DEFAULT-VALUE}.")
     long events;
 
-    @Option(names = "--warmup-time", paramLabel = "SECONDS", defaultValue = "0",
+    @Option(names = "--warmup-time", paramLabel = "SECONDS", defaultValue = "" + Defaults.WARMUP_SECONDS,
             description = "Seconds of load before measuring starts; not counted. Default: ${DEFAULT-VALUE}.")
     long warmupSeconds;
 
-    @Option(names = "--rate", paramLabel = "EVENTS_PER_SECOND", defaultValue = "0",
+    @Option(names = "--rate", paramLabel = "EVENTS_PER_SECOND", defaultValue = "" + Defaults.RATE_EVENTS_PER_SECOND,
             description = "Open loop: total intended events per second over all threads, evenly spaced; latency "
                     + "counts from each event's intended start. 0 = closed loop. Default: ${DEFAULT-VALUE}.")
     double rate;
 
-    @Option(names = "--report-interval", paramLabel = "SECONDS", defaultValue = "0",
+    @Option(names = "--report-interval", paramLabel = "SECONDS", defaultValue = "" + Defaults.REPORT_INTERVAL_SECONDS,
             description = "Print an interval line every N seconds; 0 = none (result files still get 1-second "
                     + "intervals). Default: ${DEFAULT-VALUE}.")
     long reportIntervalSeconds;
 
-    @Option(names = "--percentile", paramLabel = "P", defaultValue = "95",
+    @Option(names = "--percentile", paramLabel = "P", defaultValue = "" + Defaults.PERCENTILE,
             description = "Latency percentile shown in interval lines, 1-100 (0 = 95). Default: ${DEFAULT-VALUE}.")
     double percentile;
 
-    @Option(names = "--rand-type", paramLabel = "TYPE", defaultValue = "special",
+    @Option(names = "--rand-type", paramLabel = "TYPE", defaultValue = "" + Defaults.RAND_TYPE,
             description = "Key distribution: uniform, gaussian, special, pareto, zipfian. "
                     + "Default: ${DEFAULT-VALUE} (sysbench 1.0.20).")
     String randType;
@@ -58,23 +59,23 @@ final class RunOptions {
                     + "0 = seed from the clock (the seed used is saved in the result). Default: ${DEFAULT-VALUE}.")
     long randSeed;
 
-    @Option(names = "--rand-spec-iter", paramLabel = "N", defaultValue = "12",
+    @Option(names = "--rand-spec-iter", paramLabel = "N", defaultValue = "" + Defaults.RAND_SPEC_ITER,
             description = "Iterations of the special and gaussian distributions. Default: ${DEFAULT-VALUE}.")
     int randSpecIter;
 
-    @Option(names = "--rand-spec-pct", paramLabel = "PERCENT", defaultValue = "1",
+    @Option(names = "--rand-spec-pct", paramLabel = "PERCENT", defaultValue = "" + Defaults.RAND_SPEC_PCT,
             description = "Special distribution: percent of the range treated as special. Default: ${DEFAULT-VALUE}.")
     int randSpecPct;
 
-    @Option(names = "--rand-spec-res", paramLabel = "PERCENT", defaultValue = "75",
+    @Option(names = "--rand-spec-res", paramLabel = "PERCENT", defaultValue = "" + Defaults.RAND_SPEC_RES,
             description = "Special distribution: percent of draws that hit the special values. Default: ${DEFAULT-VALUE}.")
     int randSpecRes;
 
-    @Option(names = "--rand-pareto-h", paramLabel = "H", defaultValue = "0.2",
+    @Option(names = "--rand-pareto-h", paramLabel = "H", defaultValue = "" + Defaults.RAND_PARETO_H,
             description = "Pareto shape parameter, 0 < h < 1. Default: ${DEFAULT-VALUE}.")
     double randParetoH;
 
-    @Option(names = "--rand-zipfian-exp", paramLabel = "E", defaultValue = "0.8",
+    @Option(names = "--rand-zipfian-exp", paramLabel = "E", defaultValue = "" + Defaults.RAND_ZIPFIAN_EXP,
             description = "Zipfian exponent (theta), >= 0. Default: ${DEFAULT-VALUE}.")
     double randZipfianExp;
 

@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.Defaults;
 import io.clusterbench.runner.TargetSpec;
 import io.clusterbench.db.Tls;
 import picocli.CommandLine.Option;
@@ -56,12 +57,12 @@ final class TargetOptions {
             + "Default: none.")
     java.nio.file.Path sslKey;
 
-    @Option(names = "--db-ps-mode", paramLabel = "auto|disable", defaultValue = "auto",
+    @Option(names = "--db-ps-mode", paramLabel = "auto|disable", defaultValue = Defaults.DB_PS_MODE,
             description = "auto: server-side prepared statements (binary protocol), as sysbench; "
                     + "disable: client-side. Default: ${DEFAULT-VALUE}.")
     String psMode;
 
-    @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "5",
+    @Option(names = "--connect-timeout", paramLabel = "SECONDS", defaultValue = "" + Defaults.CONNECT_TIMEOUT_SECONDS,
             description = "Connect timeout in seconds (> 0). Default: ${DEFAULT-VALUE}.")
     int connectTimeoutSeconds;
 

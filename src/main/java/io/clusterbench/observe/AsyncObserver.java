@@ -124,6 +124,11 @@ public final class AsyncObserver implements Observer {
         return delegate.facts();
     }
 
+    @Override
+    public Object summary() {
+        return delegate.summary();
+    }
+
     /**
      * Takes a final sample (the tail of the run), stops sampling and closes the wrapped observer (its
      * connections); waits at most a second for its thread.

@@ -38,6 +38,15 @@ public interface Observer extends AutoCloseable {
         return Map.of();
     }
 
+    /**
+     * @return the whole-run figures as the result records them: a typed result record (e.g.
+     *         {@code result.TpccFacts}), or by default the {@link #facts()} map; null when there are none
+     */
+    default Object summary() {
+        Map<String, Object> f = facts();
+        return f.isEmpty() ? null : f;
+    }
+
     /** Releases connections; never throws. */
     @Override
     void close();

@@ -226,11 +226,11 @@ public final class ConsoleReport {
     /** Adds what a reader must not miss: an open-loop rate not reached, intervals without any event. */
     private static void warnings(RunRecord run, StringBuilder b) {
         Summary s = run.summary();
-        Object rate = run.plan() == null ? null : run.plan().get("rateEventsPerSecond");
-        if (rate instanceof Number target && target.doubleValue() > 0 && s.tps() < 0.95 * target.doubleValue()) {
+        double target = run.plan() == null ? 0 : run.plan().rateEventsPerSecond();
+        if (target > 0 && s.tps() < 0.95 * target) {
             long queue = run.intervals().isEmpty() ? 0 : run.intervals().get(run.intervals().size() - 1).queueLength();
             b.append(f("    warning: %s %.2f events/s not reached: achieved %.2f (%.1f%%); %d due events never started%n",
-                    TARGET_RATE.key(), target.doubleValue(), s.tps(), 100 * s.tps() / target.doubleValue(), queue));
+                    TARGET_RATE.key(), target, s.tps(), 100 * s.tps() / target, queue));
         }
         long idle = run.intervals().stream().filter(i -> i.events() == 0 && i.errorsPerSecond() > 0).count();
         if (idle > 0) {

@@ -3,15 +3,15 @@ package io.clusterbench.report;
 import io.clusterbench.result.ClassRecord;
 import io.clusterbench.result.LatencySummary;
 import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.TpccFacts;
 
 import java.util.Locale;
-import java.util.Map;
 
 import static io.clusterbench.report.Figure.*;
 
 /**
  * The TPC-C block of the final report: tpmC, NOPM, expected rollbacks and the per-transaction-type table,
- * formatted from the result (the {@code tpcc} observer's facts and the transaction-type classes).
+ * formatted from the result (the {@code tpcc} observer's {@link TpccFacts} and the transaction-type classes).
  *
  * <p>Thread-safe (stateless). Numbers use {@link Locale#ROOT}; latency in milliseconds.
  */
@@ -24,20 +24,18 @@ final class TpccBlock {
 
     /** @return the block with a leading blank line, or "" when the run has no TPC-C figures */
     static String render(RunRecord run) {
-        Object raw = run.observerFacts() == null ? null : run.observerFacts().get("tpcc");
-        if (!(raw instanceof Map<?, ?> f) || f.isEmpty()) {
+        TpccFacts f = run.fact(TpccFacts.KEY, TpccFacts.class);
+        if (f == null) {
             return "";
         }
         StringBuilder b = new StringBuilder("\nTPC-C:\n");
-        b.append(f("    %-32s%.2f%n", TPMC.key() + ":", num(f.get("tpmC"))));
-        Object nopm = f.get("nopm");
-        b.append(f("    %-32s%s%n", NOPM.key() + ":", nopm == null ? "n/a (the database could not be read)"
-                : f("%.2f", num(nopm))));
-        b.append(f("    %-32s%d -> %d%n", D_NEXT_O_ID_SUM.key() + ":", (long) num(f.get("dNextOIdSumStart")),
-                (long) num(f.get("dNextOIdSumEnd"))));
-        b.append(f("    %-32s%d%n", NEW_ORDERS_COMMITTED.key() + ":", (long) num(f.get("newOrdersCommitted"))));
+        b.append(f("    %-32s%.2f%n", TPMC.key() + ":", f.tpmC()));
+        b.append(f("    %-32s%s%n", NOPM.key() + ":", f.nopm() == null ? "n/a (the database could not be read)"
+                : f("%.2f", f.nopm())));
+        b.append(f("    %-32s%d -> %d%n", D_NEXT_O_ID_SUM.key() + ":", f.dNextOIdSumStart(), f.dNextOIdSumEnd()));
+        b.append(f("    %-32s%d%n", NEW_ORDERS_COMMITTED.key() + ":", f.newOrdersCommitted()));
         b.append(f("    %-32s%d (%.2f%% of new_order attempts)%n", EXPECTED_ROLLBACKS.key() + ":",
-                (long) num(f.get("expectedRollbacks")), num(f.get("expectedRollbackPercent"))));
+                f.expectedRollbacks(), f.expectedRollbackPercent()));
         b.append(f("    %-18s %10s %8s %8s %8s %8s %8s%n", "transaction", TRANSACTION_TYPE_COUNT.key(),
                 LATENCY_MEAN.key(), LATENCY_P50.key(), LATENCY_P95.key(), LATENCY_P99.key(), LATENCY_MAX.key()));
         for (String type : TYPES) {
@@ -51,10 +49,6 @@ final class TpccBlock {
             }
         }
         return b.toString();
-    }
-
-    private static double num(Object o) {
-        return o instanceof Number n ? n.doubleValue() : 0;
     }
 
     private static String f(String format, Object... args) {

@@ -38,6 +38,15 @@ public final class ResultJson {
     }
 
     /**
+     * Converts a value read from JSON (maps, lists, numbers) into a result record, as reading the file would.
+     *
+     * @throws IllegalArgumentException when the value does not fit {@code type}
+     */
+    public static <T> T convert(Object value, Class<T> type) {
+        return MAPPER.convertValue(value, type);
+    }
+
+    /**
      * @throws IOException when the file is missing or not a clusterbench result
      */
     public static ResultDocument read(Path file) throws IOException {

@@ -130,8 +130,8 @@ final class ObserverSet implements AutoCloseable {
                 }
                 continue;
             }
-            Map<String, Object> f = o.facts();
-            if (!f.isEmpty()) {
+            Object f = o.summary();
+            if (f != null) {
                 all.put(o.name(), f);
             }
         }

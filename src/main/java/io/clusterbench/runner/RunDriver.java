@@ -47,7 +47,7 @@ public final class RunDriver {
                 UserException why = refusal(ctx, step.refused());
                 int threads = settings.threads();
                 ResultJson.write(json, ctx.document(List.of(new RunRecord(settings.workload().name(), threads, 1,
-                        settings.optionMap(settings.engine(ctx.target(), threads)), "connection_refused",
+                        settings.planRecord(settings.engine(ctx.target(), threads)), "connection_refused",
                         why.getMessage(), Map.of(), List.of(), null, List.of(), Map.of()))));
                 throw why;
             }

@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.Defaults;
 import io.clusterbench.fault.FaultPlan;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Endpoint;
@@ -8,7 +9,9 @@ import io.clusterbench.db.Target;
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.ErrorPolicy;
 import io.clusterbench.workload.Distribution;
+import io.clusterbench.result.PlanRecord;
 import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.WorkloadOptions;
 
 import java.nio.file.Path;
 import java.time.Duration;
@@ -41,7 +44,7 @@ import java.util.Map;
  * @param command               the command line, password masked
  * @param routing               {@code --routing}
  * @param consistency           {@code --consistency}, or null when not set
- * @param workloadOptions       the family's resolved options, in result order (written to result.json)
+ * @param workloadOptions       the family's resolved options (recorded in result.json's plan)
  * @param workloadDescription   the family's part of the start line, e.g. {@code ", keys special(...)"}
  * @param background            a workload run beside this one ({@code --background}), or null for none
  * @param faults                {@code --fault}, {@code --fault-cmd}, {@code --sandbox}, {@code --verify-commits}
@@ -49,7 +52,7 @@ import java.util.Map;
 public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
                       double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
                       Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
-                      Routing routing, Consistency consistency, Map<String, Object> workloadOptions,
+                      Routing routing, Consistency consistency, WorkloadOptions workloadOptions,
                       String workloadDescription, Background background, FaultPlan faults) {
 
     /**
@@ -65,7 +68,6 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
     public RunPlan {
         threadCounts = List.copyOf(threadCounts);
         command = List.copyOf(command);
-        workloadOptions = java.util.Collections.unmodifiableMap(new LinkedHashMap<>(workloadOptions));
     }
 
     /** @return the first (for a run: the only) thread count */
@@ -75,7 +77,7 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
 
     /** @return the engine plan of one step at {@code threads} workers */
     public EnginePlan engine(Target runTarget, int threads) {
-        long interval = reportIntervalSeconds > 0 ? reportIntervalSeconds : 1;
+        long interval = reportIntervalSeconds > 0 ? reportIntervalSeconds : Defaults.SAMPLE_INTERVAL_SECONDS;
         return new EnginePlan(threads, Duration.ofSeconds(timeSeconds), events, Duration.ofSeconds(warmupSeconds),
                 rateEventsPerSecond, Duration.ofSeconds(interval), errors, seed, runTarget);
     }
@@ -113,27 +115,15 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         return b.toString();
     }
 
-    /** @return every option the step used, resolved, by option name (no password) */
-    public Map<String, Object> optionMap(EnginePlan plan) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("workload", workload.name());
-        m.put("threads", plan.threads());
-        m.put("timeSeconds", plan.time().toSeconds());
-        m.put("events", plan.events());
-        m.put("warmupSeconds", plan.warmup().toSeconds());
-        m.put("rateEventsPerSecond", plan.rateEventsPerSecond());
-        m.put("reportIntervalSeconds", reportIntervalSeconds);
-        m.put("sampleIntervalSeconds", plan.sampleInterval().toSeconds());
-        m.put("percentile", percentile);
-        m.put("randType", distribution.describe());
-        m.put("randSeed", seed);
-        m.put("ignoreErrors", errors.toString());
-        m.put("dbPsMode", target.psMode());
-        m.putAll(workloadOptions);
-        m.put("fault", faults.schedule().describe());
-        m.put("verifyCommits", faults.verifyCommits());
-        m.put("latencyStart", plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start");
-        return m;
+    /** @return every option the step used, resolved, as result.json records it (no password) */
+    public PlanRecord planRecord(EnginePlan plan) {
+        return new PlanRecord(workload.name(), plan.threads(), plan.time().toSeconds(), plan.events(),
+                plan.warmup().toSeconds(), plan.rateEventsPerSecond(), reportIntervalSeconds,
+                plan.sampleInterval().toSeconds(), percentile, distribution.describe(), seed, errors.toString(),
+                target.psMode(), routing.spelling(), consistency == null ? null : consistency.level(),
+                faults.schedule().describe(), faults.verifyCommits(),
+                plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start",
+                workloadOptions.resultFields());
     }
 
     /**

@@ -13,6 +13,7 @@ import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.EndpointRecord;
+import io.clusterbench.result.PlanRecord;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.metrics.EndpointTotals;
 import io.clusterbench.db.Topology;
@@ -64,7 +65,7 @@ final class StepRunner {
         ObserverSet observers = ObserverSet.forRun(ctx);
         IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, before the first checkpoint
         ClientCpu cpu = new ClientCpu();
-        Map<String, Object> options = settings.optionMap(plan);
+        PlanRecord options = settings.planRecord(plan);
         Supplier<RunRecord> running = () -> new RunRecord(workload.name(), threads, repeat, options, "running", null,
                 facts, acc.intervals(), null, List.of(), observers.facts(ctx.clusterFacts()));
         List<RunOutput> wired = new ArrayList<>();

@@ -85,7 +85,7 @@ public final class SweepDriver {
                         wall = t;
                         String why = "too many connections (1040) at " + t + " threads; max_connections="
                                 + ctx.maxConnections();
-                        runs.set(index, new RunRecord(settings.workload().name(), t, r, settings.optionMap(
+                        runs.set(index, new RunRecord(settings.workload().name(), t, r, settings.planRecord(
                                 settings.engine(ctx.target(), t)), "connection_refused", why, Map.of(), List.of(),
                                 null, List.of(), Map.of()));
                         ResultJson.write(json, ctx.document(List.copyOf(runs)));

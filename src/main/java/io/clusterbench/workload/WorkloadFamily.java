@@ -1,7 +1,6 @@
 package io.clusterbench.workload;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * A workload family as the run stage sees it: its workload names, its options (a picocli mixin it owns),
@@ -59,9 +58,10 @@ public interface WorkloadFamily {
 
     /**
      * @param workload a workload {@link #create} built
-     * @return the family's resolved options as the result records them, by option name, in a fixed order
+     * @return the family's resolved options as one typed record, which the run plan holds and result.json
+     *         records
      */
-    Map<String, Object> optionMap(Workload workload, FamilyOptions options);
+    WorkloadOptions options(Workload workload, FamilyOptions options);
 
     /**
      * @return the family's part of the start line, after the load shape (e.g. {@code ", keys uniform"});

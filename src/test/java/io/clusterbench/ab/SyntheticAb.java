@@ -19,7 +19,8 @@ public final class SyntheticAb {
         LatencySummary lat = new LatencySummary(100, 1, p95 / 2.0, p95 / 2, p95, p95 * 2, p95 * 3, p95 * 4, 1000);
         Summary s = new Summary(10, (long) (tps * 10), tps, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, lat, "",
                 Map.of(), 0, 0, 0, 0, 0, 0, null);
-        RunRecord r = new RunRecord("oltp_point_select", threads, repeat, Map.of(), "completed", null, Map.of(), List.of(),
+        RunRecord r = new RunRecord("oltp_point_select", threads, repeat,
+                io.clusterbench.result.SyntheticResults.plan("oltp_point_select", threads), "completed", null, Map.of(), List.of(),
                 s, List.of(), Map.of());
         return new AbRun(new AbStep(index, repeat, threads, side), index * 12.0, r, serverCpuSeconds, null);
     }

@@ -87,8 +87,14 @@ public final class SyntheticResults {
                 new ClassRecord("point_select", (long) (tps * 50), (long) (tps * 50), 0, 100.0, lat,
                         encode(p95 / 4, 200), 0),
                 new ClassRecord("commit", (long) (tps * 5), 0, 0, null, lat, encode(p95 / 2, 50), 0));
-        return new RunRecord("oltp_read_write", threads, repeat, Map.of("threads", threads), "completed", null,
+        return new RunRecord("oltp_read_write", threads, repeat, plan("oltp_read_write", threads), "completed", null,
                 Map.of(), intervals, s, classes, Map.of());
+    }
+
+    /** @return a closed-loop plan of 10 s at {@code threads} with no workload options */
+    public static PlanRecord plan(String workload, int threads) {
+        return new PlanRecord(workload, threads, 10, 0, 0, 0, 1, 1, 95, "uniform", 1, "none", "auto", "round-robin",
+                null, "", false, "actual start", Map.of());
     }
 
     private String encode(long aroundMicros, int count) {

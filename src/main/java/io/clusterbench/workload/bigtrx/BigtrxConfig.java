@@ -1,6 +1,10 @@
 package io.clusterbench.workload.bigtrx;
 
+import io.clusterbench.workload.WorkloadOptions;
+
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Options of the bigtrx family. Immutable.
@@ -13,7 +17,7 @@ import java.util.List;
  * @param storageEngine storage engine of {@code bigtrx_1}
  */
 public record BigtrxConfig(List<BigtrxOp> ops, int rows, int batchRows, String fragmentUnit, long fragmentSize,
-                           String storageEngine) {
+                           String storageEngine) implements WorkloadOptions {
     /** Copies and orders {@code ops}; @throws IllegalArgumentException for out-of-range values */
     public BigtrxConfig {
         if (ops.isEmpty() || rows < 1 || batchRows < 1 || fragmentSize < 0) {
@@ -25,5 +29,18 @@ public record BigtrxConfig(List<BigtrxOp> ops, int rows, int batchRows, String f
     /** @return true when transactions replicate in fragments (streaming replication) */
     public boolean streaming() {
         return fragmentSize > 0;
+    }
+
+    /** @return the bigtrx options and storageEngine as result.json records them */
+    @Override
+    public Map<String, Object> resultFields() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("bigtrxOps", ops.stream().map(BigtrxOp::optionName).toList());
+        m.put("bigtrxRows", rows);
+        m.put("bigtrxBatchRows", batchRows);
+        m.put("bigtrxFragmentUnit", fragmentUnit);
+        m.put("bigtrxFragmentSize", fragmentSize);
+        m.put("storageEngine", storageEngine);
+        return m;
     }
 }

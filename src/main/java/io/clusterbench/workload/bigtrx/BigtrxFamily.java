@@ -6,9 +6,7 @@ import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.WorkloadFamily;
 import io.clusterbench.workload.oltp.OltpOptions;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The bigtrx family (docs/ddl.md): one workload, {@code bigtrx}.
@@ -53,16 +51,8 @@ public final class BigtrxFamily implements WorkloadFamily {
     }
 
     @Override
-    public Map<String, Object> optionMap(Workload workload, FamilyOptions options) {
-        BigtrxConfig c = ((BigtrxWorkload) workload).config();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("bigtrxOps", c.ops().stream().map(BigtrxOp::optionName).toList());
-        m.put("bigtrxRows", c.rows());
-        m.put("bigtrxBatchRows", c.batchRows());
-        m.put("bigtrxFragmentUnit", c.fragmentUnit());
-        m.put("bigtrxFragmentSize", c.fragmentSize());
-        m.put("storageEngine", c.storageEngine());
-        return m;
+    public BigtrxConfig options(Workload workload, FamilyOptions options) {
+        return ((BigtrxWorkload) workload).config();
     }
 
     @Override

@@ -1,6 +1,11 @@
 package io.clusterbench.workload.ddl;
 
+import io.clusterbench.workload.WorkloadOptions;
+
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
+import java.util.Map;
 
 /**
  * Options of the ddl family. Immutable.
@@ -10,7 +15,7 @@ import java.util.List;
  * @param method        schema-change method ({@code --ddl-method})
  * @param storageEngine storage engine of the tables ({@code --mysql-storage-engine})
  */
-public record DdlConfig(List<DdlKind> kinds, int tableSize, OsuMethod method, String storageEngine) {
+public record DdlConfig(List<DdlKind> kinds, int tableSize, OsuMethod method, String storageEngine) implements WorkloadOptions {
     /** Rows per INSERT … SELECT when a worker fills its table from {@code ddl_source}. */
     public static final int LOAD_CHUNK_ROWS = 10_000;
 
@@ -20,5 +25,16 @@ public record DdlConfig(List<DdlKind> kinds, int tableSize, OsuMethod method, St
             throw new IllegalArgumentException("kinds must not be empty and tableSize >= 0");
         }
         kinds = kinds.stream().distinct().sorted().toList();
+    }
+
+    /** @return ddlKinds, tableSize, ddlMethod and storageEngine as result.json records them */
+    @Override
+    public Map<String, Object> resultFields() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("ddlKinds", kinds.stream().map(DdlKind::optionName).toList());
+        m.put("tableSize", tableSize);
+        m.put("ddlMethod", method.name().toLowerCase(Locale.ROOT));
+        m.put("storageEngine", storageEngine);
+        return m;
     }
 }

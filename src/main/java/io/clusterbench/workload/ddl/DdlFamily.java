@@ -7,9 +7,7 @@ import io.clusterbench.workload.WorkloadFamily;
 import io.clusterbench.workload.oltp.OltpConfig;
 import io.clusterbench.workload.oltp.OltpOptions;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The ddl family (docs/ddl.md): one workload, {@code ddl}.
@@ -54,14 +52,8 @@ public final class DdlFamily implements WorkloadFamily {
     }
 
     @Override
-    public Map<String, Object> optionMap(Workload workload, FamilyOptions options) {
-        DdlConfig c = ((DdlWorkload) workload).config();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("ddlKinds", c.kinds().stream().map(DdlKind::optionName).toList());
-        m.put("tableSize", c.tableSize());
-        m.put("ddlMethod", c.method().name().toLowerCase(java.util.Locale.ROOT));
-        m.put("storageEngine", c.storageEngine());
-        return m;
+    public DdlConfig options(Workload workload, FamilyOptions options) {
+        return ((DdlWorkload) workload).config();
     }
 
     @Override

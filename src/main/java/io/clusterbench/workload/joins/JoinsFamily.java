@@ -6,9 +6,7 @@ import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.WorkloadFamily;
 import io.clusterbench.workload.oltp.OltpOptions;
 
-import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The joins family: one workload, {@code joins}, whose event runs the chosen scenarios. Reads the table
@@ -54,10 +52,10 @@ public final class JoinsFamily implements WorkloadFamily {
     }
 
     @Override
-    public Map<String, Object> optionMap(Workload workload, FamilyOptions options) {
-        Map<String, Object> m = new LinkedHashMap<>(options.get(OltpOptions.class).optionMap());
-        m.putAll(options.get(JoinsOptions.class).optionMap(((JoinsWorkload) workload).configuration()));
-        return m;
+    public JoinsRunOptions options(Workload workload, FamilyOptions options) {
+        JoinsConfig joins = ((JoinsWorkload) workload).configuration();
+        return options.get(JoinsOptions.class).runOptions(options.get(OltpOptions.class)
+                .toConfig(joins.distribution()), joins);
     }
 
     @Override

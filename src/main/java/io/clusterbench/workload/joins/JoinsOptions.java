@@ -2,6 +2,7 @@ package io.clusterbench.workload.joins;
 
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.oltp.OltpConfig;
 import io.clusterbench.workload.oltp.OltpOptions;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Model.ISetter;
@@ -216,20 +217,11 @@ public final class JoinsOptions {
         throw new UserException("invalid --scenarios entry '" + entry + "'", "write NAME or NAME:N with N >= 0");
     }
 
-    /** @return the joins options as the result records them */
-    public Map<String, Object> optionMap(JoinsConfig config) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        Map<String, Integer> counts = new LinkedHashMap<>();
-        for (JoinScenario s : JoinScenario.values()) {
-            if (config.count(s) > 0) {
-                counts.put(s.scenarioName(), config.count(s));
-            }
-        }
-        m.put("scenarios", counts);
-        m.put("indexUpdates", config.indexUpdates());
-        m.put("deleteInserts", config.deleteInserts());
-        m.put("joinForcing", forcing);
-        m.put("verifyPlans", verifyPlans);
-        return m;
+    /**
+     * @return the joins options as the run plan records them: the OLTP family's table options, then the
+     *         scenario counts, the write counts, {@code --join-forcing} as given and {@code --verify-plans}
+     */
+    public JoinsRunOptions runOptions(OltpConfig oltp, JoinsConfig config) {
+        return new JoinsRunOptions(oltp, config, forcing);
     }
 }

@@ -1,6 +1,10 @@
 package io.clusterbench.workload.oltp;
 
 import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.WorkloadOptions;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Options of the OLTP family, with sysbench 1.0.20's names and defaults ({@code oltp_common.lua}).
@@ -30,5 +34,26 @@ public record OltpConfig(int tables, int tableSize, int rangeSize, int pointSele
                          int sumRanges, int orderRanges, int distinctRanges, int indexUpdates,
                          int nonIndexUpdates, int deleteInserts, boolean rangeSelects, boolean skipTrx,
                          boolean autoInc, boolean secondary, boolean createSecondary, String storageEngine,
-                         Distribution distribution) {
+                         Distribution distribution) implements WorkloadOptions {
+
+    /** @return the sysbench options result.json records for the OLTP family, tables to autoInc */
+    @Override
+    public Map<String, Object> resultFields() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("tables", tables);
+        m.put("tableSize", tableSize);
+        m.put("rangeSize", rangeSize);
+        m.put("pointSelects", pointSelects);
+        m.put("simpleRanges", simpleRanges);
+        m.put("sumRanges", sumRanges);
+        m.put("orderRanges", orderRanges);
+        m.put("distinctRanges", distinctRanges);
+        m.put("indexUpdates", indexUpdates);
+        m.put("nonIndexUpdates", nonIndexUpdates);
+        m.put("deleteInserts", deleteInserts);
+        m.put("rangeSelects", rangeSelects);
+        m.put("skipTrx", skipTrx);
+        m.put("autoInc", autoInc);
+        return m;
+    }
 }

@@ -7,7 +7,6 @@ import io.clusterbench.workload.WorkloadFamily;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The sysbench OLTP family: {@code oltp_point_select} … {@code oltp_delete}, one per {@link OltpVariant}.
@@ -51,8 +50,8 @@ public final class OltpFamily implements WorkloadFamily {
     }
 
     @Override
-    public Map<String, Object> optionMap(Workload workload, FamilyOptions options) {
-        return options.get(OltpOptions.class).optionMap();
+    public OltpConfig options(Workload workload, FamilyOptions options) {
+        return ((OltpWorkload) workload).config();
     }
 
     @Override

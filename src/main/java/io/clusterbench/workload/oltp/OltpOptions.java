@@ -1,5 +1,6 @@
 package io.clusterbench.workload.oltp;
 
+import io.clusterbench.Defaults;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.OnOff;
 import picocli.CommandLine.Option;
@@ -11,13 +12,13 @@ import picocli.CommandLine.Option;
  * <p>Confined to the command's thread.
  */
 public final class OltpOptions {
-    @Option(names = "--tables", paramLabel = "N", defaultValue = "1", description = "Number of tables sbtest1..N. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--tables", paramLabel = "N", defaultValue = "" + Defaults.TABLES, description = "Number of tables sbtest1..N. Default: ${DEFAULT-VALUE}.")
     int tables;
-    @Option(names = "--table-size", paramLabel = "ROWS", defaultValue = "10000", description = "Rows per table. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--table-size", paramLabel = "ROWS", defaultValue = "" + Defaults.TABLE_SIZE, description = "Rows per table. Default: ${DEFAULT-VALUE}.")
     int tableSize;
-    @Option(names = "--range-size", paramLabel = "ROWS", defaultValue = "100", description = "Rows per range SELECT. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--range-size", paramLabel = "ROWS", defaultValue = "" + Defaults.RANGE_SIZE, description = "Rows per range SELECT. Default: ${DEFAULT-VALUE}.")
     int rangeSize;
-    @Option(names = "--point-selects", paramLabel = "N", defaultValue = "10", description = "Point SELECTs per transaction. Default: ${DEFAULT-VALUE}.")
+    @Option(names = "--point-selects", paramLabel = "N", defaultValue = "" + Defaults.POINT_SELECTS, description = "Point SELECTs per transaction. Default: ${DEFAULT-VALUE}.")
     int pointSelects;
     @Option(names = "--simple-ranges", paramLabel = "N", defaultValue = "1", description = "Simple range SELECTs per transaction. Default: ${DEFAULT-VALUE}.")
     int simpleRanges;
@@ -94,26 +95,6 @@ public final class OltpOptions {
         if (!storageEngine.matches("[A-Za-z0-9_]+")) {
             problems.add("--storage-engine must be a plain engine name (got '" + storageEngine + "')");
         }
-    }
-
-    /** @return the resolved values for the result's options, by name */
-    public java.util.Map<String, Object> optionMap() {
-        java.util.Map<String, Object> m = new java.util.LinkedHashMap<>();
-        m.put("tables", tables);
-        m.put("tableSize", tableSize);
-        m.put("rangeSize", rangeSize);
-        m.put("pointSelects", pointSelects);
-        m.put("simpleRanges", simpleRanges);
-        m.put("sumRanges", sumRanges);
-        m.put("orderRanges", orderRanges);
-        m.put("distinctRanges", distinctRanges);
-        m.put("indexUpdates", indexUpdates);
-        m.put("nonIndexUpdates", nonIndexUpdates);
-        m.put("deleteInserts", deleteInserts);
-        m.put("rangeSelects", on(rangeSelects));
-        m.put("skipTrx", on(skipTrx));
-        m.put("autoInc", on(autoInc));
-        return m;
     }
 
     /** @return {@code --tables}: tables (or table sets) of the workload, &gt;= 1 */

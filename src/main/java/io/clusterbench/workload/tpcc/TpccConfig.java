@@ -1,6 +1,10 @@
 package io.clusterbench.workload.tpcc;
 
+import io.clusterbench.workload.WorkloadOptions;
+
+import java.util.LinkedHashMap;
 import java.util.Locale;
+import java.util.Map;
 
 /**
  * Options of the TPC-C derivative, with sysbench-tpcc's names and defaults where it has them.
@@ -22,7 +26,7 @@ import java.util.Locale;
  *                       Group Replication want a primary key on every table)
  */
 public record TpccConfig(int scale, int tables, boolean useFk, Isolation isolation, boolean enablePurge, TxMix mix,
-                         boolean fixedHome, int loadFromScale, String storageEngine, boolean forcePk) {
+                         boolean fixedHome, int loadFromScale, String storageEngine, boolean forcePk) implements WorkloadOptions {
 
     /** The configuration without a history primary key (sysbench-tpcc's default layout). */
     public TpccConfig(int scale, int tables, boolean useFk, Isolation isolation, boolean enablePurge, TxMix mix,
@@ -40,6 +44,22 @@ public record TpccConfig(int scale, int tables, boolean useFk, Isolation isolati
     public static final int ORDERS = 3000;
     /** First order id loaded as undelivered (in new_orders). */
     public static final int FIRST_NEW_ORDER = 2101;
+
+    /** @return scale, sets, warehouses, FKs, isolation, purge, weights, home warehouse, force-pk as result.json records them */
+    @Override
+    public Map<String, Object> resultFields() {
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("scale", scale);
+        m.put("tables", tables);
+        m.put("warehousesTotal", totalWarehouses());
+        m.put("useFk", useFk);
+        m.put("trxLevel", isolation.name());
+        m.put("enablePurge", enablePurge);
+        m.put("weights", mix.toString());
+        m.put("homeWarehouse", fixedHome ? "fixed" : "random");
+        m.put("forcePk", forcePk);
+        return m;
+    }
 
     /** @return warehouses over every table set: {@code scale × tables} */
     public long totalWarehouses() {

@@ -7,7 +7,6 @@ import io.clusterbench.workload.WorkloadFamily;
 import io.clusterbench.workload.oltp.OltpOptions;
 
 import java.util.List;
-import java.util.Map;
 
 /**
  * The TPC-C derivative (sysbench-tpcc's transactions and options). Reads {@code --tables} (table sets) and
@@ -52,14 +51,14 @@ public final class TpccFamily implements WorkloadFamily {
     }
 
     @Override
-    public Map<String, Object> optionMap(Workload workload, FamilyOptions options) {
-        return options.get(TpccOptions.class).planMap(options.get(OltpOptions.class).tables());
+    public TpccConfig options(Workload workload, FamilyOptions options) {
+        return ((TpccWorkload) workload).config();
     }
 
     @Override
     public String describe(Workload workload, FamilyOptions options, Distribution distribution) {
-        Map<String, Object> t = optionMap(workload, options);
-        return ", " + t.get("scale") + " warehouse(s) per set x " + t.get("tables") + " set(s) = "
-                + t.get("warehousesTotal") + " warehouses, mix " + t.get("weights");
+        TpccConfig t = options(workload, options);
+        return ", " + t.scale() + " warehouse(s) per set x " + t.tables() + " set(s) = "
+                + t.totalWarehouses() + " warehouses, mix " + t.mix();
     }
 }

@@ -2,6 +2,7 @@ package io.clusterbench.workload.tpcc;
 
 import io.clusterbench.observe.Observer;
 import io.clusterbench.db.Target;
+import io.clusterbench.result.TpccFacts;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -97,31 +98,23 @@ final class TpccObserver implements Observer {
                 Double.isNaN(lastNopm) ? "-" : String.format(Locale.ROOT, "%.0f", lastNopm));
     }
 
+    /** @return the run's TPC-C figures from the baseline to the last sample, or null before {@link #start} */
     @Override
-    public Map<String, Object> facts() {
+    public TpccFacts summary() {
         if (!started) {
-            return Map.of();
+            return null;
         }
         double minutes = Math.max(1e-9, observedSeconds / 60);
         long newOrders = lastNewOrders - startNewOrders;
         long rollbacks = workload.expectedRollbacks() - startRollbacks;
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("tpmC", newOrders / minutes);
-        f.put("nopm", startSum >= 0 && lastSum >= 0 ? (lastSum - startSum) / minutes : null);
-        f.put("newOrdersCommitted", newOrders);
-        f.put("expectedRollbacks", rollbacks);
-        f.put("expectedRollbackPercent", newOrders + rollbacks == 0 ? 0.0 : 100.0 * rollbacks / (newOrders + rollbacks));
-        f.put("dNextOIdSumStart", startSum);
-        f.put("dNextOIdSumEnd", lastSum);
-        f.put("observedSeconds", observedSeconds);
         Map<String, Long> perType = new LinkedHashMap<>();
         for (TxType t : TxType.values()) {
             perType.put(t.label(), workload.committed(t) - startCommitted[t.ordinal()]);
         }
-        f.put("committedByType", perType);
-        f.put("nopmEndpoint", target.endpointFor(0).label());
-        f.put("failedReadings", failedReadings);
-        return f;
+        return new TpccFacts(newOrders / minutes, startSum >= 0 && lastSum >= 0 ? (lastSum - startSum) / minutes
+                : null, newOrders, rollbacks, newOrders + rollbacks == 0 ? 0.0 : 100.0 * rollbacks
+                / (newOrders + rollbacks), startSum, lastSum, observedSeconds, perType,
+                target.endpointFor(0).label(), failedReadings);
     }
 
     /** @return SUM(d_next_o_id) over every set, or -1 when the reading failed */

@@ -94,21 +94,4 @@ public final class TpccOptions {
         boolean purge = OnOff.parse(enablePurge);
         return new TpccConfig(scale, tables, OnOff.parse(useFk), isolation, purge, TxMix.parse(weights, purge),
                 homeWarehouse.equals("fixed"), loadFromScale, storageEngine, OnOff.parse(forcePk));
-    }
-
-    /** @return the options for the result's plan, by name */
-    public Map<String, Object> planMap(int tables) {
-        TpccConfig c = toConfig(tables, "innodb");
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("scale", c.scale());
-        m.put("tables", c.tables());
-        m.put("warehousesTotal", c.totalWarehouses());
-        m.put("useFk", c.useFk());
-        m.put("trxLevel", c.isolation().name());
-        m.put("enablePurge", c.enablePurge());
-        m.put("weights", c.mix().toString());
-        m.put("homeWarehouse", homeWarehouse);
-        m.put("forcePk", c.forcePk());
-        return m;
-    }
-}
+    }}

@@ -1,0 +1,66 @@
+package io.clusterbench.result;
+
+import com.fasterxml.jackson.annotation.JsonAnyGetter;
+import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonIgnore;
+
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Every option one run used, resolved (the seed drawn, the distribution spelled out): the {@code plan}
+ * object of a run in {@code result.json}. The options every run has are typed fields; the workload
+ * family's own options ({@code workload.WorkloadOptions#resultFields()}) sit beside them in the same
+ * object, written after them. Immutable once built.
+ *
+ * @param workload              workload name
+ * @param threads               worker threads, &ge; 1
+ * @param timeSeconds           measured time in seconds; 0 = no limit
+ * @param events                measured events; 0 = no limit
+ * @param warmupSeconds         unmeasured load before measuring, in seconds
+ * @param rateEventsPerSecond   open-loop rate in events per second; 0 = closed loop
+ * @param reportIntervalSeconds interval line period in seconds; 0 = none
+ * @param sampleIntervalSeconds interval length of the result's intervals, in seconds
+ * @param percentile            latency percentile of the interval lines, 1-100
+ * @param randType              key distribution as described ({@code uniform}, {@code special(...)})
+ * @param randSeed              random seed (never 0)
+ * @param ignoreErrors          the error policy ({@code --ignore-errors}) as written back
+ * @param dbPsMode              {@code auto} or {@code disable}
+ * @param routing               {@code --routing} spelling
+ * @param consistency           {@code --consistency} level, or null when not set
+ * @param fault                 the fault schedule as described, "" for none
+ * @param verifyCommits         {@code --verify-commits}
+ * @param latencyStart          from when latency counts: {@code actual start} or {@code intended start (open loop)}
+ * @param workloadOptions       the family's options, by result field name, in the family's order (not a
+ *                              JSON field of its own: its entries are fields of {@code plan})
+ */
+public record PlanRecord(String workload, int threads, long timeSeconds, long events, long warmupSeconds,
+                         double rateEventsPerSecond, long reportIntervalSeconds, long sampleIntervalSeconds,
+                         double percentile, String randType, long randSeed, String ignoreErrors, String dbPsMode,
+                         String routing, String consistency, String fault, boolean verifyCommits,
+                         String latencyStart, @JsonIgnore Map<String, Object> workloadOptions) {
+
+    /** Copies {@code workloadOptions} (null = none), keeping its order. */
+    public PlanRecord {
+        workloadOptions = workloadOptions == null ? new LinkedHashMap<>() : new LinkedHashMap<>(workloadOptions);
+    }
+
+    /** @return the family's options, read-only (Jackson writes them as fields of {@code plan}) */
+    @JsonAnyGetter
+    Map<String, Object> workloadFields() {
+        return Collections.unmodifiableMap(workloadOptions);
+    }
+
+    /** Jackson: a field of {@code plan} that is not a typed one is a workload option. */
+    @JsonAnySetter
+    void workloadField(String name, Object value) {
+        workloadOptions.put(name, value);
+    }
+
+    /** @return true when the run was an open loop (a target rate was set) */
+    @JsonIgnore
+    public boolean openLoop() {
+        return rateEventsPerSecond > 0;
+    }
+}

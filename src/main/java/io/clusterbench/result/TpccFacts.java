@@ -1,0 +1,35 @@
+package io.clusterbench.result;
+
+import java.util.Map;
+
+/**
+ * What the {@code tpcc} observer found over a TPC-C run: the {@code observerFacts.tpcc} object of a run in
+ * {@code result.json} (docs/metrics.md, TPC-C). Written by {@code workload.tpcc.TpccObserver}, read by the
+ * report; both name the fields through this record. Immutable.
+ *
+ * @param tpmC                    committed New-Order transactions per minute over the observed time
+ * @param nopm                    growth of SUM(d_next_o_id) per minute (the server's count of new orders), or
+ *                                null when the database could not be read at the start or end
+ * @param newOrdersCommitted      New-Order transactions committed while measuring
+ * @param expectedRollbacks       New-Order transactions rolled back on purpose (TPC-C 2.4.1.4: 1%)
+ * @param expectedRollbackPercent expected rollbacks as a percent of New-Order attempts, 0-100
+ * @param dNextOIdSumStart        SUM(d_next_o_id) over every district at the start, or -1 when unread
+ * @param dNextOIdSumEnd          the same at the last reading, or -1 when unread
+ * @param observedSeconds         measured seconds the figures cover
+ * @param committedByType         committed transactions per type label ({@code new_order}, {@code payment}, ...)
+ * @param nopmEndpoint            the endpoint the sums were read on
+ * @param failedReadings          readings of the sum that failed
+ */
+public record TpccFacts(double tpmC, Double nopm, long newOrdersCommitted, long expectedRollbacks,
+                        double expectedRollbackPercent, long dNextOIdSumStart, long dNextOIdSumEnd,
+                        double observedSeconds, Map<String, Long> committedByType, String nopmEndpoint,
+                        long failedReadings) {
+    /** The key of these facts in a run's {@code observerFacts} (the observer's name). */
+    public static final String KEY = "tpcc";
+
+    /** Copies {@code committedByType} (null = empty), keeping its order. */
+    public TpccFacts {
+        committedByType = committedByType == null ? Map.of()
+                : java.util.Collections.unmodifiableMap(new java.util.LinkedHashMap<>(committedByType));
+    }
+}
