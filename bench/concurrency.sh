@@ -21,7 +21,8 @@
 #   env: THREADS="1 8 64 256 512 1024" TIME=20 REPEATS=2 WORKLOAD=oltp_point_select TABLES=4 TABLE_SIZE=250000
 #        PORT=33306 — starts a throwaway MariaDB on 127.0.0.1:$PORT and prepares the tables with sysbench;
 #        or HOST=127.0.0.1 PORT=3306 DB_USER=root PASSWORD= DB=sbtest EXTERNAL=1 to use a running server whose
-#        tables are already prepared (its max_connections must exceed the largest thread count).
+#        tables are already prepared (its max_connections must exceed the largest thread count); BUILD=0 skips
+#        building the jar.
 # Needs: sysbench, mariadb-server (unless EXTERNAL=1), GNU time, Java 17+ and Maven.
 set -euo pipefail
 THREADS=${THREADS:-"1 8 64 256 512 1024"}
@@ -46,8 +47,10 @@ server_pid=""
 cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 
-echo "# building clusterbench" >&2
-(cd "$here" && mvn -q -B -DskipTests package) >&2
+if [ "${BUILD:-1}" = 1 ]; then # BUILD=0: use the jar as it is
+  echo "# building clusterbench" >&2
+  (cd "$here" && mvn -q -B -DskipTests package) >&2
+fi
 
 if [ "$EXTERNAL" != 1 ]; then
   USER_NAME=sbtest PASSWORD=sbtest DB=sbtest HOST=127.0.0.1
