@@ -5,18 +5,15 @@ import io.clusterbench.ab.OrderMode;
 import io.clusterbench.ab.Side;
 import io.clusterbench.runner.AbDriver;
 import io.clusterbench.runner.RunPlan;
-import io.clusterbench.workload.FamilyOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /**
  * {@code clusterbench ab WORKLOAD --a HOST:PORT --b HOST:PORT --threads 1,4,16 --repeat 4}, or with
@@ -33,12 +30,7 @@ import java.util.concurrent.Callable;
                 + "server CPU per event when local) with a 95% confidence interval from the pairs, the smallest "
                 + "difference the noise allows, and one summary line. Differences between the sides other than "
                 + "the ones given per side are printed first.")
-final class AbCommand implements Callable<Integer>, WorkloadCommand {
-    private final CliEnv env;
-
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
-    String workload;
-
+final class AbCommand extends WorkloadCommand {
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "4",
             description = "Pairs per thread count (>= 2 for an interval; even keeps ABBA balanced). Default: ${DEFAULT-VALUE}.")
     int repeat;
@@ -61,23 +53,9 @@ final class AbCommand implements Callable<Integer>, WorkloadCommand {
     AbOptions sides = new AbOptions();
     @Mixin
     RunOptions run = new RunOptions();
-    @Mixin
-    TargetOptions target = new TargetOptions();
-
-    private final FamilyOptions families = new FamilyOptions();
 
     AbCommand(CliEnv env) {
-        this.env = env;
-    }
-
-    @Override
-    public String workload() {
-        return workload;
-    }
-
-    @Override
-    public FamilyOptions families() {
-        return families;
+        super(env);
     }
 
     @Override
@@ -107,7 +85,7 @@ final class AbCommand implements Callable<Integer>, WorkloadCommand {
         }
         Map<Side, RunPlan> plans = new EnumMap<>(Side.class);
         for (Side side : Side.values()) { // one workload instance per side, same options and seed
-            plans.put(side, PlanBuilder.from(workload, target, run, families, env.command(), true, null));
+            plans.put(side, PlanBuilder.from(workload, target, run, families(), env.command(), true, null));
         }
         return ExitCode.of(AbDriver.run(plans, sides.spec(repeat, mode, seed, quietTimeoutSeconds), env)).code();
     }

@@ -2,13 +2,10 @@ package io.clusterbench.cli;
 
 import io.clusterbench.runner.SweepDriver;
 import io.clusterbench.runner.RunPlan;
-import io.clusterbench.workload.FamilyOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
-import java.util.concurrent.Callable;
 
 /**
  * {@code clusterbench sweep WORKLOAD --threads 1,2,4,8 --repeat 3 [run options]}: every thread count,
@@ -20,12 +17,7 @@ import java.util.concurrent.Callable;
         description = "Run a workload at each of several thread counts, several times (all thread counts, then "
                 + "the next repeat, so machine drift spreads over every point), waiting for the server to be "
                 + "quiet between steps; report min/median/max over repeats, the peak and the knee.")
-final class SweepCommand implements Callable<Integer>, WorkloadCommand {
-    private final CliEnv env;
-
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
-    String workload;
-
+final class SweepCommand extends WorkloadCommand {
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
             description = "Runs per thread count (>= 1). Default: ${DEFAULT-VALUE}.")
     int repeat;
@@ -39,23 +31,9 @@ final class SweepCommand implements Callable<Integer>, WorkloadCommand {
     ClusterOptions cluster = new ClusterOptions();
     @Mixin
     RunOptions run = new RunOptions();
-    @Mixin
-    TargetOptions target = new TargetOptions();
-
-    private final FamilyOptions families = new FamilyOptions();
 
     SweepCommand(CliEnv env) {
-        this.env = env;
-    }
-
-    @Override
-    public String workload() {
-        return workload;
-    }
-
-    @Override
-    public FamilyOptions families() {
-        return families;
+        super(env);
     }
 
     @Override
@@ -64,7 +42,7 @@ final class SweepCommand implements Callable<Integer>, WorkloadCommand {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
         }
-        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), true, cluster);
+        RunPlan plan = PlanBuilder.from(workload, target, run, families(), env.command(), true, cluster);
         return ExitCode.of(SweepDriver.run(plan, repeat, quietTimeoutSeconds, env)).code();
     }
 }
