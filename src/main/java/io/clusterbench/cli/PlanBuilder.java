@@ -73,7 +73,8 @@ final class PlanBuilder {
         String description = family.describe(workload, families, distribution);
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, workload, distribution, seed, errors,
-                out, command, routing, consistency, family.options(workload, families), description, background, faults(c));
+                out, command, routing, consistency, family.options(workload, families), description, background, faults(c),
+                !r.noInspect);
     }
 
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */
@@ -86,7 +87,24 @@ final class PlanBuilder {
             throw new UserException("--fault-cmd and --sandbox need a --fault schedule",
                     "add e.g. --fault '10s kill n3; 25s restart n3'");
         }
-        return new FaultPlan(schedule, c.faultCommands, c.sandbox, c.verifyCommits);
+        return new FaultPlan(schedule, c.faultCommands, c.sandbox, c.verifyCommits, readTimeout(c.readTimeout));
+    }
+
+    /** @return {@code --read-timeout} in seconds, or {@link FaultPlan#AUTO} @throws UserException when invalid */
+    private static long readTimeout(String text) {
+        if (text == null || text.strip().equalsIgnoreCase("auto")) {
+            return FaultPlan.AUTO;
+        }
+        try {
+            long seconds = Long.parseLong(text.strip());
+            if (seconds >= 0 && seconds <= 86_400) {
+                return seconds;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UserException("invalid --read-timeout '" + text + "'",
+                "give seconds from 0 (no read timeout) to 86400, or auto");
     }
 
     /**

@@ -102,6 +102,7 @@ public enum Figure {
     LEDGER_IN_DOUBT("in doubt", "ids"),
     LEDGER_FAILED_PRESENT("failed but present", "ids"),
     LEDGER_FOUND("found", "ids"),
+    TABLE_CHECKSUMS("table checksums", "CHECKSUM TABLE value"),
     AB_PAIRS("pairs", "pairs"),
     AB_TPS_A("tps A", "events/s"),
     AB_TPS_B("tps B", "events/s"),

@@ -48,12 +48,13 @@ import java.util.Map;
  * @param workloadDescription   the family's part of the start line, e.g. {@code ", keys special(...)"}
  * @param background            a workload run beside this one ({@code --background}), or null for none
  * @param faults                {@code --fault}, {@code --fault-cmd}, {@code --sandbox}, {@code --verify-commits}
+ * @param inspect               run the pre-flight checks before the first step (false for {@code --no-inspect})
  */
 public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
                       double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
                       Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
                       Routing routing, Consistency consistency, WorkloadOptions workloadOptions,
-                      String workloadDescription, Background background, FaultPlan faults) {
+                      String workloadDescription, Background background, FaultPlan faults, boolean inspect) {
 
     /**
      * A second workload run by its own engine beside the run (closed loop), so the cost of the main
@@ -70,6 +71,22 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         command = List.copyOf(command);
     }
 
+    /** As the canonical constructor, with the pre-flight checks on. */
+    public RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
+                   double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
+                   Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
+                   Routing routing, Consistency consistency, WorkloadOptions workloadOptions,
+                   String workloadDescription, Background background, FaultPlan faults) {
+        this(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond, reportIntervalSeconds,
+                percentile, workload, distribution, seed, errors, outDir, command, routing, consistency, workloadOptions,
+                workloadDescription, background, faults, true);
+    }
+
+    /** @return the largest thread count of the plan (a sweep's last step when ascending) */
+    public int maxThreads() {
+        return threadCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
+    }
+
     /** @return the first (for a run: the only) thread count */
     public int threads() {
         return threadCounts.get(0);
@@ -80,6 +97,13 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         long interval = reportIntervalSeconds > 0 ? reportIntervalSeconds : Defaults.SAMPLE_INTERVAL_SECONDS;
         return new EnginePlan(threads, Duration.ofSeconds(timeSeconds), events, Duration.ofSeconds(warmupSeconds),
                 rateEventsPerSecond, Duration.ofSeconds(interval), errors, seed, runTarget);
+    }
+
+    /** @return the workers' socket read timeout in ms: {@code --read-timeout}, or derived from the run; 0 for none */
+    public int readTimeoutMillis() {
+        return faults.readTimeoutSeconds() == FaultPlan.AUTO
+                ? io.clusterbench.db.ReadTimeout.derive(timeSeconds, reportIntervalSeconds)
+                : (int) (faults.readTimeoutSeconds() * 1000);
     }
 
     /** @return the one-line plan description printed at start */

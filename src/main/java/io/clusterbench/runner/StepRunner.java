@@ -124,6 +124,13 @@ final class StepRunner {
         if (ledger != null) {
             observed.put("ledger", Commits.verify(ledger, ctx.target(), dir));
         }
+        if (Commits.checksumsWanted(settings, ctx.target())) {
+            List<Workload> workloads = settings.background() == null ? List.of(workload)
+                    : List.of(workload, settings.background().workload());
+            boolean quorumLost = observed.get("faults") instanceof FaultReport f
+                    && f.quorumLoss().stream().anyMatch(q -> !q.ended());
+            observed.put("checksums", Commits.checksums(ctx.target(), workloads, quorumLost));
+        }
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),

@@ -99,6 +99,17 @@ public final class SweepDriver {
                         io.clusterbench.report.FaultText.ledgerLines(ledger).forEach(line -> env.line("  " + line));
                         code = RunStatus.CHECK_FAILED;
                     }
+                    if (stepCode == RunStatus.COMPLETED && s.record().observerFacts().get("faults")
+                            instanceof io.clusterbench.result.FaultReport faults) {
+                        io.clusterbench.report.FaultText.lines(faults).forEach(line -> env.line("  " + line));
+                    }
+                    if (stepCode == RunStatus.COMPLETED && s.record().observerFacts().get("checksums")
+                            instanceof io.clusterbench.result.ChecksumRecord sums) {
+                        io.clusterbench.report.FaultText.checksumLines(sums).forEach(line -> env.line("  " + line));
+                        if (!sums.passed()) {
+                            code = RunStatus.CHECK_FAILED;
+                        }
+                    }
                     if (stepCode != RunStatus.COMPLETED) {
                         code = stepCode;
                         break outer;
