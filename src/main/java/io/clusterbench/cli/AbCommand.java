@@ -6,6 +6,7 @@ import io.clusterbench.ab.Side;
 import io.clusterbench.runner.AbDriver;
 import io.clusterbench.runner.RunPlan;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -31,6 +32,9 @@ import java.util.Map;
                 + "difference the noise allows, and one summary line. Differences between the sides other than "
                 + "the ones given per side are printed first.")
 final class AbCommand extends WorkloadCommand {
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
+    String workload;
+
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "4",
             description = "Pairs per thread count (>= 2 for an interval; even keeps ABBA balanced). Default: ${DEFAULT-VALUE}.")
     int repeat;
@@ -56,6 +60,11 @@ final class AbCommand extends WorkloadCommand {
 
     AbCommand(CliEnv env) {
         super(env);
+    }
+
+    @Override
+    String workload() {
+        return workload;
     }
 
     @Override

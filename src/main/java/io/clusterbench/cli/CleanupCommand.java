@@ -5,6 +5,7 @@ import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.runner.WorkloadRegistry;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -17,6 +18,9 @@ import java.util.List;
 @Command(name = "cleanup", mixinStandardHelpOptions = true, customSynopsis = "clusterbench cleanup WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
         description = "Drop the workload's own tables (e.g. sbtest1..N for --tables N); other tables are never touched.")
 final class CleanupCommand extends WorkloadCommand {
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "workload whose tables to drop")
+    String workload;
+
     @Option(names = "--force", description = "Also drop a table of the workload's name that the workload did not make "
             + "(other columns or primary key). Default: such a table is reported and left alone, nothing is dropped.")
     boolean force;
@@ -24,6 +28,11 @@ final class CleanupCommand extends WorkloadCommand {
 
     CleanupCommand(CliEnv env) {
         super(env);
+    }
+
+    @Override
+    String workload() {
+        return workload;
     }
 
     @Override

@@ -9,6 +9,7 @@ import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.oltp.OltpOptions;
 import io.clusterbench.workload.tpcc.TpccFamily;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Option;
 
 import java.util.Locale;
@@ -22,6 +23,9 @@ import java.util.Locale;
         description = "Create and load the workload's tables (sysbench-compatible: either tool can use them). "
                 + "Refuses to touch existing tables unless --force is given.")
 final class PrepareCommand extends WorkloadCommand {
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "workload whose tables to create")
+    String workload;
+
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
             description = "Loader connections; tables load in parallel. Default: ${DEFAULT-VALUE}.")
     int threads;
@@ -36,6 +40,11 @@ final class PrepareCommand extends WorkloadCommand {
 
     PrepareCommand(CliEnv env) {
         super(env);
+    }
+
+    @Override
+    String workload() {
+        return workload;
     }
 
     @Override

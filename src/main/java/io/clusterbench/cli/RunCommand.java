@@ -3,6 +3,7 @@ package io.clusterbench.cli;
 import io.clusterbench.runner.RunDriver;
 import io.clusterbench.runner.RunPlan;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Mixin;
 
 
@@ -16,6 +17,11 @@ import picocli.CommandLine.Mixin;
                 + "and report throughput, latency, errors and hit rates.",
         footer = {"", "sysbench spellings are accepted: --mysql-host, --table_size, 'WORKLOAD [options] run'."})
 final class RunCommand extends WorkloadCommand {
+    @Parameters(index = "0", paramLabel = "WORKLOAD",
+            description = "oltp_point_select, oltp_read_only, oltp_read_write, oltp_write_only, oltp_insert, "
+                    + "oltp_update_index, oltp_update_non_index, oltp_delete, joins, tpcc, ddl, bigtrx")
+    String workload;
+
     @Mixin
     RunOptions run = new RunOptions();
     @Mixin
@@ -25,6 +31,11 @@ final class RunCommand extends WorkloadCommand {
 
     RunCommand(CliEnv env) {
         super(env);
+    }
+
+    @Override
+    String workload() {
+        return workload;
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.clusterbench.cli;
 import io.clusterbench.runner.SweepDriver;
 import io.clusterbench.runner.RunPlan;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -18,6 +19,9 @@ import picocli.CommandLine.Option;
                 + "the next repeat, so machine drift spreads over every point), waiting for the server to be "
                 + "quiet between steps; report min/median/max over repeats, the peak and the knee.")
 final class SweepCommand extends WorkloadCommand {
+    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
+    String workload;
+
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
             description = "Runs per thread count (>= 1). Default: ${DEFAULT-VALUE}.")
     int repeat;
@@ -34,6 +38,11 @@ final class SweepCommand extends WorkloadCommand {
 
     SweepCommand(CliEnv env) {
         super(env);
+    }
+
+    @Override
+    String workload() {
+        return workload;
     }
 
     @Override

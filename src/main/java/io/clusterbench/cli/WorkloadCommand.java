@@ -5,12 +5,11 @@ import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.WorkloadFamily;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Parameters;
 
 import java.util.concurrent.Callable;
 
 /**
- * A command that takes a workload name, the target options and every family's options ({@code run},
+ * A command that takes a workload name (its own parameter or option), the target options and every family's options ({@code run},
  * {@code sweep}, {@code ab}, {@code prepare}, {@code cleanup}): the one bundle they share. {@link #install}
  * adds one mixin per registered family, named after it, so a new family needs no change here.
  *
@@ -19,11 +18,6 @@ import java.util.concurrent.Callable;
 abstract class WorkloadCommand implements Callable<Integer> {
     /** The process: output streams, the command line, interrupts. */
     final CliEnv env;
-
-    @Parameters(index = "0", paramLabel = "WORKLOAD",
-            description = "oltp_point_select, oltp_read_only, oltp_read_write, oltp_write_only, oltp_insert, "
-                    + "oltp_update_index, oltp_update_non_index, oltp_delete, joins, tpcc, ddl, bigtrx")
-    String workload;
 
     /** The connection options, a mixin named {@code target} (the help's Connection section). */
     @Mixin
@@ -35,10 +29,8 @@ abstract class WorkloadCommand implements Callable<Integer> {
         this.env = env;
     }
 
-    /** @return the workload name as given, or null before parsing */
-    final String workload() {
-        return workload;
-    }
+    /** @return the workload name as given (a parameter or an option of the command), or null before parsing */
+    abstract String workload();
 
     /** @return every family's option objects, as installed */
     final FamilyOptions families() {
