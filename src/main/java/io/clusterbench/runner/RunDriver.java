@@ -2,7 +2,10 @@ package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
 import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.report.ForkFormat;
+import io.clusterbench.report.StatsFormat;
 import io.clusterbench.report.FaultText;
+import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.LedgerRecord;
 import io.clusterbench.result.ResultJson;
@@ -52,18 +55,22 @@ public final class RunDriver {
                 throw why;
             }
             RunRecord finished = step.record();
-            env.line("");
-            env.print(ConsoleReport.summary(finished));
-            env.line("");
+            printSummary(settings, finished, env);
             if (finished.observerFacts().get("faults") instanceof FaultReport faults) {
                 FaultText.lines(faults).forEach(env::line);
                 env.line("");
             }
             boolean ledgerFailed = false;
+            boolean checksumsFailed = false;
             if (finished.observerFacts().get("ledger") instanceof LedgerRecord ledger) {
                 FaultText.ledgerLines(ledger).forEach(env::line);
                 env.line("");
                 ledgerFailed = !ledger.passed();
+            }
+            if (finished.observerFacts().get("checksums") instanceof ChecksumRecord sums) {
+                FaultText.checksumLines(sums).forEach(env::line);
+                env.line("");
+                checksumsFailed = !sums.passed();
             }
             env.line("Results: " + json + ", intervals.csv, latency.hlog");
             RunStatus status = status(step, dir, env);
@@ -71,8 +78,30 @@ public final class RunDriver {
                 env.error("check failed: acknowledged commits are missing (or failed ones present); see " + json);
                 return RunStatus.CHECK_FAILED;
             }
+            if (status == RunStatus.COMPLETED && checksumsFailed) {
+                env.error("check failed: a table differs between nodes; see " + json);
+                return RunStatus.CHECK_FAILED;
+            }
             return status;
         }
+    }
+
+    /**
+     * Prints the end of a run's console text in the plan's formats: sysbench's ASCII histogram when asked
+     * ({@code --histogram}), then the human report or the fork's {@code TEST SUMMARY:} lines.
+     */
+    private static void printSummary(RunPlan settings, RunRecord finished, Console env) {
+        StatsFormat.Console style = settings.console();
+        if (style.histogram()) {
+            env.print(ForkFormat.histogram(finished.summary()));
+        }
+        if (style.summary() == StatsFormat.HUMAN) {
+            env.line("");
+            env.print(ConsoleReport.summary(finished));
+        } else {
+            env.print(ForkFormat.summaryCsv(finished.summary(), finished.threads(), settings.percentile()));
+        }
+        env.line("");
     }
 
     /** @return the user-facing reason sessions could not be opened, naming the endpoint that refused */

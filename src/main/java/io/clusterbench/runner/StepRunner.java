@@ -146,6 +146,13 @@ final class StepRunner {
         if (ledger != null) {
             observed.put("ledger", Commits.verify(ledger, ctx.target(), dir));
         }
+        if (Commits.checksumsWanted(settings, ctx.target())) {
+            List<Workload> workloads = settings.background() == null ? List.of(workload)
+                    : List.of(workload, settings.background().workload());
+            boolean quorumLost = observed.get("faults") instanceof FaultReport f
+                    && f.quorumLoss().stream().anyMatch(q -> !q.ended());
+            observed.put("checksums", Commits.checksums(ctx.target(), workloads, quorumLost));
+        }
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
@@ -154,6 +161,13 @@ final class StepRunner {
                                 ThreadModel.javaVersion(), files.startEpochMillis(), 0)),
                 acc.classRecords(), observed,
                 endpointRecords(engine, ctx.topology(), outcome.measuredSeconds()));
+        io.clusterbench.result.Conflicts conflicts = io.clusterbench.result.Conflicts.of(finished);
+        if (conflicts != null && (conflicts.conflicts() > 0 || observed.containsKey("galera"))) {
+            observed.put("conflicts", conflicts); // counted once: the client's 1213 errors, split by cause
+            finished = new RunRecord(finished.workload(), threads, repeat, options, finished.status(),
+                    finished.fatalError(), facts, finished.intervals(), finished.summary(), finished.statementClasses(),
+                    observed, finished.endpoints());
+        }
         onProgress.accept(finished);
         return new Step(finished, outcome, null);
     }
