@@ -69,7 +69,11 @@ public final class Main implements Runnable {
      * once answered "Unknown option").
      */
     private static void withHelpEverywhere(CommandLine line) {
-        line.getCommandSpec().mixinStandardHelpOptions(true);
+        // A @Command method's arguments are bound by position: a mixin added after construction would shift
+        // them ("argument type mismatch"), so such commands declare mixinStandardHelpOptions themselves.
+        if (!(line.getCommandSpec().userObject() instanceof java.lang.reflect.Method)) {
+            line.getCommandSpec().mixinStandardHelpOptions(true);
+        }
         for (CommandLine sub : line.getSubcommands().values()) {
             withHelpEverywhere(sub);
         }

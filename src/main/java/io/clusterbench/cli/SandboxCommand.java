@@ -41,7 +41,7 @@ final class SandboxCommand implements Runnable {
                 + "status, start, stop, destroy, kill, pause, resume, restart, link, partition, heal or slow");
     }
 
-    @Command(name = "status", description = "Show each node's process and wsrep state. Exit 3 when a node is not Synced.")
+    @Command(name = "status", mixinStandardHelpOptions = true, description = "Show each node's process and wsrep state. Exit 3 when a node is not Synced.")
     int status(@Mixin SandboxDir dir) {
         GaleraSandbox sb = GaleraSandbox.open(dir.path());
         List<NodeStatus> nodes = sb.status();
@@ -55,7 +55,7 @@ final class SandboxCommand implements Runnable {
         return nodes.stream().allMatch(NodeStatus::synced) ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
     }
 
-    @Command(name = "start", description = "Start every node that is down (bootstraps from the node marked safe "
+    @Command(name = "start", mixinStandardHelpOptions = true, description = "Start every node that is down (bootstraps from the node marked safe "
             + "to bootstrap when none runs) and wait until each is Synced.")
     int start(@Mixin SandboxDir dir) {
         GaleraSandbox sb = GaleraSandbox.open(dir.path());
@@ -64,21 +64,21 @@ final class SandboxCommand implements Runnable {
         return ExitCode.OK.code();
     }
 
-    @Command(name = "stop", description = "Stop every node cleanly (SIGTERM, last node first); data is kept.")
+    @Command(name = "stop", mixinStandardHelpOptions = true, description = "Stop every node cleanly (SIGTERM, last node first); data is kept.")
     int stop(@Mixin SandboxDir dir) {
         GaleraSandbox.open(dir.path()).stop(env.out()::println);
         env.out().println("Stopped.");
         return ExitCode.OK.code();
     }
 
-    @Command(name = "destroy", description = "Stop every node and delete the sandbox directory.")
+    @Command(name = "destroy", mixinStandardHelpOptions = true, description = "Stop every node and delete the sandbox directory.")
     int destroy(@Mixin SandboxDir dir) {
         GaleraSandbox.open(dir.path()).destroy(env.out()::println);
         env.out().println("Destroyed.");
         return ExitCode.OK.code();
     }
 
-    @Command(name = "kill", description = "SIGKILL one node (a crash).")
+    @Command(name = "kill", mixinStandardHelpOptions = true, description = "SIGKILL one node (a crash).")
     int kill(@Parameters(paramLabel = "NODE", description = "n1, n2, ... (or 1, 2, ...)") String node,
              @Mixin SandboxDir dir) {
         GaleraSandbox.open(dir.path()).kill(node);
@@ -86,7 +86,7 @@ final class SandboxCommand implements Runnable {
         return ExitCode.OK.code();
     }
 
-    @Command(name = "pause", description = "SIGSTOP one node (a hang: sockets stay open, nothing answers).")
+    @Command(name = "pause", mixinStandardHelpOptions = true, description = "SIGSTOP one node (a hang: sockets stay open, nothing answers).")
     int pause(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
               @Mixin SandboxDir dir) {
         GaleraSandbox.open(dir.path()).pause(node);
@@ -94,7 +94,7 @@ final class SandboxCommand implements Runnable {
         return ExitCode.OK.code();
     }
 
-    @Command(name = "resume", description = "SIGCONT one paused node and wait until it is Synced again "
+    @Command(name = "resume", mixinStandardHelpOptions = true, description = "SIGCONT one paused node and wait until it is Synced again "
             + "(exit 2 when it died).")
     int resume(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
                @Mixin SandboxDir dir) {
@@ -103,14 +103,14 @@ final class SandboxCommand implements Runnable {
         return ExitCode.OK.code();
     }
 
-    @Command(name = "restart", description = "Stop one node cleanly if it runs, start it and wait until it is Synced.")
+    @Command(name = "restart", mixinStandardHelpOptions = true, description = "Stop one node cleanly if it runs, start it and wait until it is Synced.")
     int restart(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
                 @Mixin SandboxDir dir) {
         GaleraSandbox.open(dir.path()).restart(node, env.out()::println);
         return ExitCode.OK.code();
     }
 
-    @Command(name = "link", description = "Set a node's link on a sandbox with the relay: one-way delay added in "
+    @Command(name = "link", mixinStandardHelpOptions = true, description = "Set a node's link on a sandbox with the relay: one-way delay added in "
             + "each direction, e.g. 40ms, 25ms±5ms, 25ms,10mbit, or off.")
     int link(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
              @Parameters(paramLabel = "LINK", description = "DELAY[±JITTER][,RATE] or off") String link,
@@ -120,14 +120,14 @@ final class SandboxCommand implements Runnable {
         return ExitCode.OK.code();
     }
 
-    @Command(name = "partition", description = "Cut a node's group and IST traffic both ways (its SQL port stays "
+    @Command(name = "partition", mixinStandardHelpOptions = true, description = "Cut a node's group and IST traffic both ways (its SQL port stays "
             + "up: clients see non-Primary, 1047/1180); the majority goes on.")
     int partition(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node, @Mixin SandboxDir dir) {
         env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).partition(node) + ".");
         return ExitCode.OK.code();
     }
 
-    @Command(name = "heal", description = "End a node's partition and wait until it is Synced again (exit 2 when "
+    @Command(name = "heal", mixinStandardHelpOptions = true, description = "End a node's partition and wait until it is Synced again (exit 2 when "
             + "it is not in time).")
     int heal(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node, @Mixin SandboxDir dir) {
         var transfer = new SandboxNetwork(GaleraSandbox.open(dir.path())).heal(node);
@@ -135,10 +135,10 @@ final class SandboxCommand implements Runnable {
         return ExitCode.OK.code();
     }
 
-    @Command(name = "slow", description = "Slow a node down: frozen PERCENT% of every 500 ms (cgroup v1 freezer, "
-            + "else SIGSTOP/SIGCONT), so it falls behind and sends flow control; 0% ends it.")
+    @Command(name = "slow", mixinStandardHelpOptions = true, description = "Slow a node down: frozen PERCENT%% of every 500 ms (cgroup v1 freezer, "
+            + "else SIGSTOP/SIGCONT), so it falls behind and sends flow control; 0%% ends it.")
     int slow(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
-             @Parameters(paramLabel = "PERCENT", description = "0-90, e.g. 30%") String percent,
+             @Parameters(paramLabel = "PERCENT", description = "0-90, e.g. 30%%") String percent,
              @Mixin SandboxDir dir) {
         int p;
         try {

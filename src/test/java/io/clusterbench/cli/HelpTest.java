@@ -33,14 +33,44 @@ class HelpTest {
                 CliEnv.Hooks.NONE, java.util.List.of()))),
                 new java.util.ArrayList<>(), paths);
         assertTrue(paths.size() > 20, "found " + paths.size());
+        java.io.PrintStream stderr = System.err;
+        java.io.ByteArrayOutputStream warnings = new java.io.ByteArrayOutputStream();
+        System.setErr(new java.io.PrintStream(warnings, true, java.nio.charset.StandardCharsets.UTF_8));
+        try {
+            helpOfEach(paths);
+        } finally {
+            System.setErr(stderr);
+        }
+        assertTrue(!warnings.toString(java.nio.charset.StandardCharsets.UTF_8).contains("Could not format"),
+                "a help text has an unescaped %: " + warnings);
+    }
+
+    /**
+     * The sandbox's method subcommands bind their arguments (a help mixin added after construction once
+     * shifted them: "internal error: argument type mismatch" for every node command).
+     */
+    @Test
+    void sandboxNodeCommandsBindTheirArguments() {
+        for (String[] args : new String[][]{{"kill", "n3"}, {"pause", "n3"}, {"resume", "n3"}, {"restart", "n3"},
+                {"link", "n3", "off"}, {"partition", "n3"}, {"heal", "n3"}, {"slow", "n3", "30%"}, {"status"}}) {
+            String[] line = new String[args.length + 3];
+            line[0] = "sandbox";
+            System.arraycopy(args, 0, line, 1, args.length);
+            line[args.length + 1] = "--dir";
+            line[args.length + 2] = "/nonexistent/clusterbench-sandbox";
+            Cli.Result r = Cli.run(line);
+            assertEquals(2, r.exitCode(), String.join(" ", line) + ": " + r.err());
+            assertTrue(r.err().contains("no sandbox in"), r.err());
+        }
+    }
+
+    private static void helpOfEach(java.util.List<String[]> paths) {
         for (String[] path : paths) {
             String[] args = java.util.Arrays.copyOf(path, path.length + 1);
             args[path.length] = "--help";
             Cli.Result r = Cli.run(args);
             assertEquals(0, r.exitCode(), String.join(" ", args) + ": " + r.err());
             assertTrue(r.out().contains("Usage:"), String.join(" ", args) + ": " + r.out());
-            assertTrue(!r.out().contains("%n") && !r.err().contains("Could not format"),
-                    String.join(" ", args) + ": help text with an unescaped %: " + r.out() + r.err());
         }
     }
 
