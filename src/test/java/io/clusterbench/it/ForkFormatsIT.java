@@ -109,6 +109,9 @@ class ForkFormatsIT {
                 "max is in ms, as its header says");
         JsonNode plan = ResultFiles.run(tmp.resolve("tpcc")).get("plan");
         assertEquals("disable", plan.get("dbPsMode").asText());
+        JsonNode ps = ResultFiles.run(tmp.resolve("tpcc")).get("observerFacts").get("preparedStatements");
+        assertEquals("disable", ps.get("asked").asText());
+        assertEquals("client", ps.get("mode").asText(), ps.toString());
     }
 
     @Test
@@ -148,6 +151,33 @@ class ForkFormatsIT {
         assertTrue(reconnects > 0 && reconnectsPerSecond > 0, "reconnects show in the intervals");
         assertEquals(0, summary.get("errors").asLong(), "a forced reconnect is no error");
         assertEquals(50, ResultFiles.run(tmp.resolve("json")).get("plan").get("reconnect").asLong());
+        JsonNode ps = ResultFiles.run(tmp.resolve("json")).get("observerFacts").get("preparedStatements");
+        assertEquals("server", ps.get("mode").asText(), ps.toString());
+        assertTrue(ps.get("comStmtExecute").asLong() >= events, ps.toString());
+    }
+
+    @Test
+    void driverFallbackToClientStatementsIsRecordedFromTheServersCounters() throws Exception {
+        String db = TestServer.freshDatabase("psfallback");
+        List<String> target = TestServer.cliTarget(db);
+        assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=100")).exitCode());
+        Cli.Result r;
+        try (java.sql.Connection c = TestServer.connect(""); java.sql.Statement s = c.createStatement()) {
+            s.execute("SET GLOBAL max_prepared_stmt_count = 0");
+            try {
+                r = Cli.run(Cli.args(target, "run", "oltp_point_select", "--table-size=100", "--time=1",
+                        "--out=" + tmp.resolve("fallback")));
+            } finally {
+                s.execute("SET GLOBAL max_prepared_stmt_count = DEFAULT");
+            }
+        }
+        if (r.exitCode() == 0) {
+            JsonNode ps = ResultFiles.run(tmp.resolve("fallback")).get("observerFacts").get("preparedStatements");
+            assertEquals("auto", ps.get("asked").asText());
+            assertEquals("client", ps.get("mode").asText(), "asked for server statements, the server ran none: " + ps);
+        } else {
+            assertTrue(r.err().contains("1461"), "a refusal names max_prepared_stmt_count's code: " + r.err());
+        }
     }
 
     @Test

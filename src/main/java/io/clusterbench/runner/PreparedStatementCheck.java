@@ -1,0 +1,74 @@
+package io.clusterbench.runner;
+
+import io.clusterbench.db.Endpoint;
+import io.clusterbench.db.Target;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * What prepared-statement mode really ran, from the server's own counters: {@code Com_stmt_prepare} and
+ * {@code Com_stmt_execute} (global status, summed over the target's endpoints) before and after a step. The
+ * driver may fall back to client-side statements without an error (e.g. {@code max_prepared_stmt_count}
+ * reached), so {@code --db-ps-mode auto} alone does not say that statements were server-prepared.
+ *
+ * <p>Confined to the command's thread. Global counters include other sessions' statements: on a shared server
+ * the deltas are an upper bound of this run's.
+ */
+final class PreparedStatementCheck {
+    private final Target target;
+    private final long[] before;
+
+    private PreparedStatementCheck(Target target) {
+        this.target = target;
+        this.before = read(target);
+    }
+
+    /** @return a check that has read the counters now */
+    static PreparedStatementCheck start(Target target) {
+        return new PreparedStatementCheck(target);
+    }
+
+    /**
+     * @param events events the step completed (warmup excluded)
+     * @return {@code asked} (auto or disable), {@code comStmtPrepare} and {@code comStmtExecute} deltas, and
+     * {@code mode}: {@code server} (executes seen), {@code client} (no execute on the server while events ran),
+     * or {@code unknown} (counters unreadable, or no event)
+     */
+    Map<String, Object> finish(long events) {
+        long[] after = read(target);
+        Map<String, Object> m = new LinkedHashMap<>();
+        m.put("asked", target.serverPrepared() ? "auto" : "disable");
+        if (before == null || after == null) {
+            m.put("mode", "unknown");
+            return m;
+        }
+        long prepared = after[0] - before[0];
+        long executed = after[1] - before[1];
+        m.put("comStmtPrepare", prepared);
+        m.put("comStmtExecute", executed);
+        m.put("mode", events == 0 ? "unknown" : executed > 0 ? "server" : "client");
+        return m;
+    }
+
+    /** @return {Com_stmt_prepare, Com_stmt_execute} summed over endpoints, or null when one cannot be read */
+    private static long[] read(Target target) {
+        long[] sum = new long[2];
+        for (Endpoint e : target.endpoints()) {
+            try (Connection c = target.openChecked(e, false); Statement s = c.createStatement();
+                 ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS WHERE Variable_name IN "
+                         + "('Com_stmt_prepare', 'Com_stmt_execute')")) {
+                while (rs.next()) {
+                    sum[rs.getString(1).equalsIgnoreCase("Com_stmt_prepare") ? 0 : 1] += rs.getLong(2);
+                }
+            } catch (SQLException | RuntimeException unreadable) {
+                return null;
+            }
+        }
+        return sum;
+    }
+}
