@@ -27,6 +27,8 @@ final class RunCommand extends WorkloadCommand {
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
     @Mixin
+    ShardOptions shards = new ShardOptions();
+    @Mixin
     BackgroundOptions background = new BackgroundOptions();
 
     RunCommand(CliEnv env) {
@@ -41,7 +43,7 @@ final class RunCommand extends WorkloadCommand {
     @Override
     public Integer call() {
         RunPlan plan = PlanBuilder.from(workload, target, run, families(), env.command(), false, cluster,
-                background);
+                background, shards);
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }
 }

@@ -70,7 +70,7 @@ class GoldenOutputTest {
         Map<String, Object> options = new LinkedHashMap<>();
         options.put("scale", 2);
         options.put("tables", 1);
-        PlanRecord plan = new PlanRecord("tpcc", 4, 10, 0, 0, 0, 1, 1, 95, "uniform", 7, "none", "auto",
+        PlanRecord plan = new PlanRecord("tpcc", 4, 10, 0, 0, 0, 1, 1, 95, "uniform", 7, "none", "auto", 0,
                 "round-robin", null, "", false, "actual start", options);
         TpccFacts facts = new TpccFacts(2469.0, 2401.25, 1234, 12, 0.96, 62000, 63234, 30.0,
                 Map.of("new_order", 1234L), "127.0.0.1:3306", 0);
