@@ -110,7 +110,8 @@ public final class IntervalFiles implements AutoCloseable {
     }
 
     /**
-     * @return one line of {@code intervals.csv} (no line end), columns as {@link #CSV_HEADER}; numbers in
+     * @return one line of {@code intervals.csv} (no line end), columns as {@link #CSV_HEADER} then the per-node
+     *         columns ({@code NodeCsv}); numbers in
      *         {@link Locale#ROOT} whatever the default locale
      */
     public static String csvLine(IntervalRecord r) {
