@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
         subcommands = {PrepareCommand.class, RunCommand.class, SweepCommand.class, AbCommand.class, CleanupCommand.class,
                 CheckCommand.class, ExplainCommand.class, CompareCommand.class, ReportCommand.class,
-                ProbeCommand.class, SandboxCommand.class, InspectCommand.class,
+                ProbeCommand.class, SandboxCommand.class, InspectCommand.class, MergeCommand.class, K8sCommand.class,
                 CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {

@@ -7,10 +7,12 @@ import io.clusterbench.UserException;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Routing;
 import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.report.StatsFormat;
 import io.clusterbench.runner.RunPlan;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.OnOff;
 import io.clusterbench.workload.WorkloadFamily;
 import io.clusterbench.workload.joins.JoinsOptions;
 import io.clusterbench.workload.Workload;
@@ -47,8 +49,16 @@ final class PlanBuilder {
     /** As above, with {@code --background}. */
     static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
                         List<String> command, boolean sweep, ClusterOptions c, BackgroundOptions bg) {
+        return from(workloadName, t, r, families, command, sweep, c, bg, new ShardOptions());
+    }
+
+    /** As above, with {@code --shard}, {@code --threads-per-shard} and {@code --start-at}. */
+    static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
+                        List<String> command, boolean sweep, ClusterOptions c, BackgroundOptions bg,
+                        ShardOptions so) {
         List<String> bgProblems = new java.util.ArrayList<>();
         bg.validate(workloadName, bgProblems);
+        io.clusterbench.runner.ShardSpec shard = so.spec(sweep, r.timeSeconds, bgProblems);
         if (!bgProblems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", bgProblems), "see clusterbench help run");
         }
@@ -58,7 +68,8 @@ final class PlanBuilder {
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
-        long seed = r.randSeed != 0 ? r.randSeed : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
+        long seed = r.randSeed != 0 ? r.randSeed : shard.sharded() ? ShardOptions.seedFrom(shard)
+                : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
         Workload workload = WorkloadRegistry.create(workloadName, families, distribution, seed);
         if (workload instanceof JoinsWorkload jw) {
             JoinsOptions.requireEnabled(jw.configuration());
@@ -74,7 +85,14 @@ final class PlanBuilder {
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, workload, distribution, seed, errors,
                 out, command, routing, consistency, family.options(workload, families), description, background, faults(c),
-                !r.noInspect);
+                !r.noInspect, shard, console(r), r.reconnectEvery);
+    }
+
+    /** @return the console formats of {@code --stats-format}, {@code --report-csv} and {@code --histogram} */
+    static StatsFormat.Console console(RunOptions r) {
+        StatsFormat summary = StatsFormat.parse(r.statsFormat);
+        StatsFormat intervals = OnOff.parse(r.reportCsv) ? StatsFormat.CSV : summary;
+        return new StatsFormat.Console(intervals, summary, OnOff.parse(r.histogram));
     }
 
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */

@@ -1,10 +1,14 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.db.Consistency;
 import io.clusterbench.runner.SweepDriver;
 import io.clusterbench.runner.RunPlan;
 import io.clusterbench.workload.FamilyOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
+
+import java.util.ArrayList;
+import java.util.List;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -38,6 +42,8 @@ final class SweepCommand implements Callable<Integer>, WorkloadCommand {
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
     @Mixin
+    ShardOptions shards = new ShardOptions();
+    @Mixin
     RunOptions run = new RunOptions();
     @Mixin
     TargetOptions target = new TargetOptions();
@@ -64,7 +70,37 @@ final class SweepCommand implements Callable<Integer>, WorkloadCommand {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
         }
-        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), true, cluster);
-        return ExitCode.of(SweepDriver.run(plan, repeat, quietTimeoutSeconds, env)).code();
+        List<Consistency> levels = levels(cluster.consistency);
+        if (!levels.isEmpty()) {
+            cluster.consistency = levels.get(0).level();
+        }
+        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), true, cluster,
+                new BackgroundOptions(), shards);
+        List<RunPlan> plans = new ArrayList<>(List.of(plan));
+        for (int i = 1; i < levels.size(); i++) {
+            plans.add(plan.withConsistency(levels.get(i)));
+        }
+        return ExitCode.of(SweepDriver.run(plans, repeat, quietTimeoutSeconds, env)).code();
+    }
+
+    /**
+     * @param list {@code --consistency} as given: one level or a comma list ({@code 0,1,3}), or null
+     * @return the levels in the order given; empty when not set
+     * @throws io.clusterbench.UserException for an invalid or repeated level
+     */
+    static List<Consistency> levels(String list) {
+        if (list == null) {
+            return List.of();
+        }
+        List<Consistency> out = new ArrayList<>();
+        for (String part : list.split(",", -1)) {
+            Consistency c = Consistency.parse(part);
+            if (out.contains(c)) {
+                throw new io.clusterbench.UserException("invalid --consistency '" + list + "': level " + c.level()
+                        + " is given twice", "list each level once, e.g. --consistency 0,1,3");
+            }
+            out.add(c);
+        }
+        return out;
     }
 }

@@ -44,6 +44,7 @@ public final class Engine {
     private final List<String> endpointLabels = new ArrayList<>();
     private final ThreadModel threadModel;
     private EndpointHub endpointHub;
+    private MetricsHub metricsHub;
     private long measuredStartNanos;
 
     /**
@@ -67,7 +68,7 @@ public final class Engine {
      * @return one entry per endpoint of the target, in order (plus {@value #OTHER_ENDPOINT} when used)
      */
     public List<EndpointTotals> endpointTotals() {
-        return endpointHub == null ? List.of() : endpointHub.totals();
+        return endpointHub == null ? List.of() : endpointHub.totals(metricsHub.runEventHistogram());
     }
 
     /** @return the run's error counts by vendor code */
@@ -98,16 +99,22 @@ public final class Engine {
         List<EndpointMetrics> perEndpoint = new ArrayList<>();
         for (Session s : sessions) {
             Worker w = new Worker(control, s, new WorkerMetrics(classes), errors, clock,
-                    new EndpointMetrics(endpointLabels.size()));
+                    new EndpointMetrics(endpointLabels.size(), endpointLabels.size() > 2));
             workers.add(w);
             metrics.add(w.metrics());
             perEndpoint.add(w.endpointMetrics());
         }
         MetricsHub hub = new MetricsHub(metrics, errors, classes);
+        metricsHub = hub;
         endpointHub = new EndpointHub(endpointLabels, perEndpoint, control.allEndpointErrors());
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
             threads.add(threadModel.newThread(workers.get(i), "worker-" + i));
+        }
+        if (!awaitStartAt(listener)) {
+            sessions.forEach(Session::close);
+            return new RunOutcome(stopReason(), 0, control.fatalError(), new long[plan.threads()],
+                    new double[plan.threads()], connectSeconds, threadModel.name(), 0);
         }
         control.started(clock.nanoTime());
         boolean measuring = plan.warmup().isZero();
@@ -129,6 +136,29 @@ public final class Engine {
         }
         return new RunOutcome(reason, measured, control.fatalError(), events, busySeconds, connectSeconds,
                 threadModel.name(), end.abandoned());
+    }
+
+    /**
+     * Waits for {@code --start-at} on the wall clock (sessions are open, workers not yet started).
+     *
+     * @return false when the run was stopped (Ctrl-C) while waiting
+     */
+    private boolean awaitStartAt(RunListener listener) {
+        if (plan.startAtEpochMillis() <= 0) {
+            return true;
+        }
+        java.time.Instant now = java.time.Instant.now();
+        long waitNanos = (plan.startAtEpochMillis() - now.toEpochMilli()) * 1_000_000L - now.getNano() % 1_000_000;
+        listener.waitingForStart(plan.startAtEpochMillis(), waitNanos / 1e9);
+        long until = clock.nanoTime() + Math.max(0, waitNanos);
+        while (!control.stopping()) {
+            long left = until - clock.nanoTime();
+            if (left <= 0) {
+                return true;
+            }
+            control.awaitStop(Math.min(left, POLL_NANOS));
+        }
+        return false;
     }
 
     private void beginMeasuring(MetricsHub hub, RunListener listener) {

@@ -16,6 +16,7 @@ import java.util.concurrent.locks.LockSupport;
 public final class AsyncObserver implements Observer {
     private final Observer delegate;
     private final long periodNanos;
+    private final long pollNanos;
     private final Thread thread;
     private volatile boolean closed;
     private volatile Reading latest;
@@ -33,6 +34,8 @@ public final class AsyncObserver implements Observer {
     public AsyncObserver(Observer delegate, long periodMillis) {
         this.delegate = delegate;
         this.periodNanos = TimeUnit.MILLISECONDS.toNanos(Math.max(1, periodMillis));
+        long poll = TimeUnit.MILLISECONDS.toNanos(Math.max(0, delegate.pollMillis()));
+        this.pollNanos = poll > 0 && poll < periodNanos ? poll : 0;
         this.thread = new Thread(this::loop, "observer-" + delegate.name());
         thread.setDaemon(true);
     }
@@ -42,7 +45,10 @@ public final class AsyncObserver implements Observer {
         return delegate.name();
     }
 
-    /** Starts the observer's thread, which takes the baseline and then samples once per period. */
+    /**
+     * Starts the observer's thread, which takes the baseline and then samples once per period, polling the
+     * observer between samples when it asks for it ({@link Observer#pollMillis} shorter than the period).
+     */
     @Override
     public void start() {
         startedNanos = System.nanoTime();
@@ -63,7 +69,14 @@ public final class AsyncObserver implements Observer {
             boolean last0 = closed; // closing: one final sample covers the tail of the run
             long wait = next - System.nanoTime();
             if (wait > 0 && !last0) {
-                LockSupport.parkNanos(wait);
+                if (pollNanos > 0 && wait > pollNanos / 2) {
+                    LockSupport.parkNanos(Math.min(wait, pollNanos));
+                    if (!closed && next - System.nanoTime() > pollNanos / 4) {
+                        delegate.pollBetweenSamples(); // between samples: gauges and short episodes (Observer#pollMillis)
+                    }
+                } else {
+                    LockSupport.parkNanos(wait);
+                }
                 continue;
             }
             long now = System.nanoTime();

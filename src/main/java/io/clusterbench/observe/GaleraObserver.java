@@ -20,10 +20,13 @@ import java.util.concurrent.TimeUnit;
 /**
  * Per-node Galera figures at every interval, read from all nodes at nearly the same moment: one connection
  * and one thread per node, all started together; the spread of the read times is reported as
- * {@code sampleSkewMicros}. Figures (defined in docs/metrics.md, "Galera per node"): flow-control paused
- * fraction, FC_PAUSE messages sent and received, receive and send queues, certification failures,
- * brute-force aborts, commit lag in transactions (max {@code wsrep_last_committed} − the node's), cluster
- * size and status, local state.
+ * {@code sampleSkewMicros}. Between samples it polls every node every {@link #POLL_MILLIS} ms (its
+ * {@link AsyncObserver} calls {@link #pollBetweenSamples}), so queues that fill and drain, flow-control episodes and state
+ * changes within one report interval are seen. Figures (defined in docs/metrics.md, "Galera per node"):
+ * flow-control paused fraction and time, episodes, FC_PAUSE messages sent and received, receive and send queues
+ * (at the reading, max, mean), certification failures, brute-force aborts, replays, commit lag in transactions
+ * (max {@code wsrep_last_committed} − the node's; at the reading and max), state changes, cluster size and
+ * status, local state.
  *
  * <p>Confined to the coordinator thread (as every {@link Observer}); its own reader threads only run the
  * status query. A node that does not answer within {@link #READ_TIMEOUT_MILLIS} is reported with an
@@ -32,11 +35,16 @@ import java.util.concurrent.TimeUnit;
 public final class GaleraObserver implements Observer {
     /** Longest wait for one node's status read. */
     public static final int READ_TIMEOUT_MILLIS = 2000;
+    /** Cadence of the polls between samples (queues, episodes, state changes), whatever the report interval. */
+    public static final long POLL_MILLIS = 250;
     private final Target target;
     private final List<String> names = new ArrayList<>();
     private final List<Endpoint> endpoints = new ArrayList<>();
     private final Connection[] connections;
     private final WsrepReading[] previous;
+    private final NodePolls[] polls;
+    private final NodePolls[] runPolls;
+    private final WsrepReading[] first;
     private final Map<String, Object> facts = new LinkedHashMap<>();
     private ExecutorService readers;
     private String compact = "";
@@ -56,6 +64,9 @@ public final class GaleraObserver implements Observer {
         }
         this.connections = new Connection[endpoints.size()];
         this.previous = new WsrepReading[endpoints.size()];
+        this.polls = new NodePolls[endpoints.size()];
+        this.runPolls = new NodePolls[endpoints.size()];
+        this.first = new WsrepReading[endpoints.size()];
         List<String> observed = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             observed.add(names.get(i) + "=" + endpoints.get(i).label());
@@ -77,6 +88,11 @@ public final class GaleraObserver implements Observer {
         });
         WsrepReading[] now = readAll();
         System.arraycopy(now, 0, previous, 0, now.length);
+        System.arraycopy(now, 0, first, 0, now.length);
+        for (int i = 0; i < polls.length; i++) {
+            polls[i] = new NodePolls(now[i]);
+            runPolls[i] = new NodePolls(now[i]);
+        }
         for (int i = 0; i < connections.length; i++) {
             if (connections[i] != null) {
                 facts.putAll(FlowControlSettings.read(connections[i]));
@@ -86,17 +102,45 @@ public final class GaleraObserver implements Observer {
     }
 
     @Override
+    public long pollMillis() {
+        return POLL_MILLIS;
+    }
+
+    @Override
+    public void pollBetweenSamples() {
+        if (readers != null) {
+            addPolls(readAll());
+        }
+    }
+
+    /** Adds one reading of every node to its {@link NodePolls}; @return the highest last-committed seqno read */
+    private long addPolls(WsrepReading[] now) {
+        long maxCommitted = Long.MIN_VALUE;
+        for (WsrepReading r : now) {
+            if (r != null) {
+                maxCommitted = Math.max(maxCommitted, r.lastCommitted());
+            }
+        }
+        for (int i = 0; i < now.length; i++) {
+            if (now[i] != null) {
+                polls[i].add(now[i], maxCommitted);
+                runPolls[i].add(now[i], maxCommitted);
+            }
+        }
+        return maxCommitted;
+    }
+
+    @Override
     public Map<String, Object> sample(double intervalSeconds) {
         if (readers == null) {
             return Map.of();
         }
         WsrepReading[] now = readAll();
-        long maxCommitted = Long.MIN_VALUE;
+        long maxCommitted = addPolls(now);
         long minAt = Long.MAX_VALUE;
         long maxAt = Long.MIN_VALUE;
         for (WsrepReading r : now) {
             if (r != null) {
-                maxCommitted = Math.max(maxCommitted, r.lastCommitted());
                 minAt = Math.min(minAt, r.atNanos());
                 maxAt = Math.max(maxAt, r.atNanos());
             }
@@ -108,10 +152,11 @@ public final class GaleraObserver implements Observer {
                 nodes.put(names.get(i), Map.of("error", "no answer within " + READ_TIMEOUT_MILLIS + " ms"));
                 figures.add(null);
             } else {
-                NodeFigures f = NodeFigures.of(previous[i], now[i], maxCommitted, intervalSeconds);
+                NodeFigures f = NodeFigures.of(previous[i], now[i], maxCommitted, intervalSeconds, polls[i]);
                 nodes.put(names.get(i), f.toMap());
                 figures.add(f);
                 previous[i] = now[i];
+                polls[i].reset();
             }
         }
         Map<String, Object> out = new LinkedHashMap<>();
@@ -126,9 +171,35 @@ public final class GaleraObserver implements Observer {
         return compact;
     }
 
+    /**
+     * @return the observed nodes and flow-control settings, and once sampling has begun {@code totals}: per node,
+     *         the figures of "Galera per node" from the baseline at the measured start to the last reading (the
+     *         final sample at close covers the run's tail), plus {@code observedSeconds}
+     */
     @Override
     public Map<String, Object> facts() {
-        return facts;
+        Map<String, Object> out = new LinkedHashMap<>(facts);
+        Map<String, Object> totals = new LinkedHashMap<>();
+        long maxCommitted = Long.MIN_VALUE;
+        for (WsrepReading r : previous) {
+            if (r != null) {
+                maxCommitted = Math.max(maxCommitted, r.lastCommitted());
+            }
+        }
+        for (int i = 0; i < names.size(); i++) {
+            if (first[i] == null || previous[i] == null || runPolls[i] == null || previous[i] == first[i]) {
+                continue;
+            }
+            double seconds = (previous[i].atNanos() - first[i].atNanos()) / 1e9;
+            Map<String, Object> m = new LinkedHashMap<>();
+            m.put("observedSeconds", Math.round(seconds * 1000) / 1000.0);
+            m.putAll(NodeFigures.of(first[i], previous[i], maxCommitted, seconds, runPolls[i]).toMap());
+            totals.put(names.get(i), m);
+        }
+        if (!totals.isEmpty()) {
+            out.put("totals", totals);
+        }
+        return out;
     }
 
     @Override

@@ -28,6 +28,20 @@ public interface Observer extends AutoCloseable {
      */
     Map<String, Object> sample(double intervalSeconds);
 
+    /**
+     * @return how often {@link #pollBetweenSamples} should run between samples, in milliseconds; 0 (the default) for never.
+     *         An observer of gauges (queues) or short episodes (flow-control pauses) polls faster than the report
+     *         interval so that what happens between two samples is seen; the next {@link #sample} summarises the
+     *         polls (max, mean, episodes).
+     */
+    default long pollMillis() {
+        return 0;
+    }
+
+    /** Reads the gauges once between samples (see {@link #pollMillis}); must not throw. */
+    default void pollBetweenSamples() {
+    }
+
     /** @return a compact text for the console interval line from the last sample, or "" for none */
     default String compactLine() {
         return "";

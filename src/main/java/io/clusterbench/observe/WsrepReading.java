@@ -20,23 +20,24 @@ import java.sql.Statement;
  * @param sendQueue      {@code wsrep_local_send_queue} (gauge, write sets)
  * @param certFailures   {@code wsrep_local_cert_failures} (counter)
  * @param bfAborts       {@code wsrep_local_bf_aborts} (counter)
+ * @param replays        {@code wsrep_local_replays} (counter: brute-force aborted transactions replayed, not failed)
  * @param lastCommitted  {@code wsrep_last_committed} (global seqno)
  * @param clusterSize    {@code wsrep_cluster_size}
  * @param clusterStatus  {@code wsrep_cluster_status}
  * @param localState     {@code wsrep_local_state_comment}
  */
 record WsrepReading(long atNanos, long pausedNanos, long fcSent, long fcRecv, long recvQueue, long sendQueue,
-                    long certFailures, long bfAborts, long lastCommitted, int clusterSize, String clusterStatus,
+                    long certFailures, long bfAborts, long replays, long lastCommitted, int clusterSize, String clusterStatus,
                     String localState) {
     private static final String QUERY = "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_flow_control_paused_ns', "
             + "'wsrep_flow_control_sent', 'wsrep_flow_control_recv', 'wsrep_local_recv_queue', "
-            + "'wsrep_local_send_queue', 'wsrep_local_cert_failures', 'wsrep_local_bf_aborts', "
+            + "'wsrep_local_send_queue', 'wsrep_local_cert_failures', 'wsrep_local_bf_aborts', 'wsrep_local_replays', "
             + "'wsrep_last_committed', 'wsrep_cluster_size', 'wsrep_cluster_status', 'wsrep_local_state_comment')";
 
     /** @throws SQLException when the node does not answer */
     static WsrepReading read(Connection c) throws SQLException {
         long t0 = System.nanoTime();
-        long paused = 0, sent = 0, recv = 0, rq = 0, sq = 0, cert = 0, bf = 0, last = 0;
+        long paused = 0, sent = 0, recv = 0, rq = 0, sq = 0, cert = 0, bf = 0, replays = 0, last = 0;
         int size = 0;
         String status = "";
         String state = "";
@@ -51,6 +52,7 @@ record WsrepReading(long atNanos, long pausedNanos, long fcSent, long fcRecv, lo
                     case "wsrep_local_send_queue" -> sq = num(v);
                     case "wsrep_local_cert_failures" -> cert = num(v);
                     case "wsrep_local_bf_aborts" -> bf = num(v);
+                    case "wsrep_local_replays" -> replays = num(v);
                     case "wsrep_last_committed" -> last = num(v);
                     case "wsrep_cluster_size" -> size = (int) num(v);
                     case "wsrep_cluster_status" -> status = v;
@@ -60,7 +62,8 @@ record WsrepReading(long atNanos, long pausedNanos, long fcSent, long fcRecv, lo
             }
         }
         long t1 = System.nanoTime();
-        return new WsrepReading(t0 + (t1 - t0) / 2, paused, sent, recv, rq, sq, cert, bf, last, size, status, state);
+        return new WsrepReading(t0 + (t1 - t0) / 2, paused, sent, recv, rq, sq, cert, bf, replays, last, size,
+                status, state);
     }
 
     private static long num(String v) {

@@ -36,6 +36,12 @@ public final class ComparisonText {
             out.add(table(c, figure));
         }
         out.add("");
+        if (c.options().isEmpty()) {
+            out.add(DIFFERING_OPTIONS.key() + ": none (the seed is not compared)");
+        } else {
+            out.addAll(entries(c, c.options(), "option", f("%s (%d; the seed is not compared):",
+                    DIFFERING_OPTIONS.key(), c.options().size())));
+        }
         if (c.variables().isEmpty()) {
             out.add(DIFFERING_VARIABLES.key() + ": none (ports, paths, ids and positions are not compared)");
         } else {
@@ -77,18 +83,23 @@ public final class ComparisonText {
     }
 
     private static List<String> variables(Comparison c) {
+        return entries(c, c.variables(), "variable", f("%s (%d; ports, paths, ids and positions are not compared):",
+                DIFFERING_VARIABLES.key(), c.variables().size()));
+    }
+
+    /** @return a title line, then a table of names and one value per side, indented */
+    private static List<String> entries(Comparison c, List<VariableDiff.Entry> entries, String what, String title) {
         List<List<String>> cells = new ArrayList<>();
-        List<String> head = new ArrayList<>(List.of("variable"));
+        List<String> head = new ArrayList<>(List.of(what));
         c.sides().forEach(s -> head.add(s.label()));
         cells.add(head);
-        for (VariableDiff.Entry e : c.variables()) {
+        for (VariableDiff.Entry e : entries) {
             List<String> line = new ArrayList<>(List.of(e.name()));
             e.values().forEach(v -> line.add(v == null ? "-" : v));
             cells.add(line);
         }
         List<String> out = new ArrayList<>();
-        out.add(f("%s (%d; ports, paths, ids and positions are not compared):", DIFFERING_VARIABLES.key(),
-                c.variables().size()));
+        out.add(title);
         for (String l : Columns.render(cells, "  ").split("\n")) {
             out.add("  " + l);
         }

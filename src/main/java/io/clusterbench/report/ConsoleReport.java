@@ -144,6 +144,7 @@ public final class ConsoleReport {
         b.append(operations(run));
         b.append(TpccBlock.render(run));
         b.append(StallBlock.render(run));
+        b.append(ClusterBlock.render(run));
         b.append("\nThreads fairness:\n");
         b.append(f("    %-32s%.4f/%.2f%n", EVENTS_PER_THREAD.key() + ":", s.eventsPerThreadMean(),
                 s.eventsPerThreadStddev()));

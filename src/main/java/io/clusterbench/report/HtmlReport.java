@@ -61,6 +61,8 @@ public final class HtmlReport {
             body.append("<p>").append(esc(io.clusterbench.result.Verdict.RULE)).append("</p>\n");
             body.append(canvas(charts, ReportCharts.ratios(c)));
             body.append(HtmlTables.comparison(c));
+            body.append("<h3>").append(esc(Figure.DIFFERING_OPTIONS.key())).append("</h3>\n")
+                    .append(HtmlTables.options(c));
             body.append("<h3>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h3>\n")
                     .append(HtmlTables.variables(c));
         }

@@ -96,16 +96,28 @@ final class HtmlTables {
         return b.toString();
     }
 
+    /** @return the differing run options, or a sentence saying there are none */
+    static String options(Comparison c) {
+        if (c.options().isEmpty()) {
+            return "<p>None: every run option has the same value (the seed is not compared).</p>\n";
+        }
+        return entries(c, c.options(), "option");
+    }
+
     /** @return the differing server variables, or a sentence saying there are none */
     static String variables(Comparison c) {
         if (c.variables().isEmpty()) {
             return "<p>None: every compared variable has the same value (ports, paths, ids and positions are not "
                     + "compared).</p>\n";
         }
-        List<String> head = new ArrayList<>(List.of("variable"));
+        return entries(c, c.variables(), "variable");
+    }
+
+    private static String entries(Comparison c, List<VariableDiff.Entry> entries, String what) {
+        List<String> head = new ArrayList<>(List.of(what));
         c.sides().forEach(s -> head.add(s.label()));
         List<List<String>> rows = new ArrayList<>();
-        for (VariableDiff.Entry e : c.variables()) {
+        for (VariableDiff.Entry e : entries) {
             List<String> row = new ArrayList<>(List.of("<code>" + esc(e.name()) + "</code>"));
             e.values().forEach(v -> row.add(v == null ? "<i>absent</i>" : "<code>" + esc(v) + "</code>"));
             rows.add(row);

@@ -19,8 +19,10 @@ import java.util.TreeSet;
  *                  (every thread count measured by any side)
  * @param variables server variables that differ between the results
  * @param notes     facts that weaken the comparison (different workloads, runs left out), one sentence each
+ * @param options   run options that differ between the results, by flag ({@link OptionDiff})
  */
-public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Entry> variables, List<String> notes) {
+public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Entry> variables, List<String> notes,
+                         List<VariableDiff.Entry> options) {
 
     /**
      * One compared result.
@@ -83,7 +85,7 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
         }
         List<Map<String, String>> variables = results.stream().map(r -> VariableDiff.variablesOf(r.doc())).toList();
         return new Comparison(List.copyOf(sides), List.copyOf(rows), VariableDiff.of(variables),
-                List.copyOf(notes));
+                List.copyOf(notes), OptionDiff.of(results.stream().map(NamedResult::doc).toList()));
     }
 
     private static Row row(ComparedFigure figure, int threads, List<Side> sides) {

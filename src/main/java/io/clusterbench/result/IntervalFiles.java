@@ -16,7 +16,8 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * Per-interval files written as the run goes: {@code intervals.csv} (one line per interval, flushed) and
+ * Per-interval files written as the run goes: {@code intervals.csv} (one line per interval, flushed; on a
+ * Galera run also {@code nodes.csv}, one line per node per interval, see {@link NodeCsv}) and
  * {@code latency.hlog} (HdrHistogram interval log: event latency untagged, each statement class tagged
  * with its name; values in µs), readable by HdrHistogram's {@code HistogramLogProcessor}.
  *
@@ -27,13 +28,15 @@ public final class IntervalFiles implements AutoCloseable {
     public static final String CSV_HEADER = "start_seconds,end_seconds,threads,events,tps,qps,reads_per_second,"
             + "writes_per_second,other_per_second,errors_per_second,reconnects_per_second,hits,misses,"
             + "latency_percentile_micros,latency_p50_micros,latency_p95_micros,latency_p99_micros,"
-            + "latency_max_micros,queue_length,late_events,reporter_lag_seconds,waiting_workers,longest_wait_seconds,fault_events";
+            + "latency_max_micros,queue_length,late_events,reporter_lag_seconds,waiting_workers,longest_wait_seconds,fault_events,"
+            + NodeCsv.INTERVAL_COLUMNS;
 
     private final BufferedWriter csv;
     private final PrintStream hlogStream;
     private final HistogramLogWriter hlog;
     private final List<String> classNames;
     private final Path hlogPath;
+    private final NodeCsv nodes;
     private long startEpochMillis;
 
     /**
@@ -46,6 +49,7 @@ public final class IntervalFiles implements AutoCloseable {
     public IntervalFiles(Path dir, List<String> classNames) {
         this.classNames = classNames;
         this.hlogPath = dir.resolve("latency.hlog");
+        this.nodes = new NodeCsv(dir);
         try {
             Files.createDirectories(dir);
             csv = Files.newBufferedWriter(dir.resolve("intervals.csv"), StandardCharsets.UTF_8);
@@ -92,12 +96,14 @@ public final class IntervalFiles implements AutoCloseable {
                     r.writesPerSecond(), r.otherPerSecond(), r.errorsPerSecond(), r.reconnectsPerSecond(), r.hits(),
                     r.misses(), r.latencyPercentileMicros(), r.latency().p50Micros(), r.latency().p95Micros(),
                     r.latency().p99Micros(), r.latency().maxMicros(), r.queueLength(), r.lateEvents(),
-                    r.reporterLagSeconds(), r.waitingWorkers(), r.longestWaitSeconds(), faultEvents(r)));
+                    r.reporterLagSeconds(), r.waitingWorkers(), r.longestWaitSeconds(), faultEvents(r))
+                    + NodeCsv.intervalColumns(r));
             csv.newLine();
             csv.flush();
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write intervals.csv: " + e.getMessage(), e);
         }
+        nodes.append(r);
         long startMs = startEpochMillis + Math.round(r.startSeconds() * 1000);
         long endMs = startEpochMillis + Math.round(r.endSeconds() * 1000);
         writeHistogram(s.eventLatency(), null, startMs, endMs);
@@ -140,6 +146,7 @@ public final class IntervalFiles implements AutoCloseable {
 
     @Override
     public void close() {
+        nodes.close();
         try {
             csv.close();
         } catch (IOException e) {

@@ -108,6 +108,27 @@ final class RunContext implements AutoCloseable {
         }
     }
 
+    /**
+     * The same target, server and topology at another consistency level (a step of a consistency sweep): the level
+     * is set and read back on every endpoint. Shares this context's connections to the target; close only this one.
+     *
+     * @param levelPlan the plan at that level ({@link RunPlan#withConsistency})
+     * @return the context to run that level's steps in
+     */
+    RunContext atLevel(RunPlan levelPlan) {
+        Target t = resolved.target().withRouting(levelPlan.routing());
+        Map<String, Object> facts = new LinkedHashMap<>(clusterFacts);
+        facts.remove("consistency");
+        if (levelPlan.consistency() != null) {
+            Consistency.Applied applied = levelPlan.consistency().apply(t, topology);
+            env.line(applied.line());
+            t = applied.target();
+            facts.put("consistency", applied.facts());
+        }
+        return new RunContext(levelPlan, env, resolved, server, topology, t, Collections.unmodifiableMap(facts),
+                nodeControl, preflight);
+    }
+
     /** @return the target the load runs on: endpoints and credentials with --routing and --consistency applied */
     Target target() {
         return runTarget;

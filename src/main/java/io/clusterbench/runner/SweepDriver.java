@@ -3,6 +3,8 @@ package io.clusterbench.runner;
 import io.clusterbench.UserException;
 import io.clusterbench.observe.QuietWait;
 import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.report.ConsistencyText;
+import io.clusterbench.result.ConsistencyCost;
 import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.SweepSummary;
@@ -18,7 +20,7 @@ import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The core of {@code sweep}: thread counts × repeats in one result. Order: every thread count, then the
+ * The core of {@code sweep}: thread counts × repeats (× consistency levels) in one result. Order: every thread count, then the
  * next repeat. Each step's interval files go to {@code steps/tNNNN-rR/}; result.json holds every step.
  *
  * <p>Confined to the command's thread, apart from the stop hook it registers.
@@ -36,18 +38,37 @@ public final class SweepDriver {
      * @throws UserException for an unusable target, missing tables or unwritable results
      */
     public static RunStatus run(RunPlan settings, int repeats, int quietTimeoutSeconds, Console env) {
+        return run(List.of(settings), repeats, quietTimeoutSeconds, env);
+    }
+
+    /**
+     * A sweep over consistency levels too: thread counts × levels × repeats. Order: for each repeat, each level
+     * in turn (so levels alternate and drift hits them alike), each thread count. Step directories are
+     * {@code steps/tNNNN-rR-cLEVEL/} when there are several levels.
+     *
+     * @param levels the plan at each {@code --consistency} level (same options otherwise), first level first
+     * @see #run(RunPlan, int, int, Console)
+     */
+    public static RunStatus run(List<RunPlan> levels, int repeats, int quietTimeoutSeconds, Console env) {
+        RunPlan settings = levels.get(0);
         List<Integer> threads = new ArrayList<>(new TreeSet<>(settings.threadCounts()));
         StopSignal stop = new StopSignal();
         try (Console.Registration hook = env.onStop(stop::fire);
-             RunContext ctx = RunContext.open(settings, env, threads.get(threads.size() - 1))) {
+             RunContext base = RunContext.open(settings, env, threads.get(threads.size() - 1))) {
+            List<RunContext> contexts = new ArrayList<>(List.of(base));
+            for (int i = 1; i < levels.size(); i++) {
+                contexts.add(base.atLevel(levels.get(i)));
+            }
+            RunContext ctx = base;
             Path dir = settings.outDir();
             Path json = dir.resolve("result.json");
             Endpoint first = ctx.target().endpointFor(0);
             long idle = QuietWait.threadsRunning(ctx.target(), first);
-            int steps = threads.size() * repeats;
+            int steps = threads.size() * repeats * levels.size();
             double stepSeconds = settings.timeSeconds() + settings.warmupSeconds() + 2;
             env.line("Sweep: " + settings.describe(ctx.target()).replaceFirst(", \\d+ threads?", "")
-                    + "; threads " + threads + " x " + repeats + " repeat(s) = " + steps + " steps — server "
+                    + "; threads " + threads + (levels.size() > 1 ? " x consistency " + levelNames(levels) : "")
+                    + " x " + repeats + " repeat(s) = " + steps + " steps — server "
                     + ctx.server.version());
             env.line("Results go to " + dir);
             List<RunRecord> runs = new ArrayList<>();
@@ -56,6 +77,8 @@ public final class SweepDriver {
             int step = 0;
             outer:
             for (int r = 1; r <= repeats; r++) {
+              for (RunContext level : contexts) {
+                ctx = level;
                 for (int t : threads) {
                     step++;
                     if (stop.fired()) {
@@ -65,18 +88,22 @@ public final class SweepDriver {
                     if (wall != null && t >= wall) {
                         continue;
                     }
-                    env.print(String.format(Locale.ROOT, "[step %d/%d] %d %s, repeat %d/%d — about %s left%n", step,
-                            steps, t, t == 1 ? "thread" : "threads", r, repeats, duration((long) ((steps - step + 1) * stepSeconds))));
+                    String levelText = levels.size() > 1 ? ", consistency " + levelOf(ctx.settings) : "";
+                    env.print(String.format(Locale.ROOT, "[step %d/%d] %d %s%s, repeat %d/%d — about %s left%n", step,
+                            steps, t, t == 1 ? "thread" : "threads", levelText, r, repeats,
+                            duration((long) ((steps - step + 1) * stepSeconds))));
                     double waited = QuietWait.await(ctx.target(), first, idle, Duration.ofSeconds(quietTimeoutSeconds));
                     if (waited < 0) {
                         env.line("  (server not quiet after " + quietTimeoutSeconds + " s; starting anyway)");
                     }
                     int index = runs.size();
                     runs.add(null);
-                    Path stepDir = dir.resolve(String.format(Locale.ROOT, "steps/t%04d-r%d", t, r));
-                    StepRunner.Step s = StepRunner.run(ctx, t, r, stepDir, stop, false, rec -> {
+                    Path stepDir = dir.resolve(String.format(Locale.ROOT, "steps/t%04d-r%d", t, r)
+                            + (levels.size() > 1 ? "-c" + levelOf(ctx.settings) : ""));
+                    RunContext stepCtx = ctx;
+                    StepRunner.Step s = StepRunner.run(ctx, t, r, step - 1, stepDir, stop, false, rec -> {
                         runs.set(index, rec);
-                        ResultJson.write(json, ctx.document(List.copyOf(runs.subList(0, index + 1))));
+                        ResultJson.write(json, stepCtx.document(List.copyOf(runs.subList(0, index + 1))));
                     });
                     if (s.refused() != null) {
                         if (s.refused().vendorCode() != VendorCodes.TOO_MANY_CONNECTIONS) {
@@ -115,14 +142,39 @@ public final class SweepDriver {
                         break outer;
                     }
                 }
+              }
             }
             List<RunRecord> done = runs.stream().filter(x -> x != null).toList();
             ResultJson.write(json, ctx.document(done));
             env.line("");
-            env.print(ConsoleReport.sweepTable(SweepSummary.of(done), done));
+            if (levels.size() > 1) {
+                for (RunPlan level : levels) {
+                    String name = levelOf(level);
+                    List<RunRecord> at = done.stream().filter(x -> ConsistencyCost.levelOf(x).equals(name)).toList();
+                    env.line("Consistency " + name + ":");
+                    env.print(ConsoleReport.sweepTable(SweepSummary.of(at), at));
+                }
+                ConsistencyCost cost = ConsistencyCost.of(done);
+                if (cost != null) {
+                    env.line("");
+                    ConsistencyText.lines(cost).forEach(env::line);
+                }
+            } else {
+                env.print(ConsoleReport.sweepTable(SweepSummary.of(done), done));
+            }
             env.line("Results: " + json + " (per step: " + dir.resolve("steps") + ")");
             return code;
         }
+    }
+
+    private static String levelOf(RunPlan plan) {
+        return plan.consistency() == null ? "none" : plan.consistency().level();
+    }
+
+    private static String levelNames(List<RunPlan> levels) {
+        List<String> names = new ArrayList<>();
+        levels.forEach(l -> names.add(levelOf(l)));
+        return String.join(",", names);
     }
 
     private static String duration(long seconds) {

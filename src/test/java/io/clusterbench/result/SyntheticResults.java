@@ -115,7 +115,7 @@ public final class SyntheticResults {
 
     /** @return a closed-loop plan of 10 s at {@code threads} with no workload options */
     public static PlanRecord plan(String workload, int threads) {
-        return new PlanRecord(workload, threads, 10, 0, 0, 0, 1, 1, 95, "uniform", 1, "none", "auto", "round-robin",
+        return new PlanRecord(workload, threads, 10, 0, 0, 0, 1, 1, 95, "uniform", 1, "none", "auto", 0, "round-robin",
                 null, "", false, "actual start", Map.of());
     }
 
