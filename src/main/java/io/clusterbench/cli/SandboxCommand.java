@@ -112,8 +112,8 @@ final class SandboxCommand implements Runnable {
 
     @Command(name = "link", mixinStandardHelpOptions = true, description = "Set a node's link on a sandbox with the relay: one-way delay added in "
             + "each direction, e.g. 40ms, 25ms±5ms, 25ms,10mbit, or off.")
-    int link(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
-             @Parameters(paramLabel = "LINK", description = "DELAY[±JITTER][,RATE] or off") String link,
+    int link(@Parameters(index = "0", paramLabel = "NODE", description = "n1, n2, ...") String node,
+             @Parameters(index = "1", paramLabel = "LINK", description = "DELAY[±JITTER][,RATE] or off") String link,
              @Mixin SandboxDir dir) {
         LinkSpec spec = LinkSpec.parse(link);
         env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).link(node, spec) + ".");
@@ -137,8 +137,8 @@ final class SandboxCommand implements Runnable {
 
     @Command(name = "slow", mixinStandardHelpOptions = true, description = "Slow a node down: frozen PERCENT%% of every 500 ms (cgroup v1 freezer, "
             + "else SIGSTOP/SIGCONT), so it falls behind and sends flow control; 0%% ends it.")
-    int slow(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
-             @Parameters(paramLabel = "PERCENT", description = "0-90, e.g. 30%%") String percent,
+    int slow(@Parameters(index = "0", paramLabel = "NODE", description = "n1, n2, ...") String node,
+             @Parameters(index = "1", paramLabel = "PERCENT", description = "0-90, e.g. 30%%") String percent,
              @Mixin SandboxDir dir) {
         int p;
         try {

@@ -5,8 +5,6 @@ import io.clusterbench.relay.LinkSpec;
 import io.clusterbench.relay.RelayProcess;
 
 import java.io.IOException;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
@@ -119,7 +117,7 @@ public final class GaleraSandbox {
         for (int i = 1; i <= nodes; i++) {
             planned.add(SandboxNode.planned(i, basePort));
         }
-        checkPortsFree(planned);
+        SandboxNode.checkPortsFree(planned);
         String runAs = Permissions.isRoot() ? "mysql" : null;
         SandboxState state = new SandboxState(SandboxState.SCHEMA, "galera", "clusterbench", CLIENT_USER, CLIENT_DB,
                 basePort, flushLogAtTrxCommit, List.copyOf(planned), links != null);
@@ -414,19 +412,6 @@ public final class GaleraSandbox {
         } catch (SQLException e) {
             throw new UserException("cannot create the client user on n1: " + e.getMessage(), "see "
                     + n1.errorLog(dir), e);
-        }
-    }
-
-    private static void checkPortsFree(List<SandboxNode> nodes) {
-        for (SandboxNode n : nodes) {
-            for (int port : new int[]{n.sqlPort(), n.galeraPort(), n.istPort(), n.sstPort()}) {
-                try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
-                    s.setReuseAddress(true);
-                } catch (IOException e) {
-                    throw new UserException("port " + port + " (" + n.name() + ") is already in use",
-                            "choose another --base-port (each node uses 4 ports from base + 10*(i-1))");
-                }
-            }
         }
     }
 }

@@ -1,6 +1,12 @@
 package io.clusterbench.sandbox;
 
+import io.clusterbench.UserException;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.nio.file.Path;
+import java.util.List;
 
 /**
  * One node of a sandbox: its name, its four loopback ports and the process id it last ran as.
@@ -56,5 +62,21 @@ public record SandboxNode(String name, int index, int sqlPort, int galeraPort, i
     /** @return the node's error log */
     public Path errorLog(Path sandboxDir) {
         return dir(sandboxDir).resolve("error.log");
+    }
+
+    /**
+     * @throws UserException naming the first SQL, group, IST or SST port of {@code nodes} already in use on 127.0.0.1
+     */
+    static void checkPortsFree(List<SandboxNode> nodes) {
+        for (SandboxNode n : nodes) {
+            for (int port : new int[]{n.sqlPort(), n.galeraPort(), n.istPort(), n.sstPort()}) {
+                try (ServerSocket s = new ServerSocket(port, 1, InetAddress.getLoopbackAddress())) {
+                    s.setReuseAddress(true);
+                } catch (IOException e) {
+                    throw new UserException("port " + port + " (" + n.name() + ") is already in use",
+                            "choose another --base-port (each node uses 4 ports from base + 10*(i-1))");
+                }
+            }
+        }
     }
 }

@@ -38,4 +38,17 @@ class FaultScheduleTest {
         assertTrue(FaultSchedule.parse(" ", 0).isEmpty());
         assertTrue(FaultSchedule.parse(null, 0).isEmpty());
     }
+
+    @Test
+    void relayActionsTakeTheirArgument() {
+        FaultSchedule s = FaultSchedule.parse("2s partition n3; 9s heal 3; 10s link n3 40ms; 12s slow n3 30%; 14s link n3 off", 3);
+        assertEquals("2s partition n3; 9s heal n3; 10s link n3 40ms; 12s slow n3 30%; 14s link n3 off", s.describe());
+        assertEquals(30, FaultSchedule.slowPercent(s.steps().get(3)));
+        assertEquals(FaultSchedule.Action.PARTITION, s.steps().get(0).action());
+        UserException e = assertThrows(UserException.class,
+                () -> FaultSchedule.parse("1s link n3; 2s slow n3 95%; 3s partition n3 5ms; 4s link n3 fast", 3));
+        for (String part : new String[]{"'1s link n3'", "'2s slow n3 95%'", "'3s partition n3 5ms'", "'4s link n3 fast'"}) {
+            assertTrue(e.getMessage().contains(part), e.getMessage());
+        }
+    }
 }

@@ -106,7 +106,9 @@ class RelayIT {
         long added = p50Micros(far) - p50Micros(near);
         assertTrue(added >= 40_000, "commit p50 " + p50Micros(far) + " µs at 20 ms vs " + p50Micros(near)
                 + " µs at 0 ms: the far node must add at least one round trip (40 ms)");
-        assertTrue(p50Micros(farReads) < p50Micros(nearReads) + 5_000, "point select p50 " + p50Micros(farReads)
+        // reads on n1 never wait for n3: they must not rise by a round trip (half of one is the bound; a loaded
+        // machine moved a 1-thread point-select p50 from 0.08 to 13.8 ms between two runs with no link involved)
+        assertTrue(p50Micros(farReads) - p50Micros(nearReads) < 20_000, "point select p50 " + p50Micros(farReads)
                 + " µs at 20 ms vs " + p50Micros(nearReads) + " µs at 0 ms");
         JsonNode n3 = far.get("intervals").get(1).get("observed").get("relay").get("nodes").get("n3");
         assertTrue(n3.get("relayInBytesPerSecond").asLong() > 0, "write sets reach n3 through the relay: " + n3);

@@ -42,6 +42,21 @@ class GaleraConfigTest {
     }
 
     @Test
+    void behindTheRelayANodeBindsItsPrivateAddressAndAdvertisesItsPublicOne() {
+        List<SandboxNode> nodes = List.of(SandboxNode.planned(1, 5500), SandboxNode.planned(2, 5500));
+        SandboxState state = new SandboxState(SandboxState.SCHEMA, "galera", "cb", "sbtest", "sbtest", 5500, 2, nodes,
+                true);
+        GaleraInstall install = new GaleraInstall(Path.of("/usr/sbin/mariadbd"), Path.of("/usr/bin/mariadb-install-db"),
+                Path.of("/usr/lib/galera/libgalera_smm.so"));
+        String cnf = GaleraConfig.text(Path.of("/tmp/sb"), nodes.get(1), nodes, state, install, "mysql");
+        assertTrue(cnf.contains("wsrep_cluster_address=gcomm://127.0.2.1:5501,127.0.2.2:5511\n"), cnf);
+        assertTrue(cnf.contains("wsrep_node_address=127.0.2.2:5511\n"), cnf);
+        assertTrue(cnf.contains("gmcast.listen_addr=tcp://127.0.1.2:5511;ist.recv_addr=127.0.2.2:5512;"
+                + "ist.recv_bind=127.0.1.2:5512;"), cnf);
+        assertTrue(cnf.contains("port=5510\n") && cnf.contains("bind-address=127.0.0.1\n"), "SQL stays on 127.0.0.1");
+    }
+
+    @Test
     void badDeployOptionsAreOneLineAndExit2() {
         Cli.Result r = Cli.run("sandbox", "galera", "--nodes", "0", "--base-port", "80", "--dir", "/tmp/cb-never");
         assertEquals(2, r.exitCode());
