@@ -30,7 +30,7 @@ import java.util.concurrent.Callable;
         description = "Judge two servers or builds (A the baseline, B the candidate) in one command: pairs of runs "
                 + "(one on A, one on B, back to back) at every thread count and repeat, in a balanced interleaved "
                 + "order, waiting for quiet between steps; per thread count the ratio B/A of tps, p95, p99 (and "
-                + "server CPU per event when local) with a 95% confidence interval from the pairs, the smallest "
+                + "server CPU per event when local) with a 95%% confidence interval from the pairs, the smallest "
                 + "difference the noise allows, and one summary line. Differences between the sides other than "
                 + "the ones given per side are printed first.")
 final class AbCommand implements Callable<Integer>, WorkloadCommand {

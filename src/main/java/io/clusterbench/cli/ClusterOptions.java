@@ -37,6 +37,13 @@ final class ClusterOptions {
             description = "Sandbox the faults act on. Default: the sandbox under /tmp whose ports are the endpoints'.")
     java.nio.file.Path sandbox;
 
+    @Option(names = "--read-timeout", paramLabel = "SECONDS|auto", defaultValue = "auto",
+            description = "Socket read timeout of the workers' connections: a worker whose node stops answering "
+                    + "(paused, partitioned) is freed after it, counted as a lost connection and reconnected, moving "
+                    + "to the next endpoint when its own refuses. auto = max(10 s, 10 x --report-interval, --time / 4); "
+                    + "0 = none. Default: ${DEFAULT-VALUE}.")
+    String readTimeout;
+
     @Option(names = "--verify-commits",
             description = "Workers also append to a ledger table (clusterbench_ledger) with client-generated ids; "
                     + "after the run every acknowledged id must be on every node (exit 3 otherwise). Default: off.")

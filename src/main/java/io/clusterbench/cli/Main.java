@@ -25,7 +25,7 @@ import java.util.concurrent.TimeUnit;
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
         subcommands = {PrepareCommand.class, RunCommand.class, SweepCommand.class, AbCommand.class, CleanupCommand.class,
                 CheckCommand.class, ExplainCommand.class, CompareCommand.class, ReportCommand.class,
-                ProbeCommand.class, SandboxCommand.class,
+                ProbeCommand.class, SandboxCommand.class, InspectCommand.class, MergeCommand.class, K8sCommand.class,
                 CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
@@ -64,6 +64,18 @@ public final class Main implements Runnable {
     }
 
     /**
+     * Gives every command and subcommand, at any depth, {@code --help} and {@code --version}, so a command
+     * added without {@code mixinStandardHelpOptions} still explains itself ({@code sandbox galera --help}
+     * once answered "Unknown option").
+     */
+    private static void withHelpEverywhere(CommandLine line) {
+        line.getCommandSpec().mixinStandardHelpOptions(true);
+        for (CommandLine sub : line.getSubcommands().values()) {
+            withHelpEverywhere(sub);
+        }
+    }
+
+    /**
      * Parses and runs one command.
      *
      * @param args command line (sysbench spellings accepted)
@@ -85,6 +97,7 @@ public final class Main implements Runnable {
         cli.setCaseInsensitiveEnumValuesAllowed(true);
         cli.setUsageHelpLongOptionsMaxWidth(30);
         cli.getCommandSpec().usageMessage().footer(ExitCode.helpList());
+        withHelpEverywhere(cli);
         for (CommandLine sub : cli.getSubcommands().values()) {
             sub.getCommandSpec().usageMessage().footerHeading("%nExit codes:%n");
             List<String> footer = new ArrayList<>(List.of(sub.getCommandSpec().usageMessage().footer()));
@@ -157,7 +170,7 @@ public final class Main implements Runnable {
     }
 
     /** Creates command objects, passing the environment to those that take it. */
-    private record Factory(CliEnv env) implements CommandLine.IFactory {
+    record Factory(CliEnv env) implements CommandLine.IFactory {
         @Override
         public <K> K create(Class<K> cls) throws Exception {
             try {

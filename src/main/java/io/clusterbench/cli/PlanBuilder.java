@@ -47,8 +47,16 @@ final class PlanBuilder {
     /** As above, with {@code --background}. */
     static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
                         List<String> command, boolean sweep, ClusterOptions c, BackgroundOptions bg) {
+        return from(workloadName, t, r, families, command, sweep, c, bg, new ShardOptions());
+    }
+
+    /** As above, with {@code --shard}, {@code --threads-per-shard} and {@code --start-at}. */
+    static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
+                        List<String> command, boolean sweep, ClusterOptions c, BackgroundOptions bg,
+                        ShardOptions so) {
         List<String> bgProblems = new java.util.ArrayList<>();
         bg.validate(workloadName, bgProblems);
+        io.clusterbench.runner.ShardSpec shard = so.spec(sweep, r.timeSeconds, bgProblems);
         if (!bgProblems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", bgProblems), "see clusterbench help run");
         }
@@ -58,7 +66,8 @@ final class PlanBuilder {
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
-        long seed = r.randSeed != 0 ? r.randSeed : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
+        long seed = r.randSeed != 0 ? r.randSeed : shard.sharded() ? ShardOptions.seedFrom(shard)
+                : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
         Workload workload = WorkloadRegistry.create(workloadName, families, distribution, seed);
         if (workload instanceof JoinsWorkload jw) {
             JoinsOptions.requireEnabled(jw.configuration());
@@ -73,7 +82,8 @@ final class PlanBuilder {
         String description = family.describe(workload, families, distribution);
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, workload, distribution, seed, errors,
-                out, command, routing, consistency, family.options(workload, families), description, background, faults(c));
+                out, command, routing, consistency, family.options(workload, families), description, background, faults(c),
+                !r.noInspect, shard);
     }
 
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */
@@ -86,7 +96,24 @@ final class PlanBuilder {
             throw new UserException("--fault-cmd and --sandbox need a --fault schedule",
                     "add e.g. --fault '10s kill n3; 25s restart n3'");
         }
-        return new FaultPlan(schedule, c.faultCommands, c.sandbox, c.verifyCommits);
+        return new FaultPlan(schedule, c.faultCommands, c.sandbox, c.verifyCommits, readTimeout(c.readTimeout));
+    }
+
+    /** @return {@code --read-timeout} in seconds, or {@link FaultPlan#AUTO} @throws UserException when invalid */
+    private static long readTimeout(String text) {
+        if (text == null || text.strip().equalsIgnoreCase("auto")) {
+            return FaultPlan.AUTO;
+        }
+        try {
+            long seconds = Long.parseLong(text.strip());
+            if (seconds >= 0 && seconds <= 86_400) {
+                return seconds;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UserException("invalid --read-timeout '" + text + "'",
+                "give seconds from 0 (no read timeout) to 86400, or auto");
     }
 
     /**

@@ -33,6 +33,8 @@ final class RunCommand implements Callable<Integer>, WorkloadCommand {
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
     @Mixin
+    ShardOptions shards = new ShardOptions();
+    @Mixin
     BackgroundOptions background = new BackgroundOptions();
 
     private final FamilyOptions families = new FamilyOptions();
@@ -54,7 +56,7 @@ final class RunCommand implements Callable<Integer>, WorkloadCommand {
     @Override
     public Integer call() {
         RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), false, cluster,
-                background);
+                background, shards);
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }
 }

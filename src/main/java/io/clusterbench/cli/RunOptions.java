@@ -35,6 +35,11 @@ final class RunOptions {
             description = "Seconds of load before measuring starts; not counted. Default: ${DEFAULT-VALUE}.")
     long warmupSeconds;
 
+    @Option(names = "--no-inspect", description = "Skip the pre-flight checks (connection limits against "
+            + "--threads, working set against the buffer pool, node differences, Galera rules; see 'clusterbench "
+            + "inspect'). Default: they run before the first step and print warnings only.")
+    boolean noInspect;
+
     @Option(names = "--rate", paramLabel = "EVENTS_PER_SECOND", defaultValue = "" + Defaults.RATE_EVENTS_PER_SECOND,
             description = "Open loop: total intended events per second over all threads, evenly spaced; latency "
                     + "counts from each event's intended start. 0 = closed loop. Default: ${DEFAULT-VALUE}.")

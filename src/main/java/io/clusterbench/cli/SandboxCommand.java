@@ -1,6 +1,8 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.relay.LinkSpec;
 import io.clusterbench.sandbox.GaleraSandbox;
+import io.clusterbench.sandbox.SandboxNetwork;
 import io.clusterbench.sandbox.NodeStatus;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -18,7 +20,8 @@ import java.util.Locale;
  */
 @Command(name = "sandbox", usageHelpAutoWidth = true,
         description = "Local clusters on loopback: deploy (galera), status, start, stop, destroy, and per node "
-                + "kill (SIGKILL), pause (SIGSTOP), resume (SIGCONT), restart.",
+                + "kill (SIGKILL), pause (SIGSTOP), resume (SIGCONT), restart; with the relay also link, partition, "
+                + "heal and slow.",
         subcommands = {SandboxGaleraCommand.class})
 final class SandboxCommand implements Runnable {
     /** Default sandbox directory: reachable by user mysql, shared by every sandbox command. */
@@ -35,7 +38,7 @@ final class SandboxCommand implements Runnable {
     @Override
     public void run() {
         throw new picocli.CommandLine.ParameterException(spec.commandLine(), "missing subcommand: choose galera, "
-                + "status, start, stop, destroy, kill, pause, resume or restart");
+                + "status, start, stop, destroy, kill, pause, resume, restart, link, partition, heal or slow");
     }
 
     @Command(name = "status", description = "Show each node's process and wsrep state. Exit 3 when a node is not Synced.")
@@ -43,6 +46,11 @@ final class SandboxCommand implements Runnable {
         GaleraSandbox sb = GaleraSandbox.open(dir.path());
         List<NodeStatus> nodes = sb.status();
         env.out().println(render(nodes));
+        SandboxNetwork net = new SandboxNetwork(sb);
+        if (net.relayed()) {
+            env.out().println("Relay: " + net.describeLinks() + (io.clusterbench.relay.RelayProcess.running(sb.dir())
+                    ? "" : " (relay NOT running: 'sandbox start' starts it)"));
+        }
         env.out().println("Connect with: " + sb.state().clientOptions());
         return nodes.stream().allMatch(NodeStatus::synced) ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
     }
@@ -99,6 +107,46 @@ final class SandboxCommand implements Runnable {
     int restart(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
                 @Mixin SandboxDir dir) {
         GaleraSandbox.open(dir.path()).restart(node, env.out()::println);
+        return ExitCode.OK.code();
+    }
+
+    @Command(name = "link", description = "Set a node's link on a sandbox with the relay: one-way delay added in "
+            + "each direction, e.g. 40ms, 25ms±5ms, 25ms,10mbit, or off.")
+    int link(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
+             @Parameters(paramLabel = "LINK", description = "DELAY[±JITTER][,RATE] or off") String link,
+             @Mixin SandboxDir dir) {
+        LinkSpec spec = LinkSpec.parse(link);
+        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).link(node, spec) + ".");
+        return ExitCode.OK.code();
+    }
+
+    @Command(name = "partition", description = "Cut a node's group and IST traffic both ways (its SQL port stays "
+            + "up: clients see non-Primary, 1047/1180); the majority goes on.")
+    int partition(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node, @Mixin SandboxDir dir) {
+        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).partition(node) + ".");
+        return ExitCode.OK.code();
+    }
+
+    @Command(name = "heal", description = "End a node's partition and wait until it is Synced again (exit 2 when "
+            + "it is not in time).")
+    int heal(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node, @Mixin SandboxDir dir) {
+        var transfer = new SandboxNetwork(GaleraSandbox.open(dir.path())).heal(node);
+        env.out().println("Healed " + node + ": " + io.clusterbench.sandbox.StateTransferLog.describe(node, transfer));
+        return ExitCode.OK.code();
+    }
+
+    @Command(name = "slow", description = "Slow a node down: frozen PERCENT% of every 500 ms (cgroup v1 freezer, "
+            + "else SIGSTOP/SIGCONT), so it falls behind and sends flow control; 0% ends it.")
+    int slow(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
+             @Parameters(paramLabel = "PERCENT", description = "0-90, e.g. 30%") String percent,
+             @Mixin SandboxDir dir) {
+        int p;
+        try {
+            p = Integer.parseInt(percent.strip().replaceFirst("%$", ""));
+        } catch (NumberFormatException e) {
+            throw new io.clusterbench.UserException("invalid slow share '" + percent + "'", "write 0-90%, e.g. 30%");
+        }
+        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).slow(node, p) + ".");
         return ExitCode.OK.code();
     }
 

@@ -1,6 +1,8 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.relay.LinkSpec;
 import io.clusterbench.sandbox.GaleraSandbox;
+import io.clusterbench.sandbox.SandboxNetwork;
 import io.clusterbench.sandbox.SandboxNode;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -38,6 +40,16 @@ final class SandboxGaleraCommand implements Callable<Integer> {
             + "Default: 2 (faster; a crashed node may lose its last second of commits).")
     boolean durable;
 
+    @Option(names = "--link", paramLabel = "NODE=LINK", split = ";",
+            description = "Put NODE at a distance: one-way delay added in each direction of its group and IST "
+                    + "traffic, e.g. n3=25ms, n3=25ms±5ms, n3=25ms,10mbit (repeat for more nodes). Implies --relay. "
+                    + "Change it later with 'sandbox link'.")
+    java.util.List<String> links = new java.util.ArrayList<>();
+
+    @Option(names = "--relay", description = "Let the nodes reach each other through the relay daemon (no delay "
+            + "until 'sandbox link'), so links, partitions and slow nodes can be set later (docs/relay.md).")
+    boolean relay;
+
     SandboxGaleraCommand(CliEnv env) {
         this.env = env;
     }
@@ -45,12 +57,29 @@ final class SandboxGaleraCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long start = System.nanoTime();
-        GaleraSandbox sb = GaleraSandbox.deploy(dir.path(), nodes, basePort, durable ? 1 : 2, env.out()::println);
+        java.util.Map<String, LinkSpec> linkMap = null;
+        if (relay || !links.isEmpty()) {
+            linkMap = new java.util.LinkedHashMap<>();
+            for (String l : links) {
+                int eq = l.indexOf('=');
+                if (eq <= 0) {
+                    throw new io.clusterbench.UserException("invalid --link '" + l + "'", "write NODE=LINK, e.g. n3=25ms");
+                }
+                linkMap.put(l.substring(0, eq).strip().toLowerCase(java.util.Locale.ROOT).replaceFirst("^(\\d)$", "n$1"),
+                        LinkSpec.parse(l.substring(eq + 1)));
+            }
+        }
+        GaleraSandbox sb = GaleraSandbox.deploy(dir.path(), nodes, basePort, durable ? 1 : 2, linkMap,
+                env.out()::println);
         env.out().printf(java.util.Locale.ROOT, "Galera sandbox ready in %.1f s: %d node(s) Synced, directory %s%n",
                 (System.nanoTime() - start) / 1e9, nodes, sb.dir());
         for (SandboxNode n : sb.state().nodes()) {
             env.out().println("  " + n.name() + "  " + n.endpoint() + "  (galera " + n.galeraPort() + ", pid "
                     + n.pid() + ")");
+        }
+        if (sb.state().relay()) {
+            env.out().println("Relay: " + new SandboxNetwork(sb).describeLinks() + " (change with 'sandbox link', "
+                    + "'partition', 'heal', 'slow')");
         }
         env.out().println("User " + GaleraSandbox.CLIENT_USER + " (no password), database " + GaleraSandbox.CLIENT_DB
                 + ". Paste into prepare/run/probe:");

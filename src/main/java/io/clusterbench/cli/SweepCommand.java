@@ -42,6 +42,8 @@ final class SweepCommand implements Callable<Integer>, WorkloadCommand {
     @Mixin
     ClusterOptions cluster = new ClusterOptions();
     @Mixin
+    ShardOptions shards = new ShardOptions();
+    @Mixin
     RunOptions run = new RunOptions();
     @Mixin
     TargetOptions target = new TargetOptions();
@@ -72,7 +74,8 @@ final class SweepCommand implements Callable<Integer>, WorkloadCommand {
         if (!levels.isEmpty()) {
             cluster.consistency = levels.get(0).level();
         }
-        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), true, cluster);
+        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), true, cluster,
+                new BackgroundOptions(), shards);
         List<RunPlan> plans = new ArrayList<>(List.of(plan));
         for (int i = 1; i < levels.size(); i++) {
             plans.add(plan.withConsistency(levels.get(i)));

@@ -28,10 +28,20 @@ import java.util.Properties;
  * @param sessionVariables session variables set on every connection {@link #open} makes, in order (e.g.
  *                       {@code wsrep_sync_wait=1} for {@code --consistency}); values are SQL literals
  * @param tls            how connections use TLS ({@code --ssl-mode}); TCP endpoints only
+ * @param readTimeoutMillis socket read timeout of every connection {@link #open} makes, in milliseconds (the
+ *                       driver's {@code socketTimeout}; a read that waits longer fails as a lost connection); 0 for
+ *                       none. A run's workers get {@link ReadTimeout#derive}; checks and observers set their own.
  */
 public record Target(List<Endpoint> endpoints, String user, String password, String database,
                      boolean serverPrepared, int connectTimeoutMillis, Routing routing,
-                     Map<String, String> sessionVariables, Tls tls) {
+                     Map<String, String> sessionVariables, Tls tls, int readTimeoutMillis) {
+
+    /** A target without a read timeout. */
+    public Target(List<Endpoint> endpoints, String user, String password, String database, boolean serverPrepared,
+                  int connectTimeoutMillis, Routing routing, Map<String, String> sessionVariables, Tls tls) {
+        this(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, routing, sessionVariables, tls,
+                0);
+    }
 
     /** A target with round-robin routing, no session variables and plain connections. */
     public Target(List<Endpoint> endpoints, String user, String password, String database, boolean serverPrepared,
@@ -43,19 +53,25 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
     /** @return a copy with another routing policy */
     public Target withRouting(Routing newRouting) {
         return new Target(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, newRouting,
-                sessionVariables, tls);
+                sessionVariables, tls, readTimeoutMillis);
+    }
+
+    /** @return a copy whose connections time out a socket read after {@code millis} ms (0: never) */
+    public Target withReadTimeout(int millis) {
+        return new Target(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, routing,
+                sessionVariables, tls, millis);
     }
 
     /** @return a copy whose connections set these session variables (name to SQL literal, in order) */
     public Target withSessionVariables(Map<String, String> variables) {
         return new Target(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, routing,
-                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables)), tls);
+                java.util.Collections.unmodifiableMap(new LinkedHashMap<>(variables)), tls, readTimeoutMillis);
     }
 
     /** @return a copy whose connections use TLS as {@code newTls} says */
     public Target withTls(Tls newTls) {
         return new Target(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, routing,
-                sessionVariables, newTls);
+                sessionVariables, newTls, readTimeoutMillis);
     }
 
     /** @return the endpoint that connection number {@code connectionIndex} (0-based) uses (round-robin) */
@@ -107,6 +123,7 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
         url.append("?useServerPrepStmts=").append(serverPrepared)
                 .append("&cachePrepStmts=true&prepStmtCacheSize=256&useBulkStmts=false")
                 .append("&connectTimeout=").append(connectTimeoutMillis)
+                .append(readTimeoutMillis > 0 ? "&socketTimeout=" + readTimeoutMillis : "")
                 .append("&tcpKeepAlive=true&allowPublicKeyRetrieval=true&permitMysqlScheme=true");
         if (endpoint.socket() != null) {
             url.append("&localSocket=").append(endpoint.socket());
@@ -257,6 +274,7 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
     @Override
     public String toString() {
         return "Target[endpoints=" + endpoints + ", user=" + user + ", database=" + database + ", routing="
-                + routing + ", session=" + sessionVariables + ", tls=" + tls + "]";
+                + routing + ", session=" + sessionVariables + ", tls=" + tls + ", readTimeoutMillis=" + readTimeoutMillis
+                + "]";
     }
 }

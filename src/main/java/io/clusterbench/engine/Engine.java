@@ -109,6 +109,11 @@ public final class Engine {
         for (int i = 0; i < workers.size(); i++) {
             threads.add(threadModel.newThread(workers.get(i), "worker-" + i));
         }
+        if (!awaitStartAt(listener)) {
+            sessions.forEach(Session::close);
+            return new RunOutcome(stopReason(), 0, control.fatalError(), new long[plan.threads()],
+                    new double[plan.threads()], connectSeconds, threadModel.name(), 0);
+        }
         control.started(clock.nanoTime());
         boolean measuring = plan.warmup().isZero();
         if (measuring) {
@@ -129,6 +134,29 @@ public final class Engine {
         }
         return new RunOutcome(reason, measured, control.fatalError(), events, busySeconds, connectSeconds,
                 threadModel.name(), end.abandoned());
+    }
+
+    /**
+     * Waits for {@code --start-at} on the wall clock (sessions are open, workers not yet started).
+     *
+     * @return false when the run was stopped (Ctrl-C) while waiting
+     */
+    private boolean awaitStartAt(RunListener listener) {
+        if (plan.startAtEpochMillis() <= 0) {
+            return true;
+        }
+        java.time.Instant now = java.time.Instant.now();
+        long waitNanos = (plan.startAtEpochMillis() - now.toEpochMilli()) * 1_000_000L - now.getNano() % 1_000_000;
+        listener.waitingForStart(plan.startAtEpochMillis(), waitNanos / 1e9);
+        long until = clock.nanoTime() + Math.max(0, waitNanos);
+        while (!control.stopping()) {
+            long left = until - clock.nanoTime();
+            if (left <= 0) {
+                return true;
+            }
+            control.awaitStop(Math.min(left, POLL_NANOS));
+        }
+        return false;
     }
 
     private void beginMeasuring(MetricsHub hub, RunListener listener) {

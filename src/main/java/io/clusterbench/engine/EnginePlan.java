@@ -16,9 +16,22 @@ import java.time.Duration;
  * @param errors         statement errors that restart the event
  * @param seed           resolved random seed (never 0)
  * @param target         where sessions connect
+ * @param firstWorker    global index of this process's first worker (a shard of a run started on several
+ *                       clients, {@code --shard}); worker {@code i} draws from seed and index {@code firstWorker + i},
+ *                       so N shards draw the keys the whole run would; 0 for an unsharded run
+ * @param startAtEpochMillis wall-clock start (ms since the Unix epoch, {@code --start-at}): the workers start
+ *                       then, once their sessions are open, so shards on several hosts begin together; 0 = at once
  */
 public record EnginePlan(int threads, Duration time, long events, Duration warmup, double rateEventsPerSecond,
-                         Duration sampleInterval, ErrorPolicy errors, long seed, Target target) {
+                         Duration sampleInterval, ErrorPolicy errors, long seed, Target target, int firstWorker,
+                         long startAtEpochMillis) {
+
+    /** An unsharded plan that starts as soon as its sessions are open. */
+    public EnginePlan(int threads, Duration time, long events, Duration warmup, double rateEventsPerSecond,
+                      Duration sampleInterval, ErrorPolicy errors, long seed, Target target) {
+        this(threads, time, events, warmup, rateEventsPerSecond, sampleInterval, errors, seed, target, 0, 0);
+    }
+
     /** An open-loop event counts as late when it starts more than this after its intended start. */
     public static final Duration LATE_THRESHOLD = Duration.ofMillis(1);
 }

@@ -27,6 +27,16 @@ public interface RunListener {
     default void sessionsOpened(int threads, double connectSeconds, String threadModel) {
     }
 
+    /**
+     * Every session is open and the workers wait for the wall-clock start ({@code --start-at}).
+     *
+     * @param startAtEpochMillis the start, ms since the Unix epoch
+     * @param waitSeconds        seconds left until then; negative when the start has already passed (the
+     *                           workers start at once)
+     */
+    default void waitingForStart(long startAtEpochMillis, double waitSeconds) {
+    }
+
     /** Warmup ended (or there was none): measuring starts now. */
     default void measuringStarted() {
     }

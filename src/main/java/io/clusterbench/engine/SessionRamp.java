@@ -49,7 +49,8 @@ final class SessionRamp {
         for (int i = 0; i < threads; i++) {
             int index = i;
             futures.add(pool.submit(() -> {
-                SessionContext ctx = new SessionContext(index, plan.target(), SessionContext.randomFor(plan.seed(), index));
+                SessionContext ctx = new SessionContext(plan.firstWorker() + index, plan.target(),
+                        SessionContext.randomFor(plan.seed(), plan.firstWorker() + index));
                 Session s = workload.openSession(ctx);
                 opened.incrementAndGet();
                 return s;

@@ -14,10 +14,15 @@ import java.util.List;
  * @param commands      {@code ACTION=COMMAND} as given, possibly empty
  * @param sandboxDir    sandbox directory, or null
  * @param verifyCommits true to append to the ledger table and check it after the run
+ * @param readTimeoutSeconds {@code --read-timeout}: the workers' socket read timeout in seconds, 0 for none, or
+ *                      {@link #AUTO} to derive it from the run ({@code db.ReadTimeout})
  */
-public record FaultPlan(FaultSchedule schedule, List<String> commands, Path sandboxDir, boolean verifyCommits) {
-    /** No faults, no ledger. */
-    public static final FaultPlan NONE = new FaultPlan(FaultSchedule.none(), List.of(), null, false);
+public record FaultPlan(FaultSchedule schedule, List<String> commands, Path sandboxDir, boolean verifyCommits,
+                        long readTimeoutSeconds) {
+    /** {@code --read-timeout auto}. */
+    public static final long AUTO = -1;
+    /** No faults, no ledger, the derived read timeout. */
+    public static final FaultPlan NONE = new FaultPlan(FaultSchedule.none(), List.of(), null, false, AUTO);
 
     public FaultPlan {
         commands = List.copyOf(commands);

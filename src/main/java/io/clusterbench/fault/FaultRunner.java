@@ -105,7 +105,7 @@ public final class FaultRunner implements Observer {
             long t0 = System.nanoTime();
             NodeControl.Outcome o = step.action() == FaultSchedule.Action.SQL ? sql(step)
                     : nodes == null ? new NodeControl.Outcome(false, "no sandbox or --fault-cmd to act on nodes", null)
-                    : nodes.act(step.action(), step.node(), t0);
+                    : nodes.act(step, t0);
             double took = (System.nanoTime() - t0) / 1e9;
             if (Thread.currentThread().isInterrupted() && !o.ok()) {
                 return; // the run ended while the step ran: recorded as unfinished by report()

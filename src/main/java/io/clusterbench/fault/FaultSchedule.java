@@ -37,7 +37,20 @@ public record FaultSchedule(List<Step> steps) {
         /** Clean shutdown (when running), then start. */
         RESTART,
         /** Run one SQL statement on the node. */
-        SQL;
+        SQL,
+        /** Cut the node's group and IST traffic both ways; its SQL port stays up (sandbox relay). */
+        PARTITION,
+        /** End a partition and wait until the node is Synced (sandbox relay). */
+        HEAL,
+        /** Set the node's link, argument e.g. {@code 40ms} or {@code off} (sandbox relay). */
+        LINK,
+        /** Freeze the node for a share of every 500 ms, argument e.g. {@code 30%}, {@code 0%} ends it (sandbox relay). */
+        SLOW;
+
+        /** @return true when the action takes an argument after the node ({@code link n3 40ms}, {@code slow n3 30%}) */
+        public boolean takesArgument() {
+            return this == LINK || this == SLOW;
+        }
 
         /** @return the lower-case spelling used in schedules, results and the console */
         public String label() {
@@ -51,12 +64,14 @@ public record FaultSchedule(List<Step> steps) {
      * @param at        offset from the measured start
      * @param action    what to do
      * @param node      node as written ({@code n3} or {@code 3}), normalised to {@code nK}
-     * @param statement the SQL statement for {@link Action#SQL}, else null
+     * @param statement the SQL statement for {@link Action#SQL}, the argument for {@link Action#LINK} ({@code 40ms})
+     *                  and {@link Action#SLOW} ({@code 30%}), else null
      */
     public record Step(Duration at, Action action, String node, String statement) {
-        /** @return e.g. {@code kill n3} or {@code sql n1: SET GLOBAL wsrep_desync=ON} */
+        /** @return e.g. {@code kill n3}, {@code link n3 40ms} or {@code sql n1: SET GLOBAL wsrep_desync=ON} */
         public String describe() {
-            return action == Action.SQL ? "sql " + node + ": " + statement : action.label() + " " + node;
+            return action == Action.SQL ? "sql " + node + ": " + statement
+                    : action.label() + " " + node + (statement == null ? "" : " " + statement);
         }
 
         /** @return the 1-based node number */
@@ -106,7 +121,7 @@ public record FaultSchedule(List<Step> steps) {
         if (!problems.isEmpty()) {
             throw new UserException("invalid --fault step " + String.join("; ", problems),
                     "write steps like '10s kill n3; 25s restart n3' (actions: kill, pause, resume, stop, start, "
-                            + "restart, sql:NODE:STATEMENT)");
+                            + "restart, partition, heal, link NODE DELAY, slow NODE PERCENT, sql:NODE:STATEMENT)");
         }
         steps.sort(Comparator.comparing(Step::at));
         return new FaultSchedule(List.copyOf(steps));
@@ -128,7 +143,7 @@ public record FaultSchedule(List<Step> steps) {
                     rest.substring(colon + 1).strip());
         }
         String[] actionNode = rest.split("\\s+");
-        if (actionNode.length != 2) {
+        if (actionNode.length != 2 && actionNode.length != 3) {
             throw new IllegalArgumentException("expected TIME ACTION NODE");
         }
         Action action;
@@ -140,7 +155,34 @@ public record FaultSchedule(List<Step> steps) {
         if (action == Action.SQL) {
             throw new IllegalArgumentException("write sql steps as sql:NODE:STATEMENT");
         }
-        return new Step(at, action, node(actionNode[1], nodes), null);
+        if (action.takesArgument() != (actionNode.length == 3)) {
+            throw new IllegalArgumentException(action.takesArgument() ? "expected TIME " + action.label()
+                    + " NODE " + (action == Action.LINK ? "DELAY (e.g. 40ms, off)" : "PERCENT (e.g. 30%)")
+                    : "expected TIME ACTION NODE");
+        }
+        String argument = actionNode.length == 3 ? argument(action, actionNode[2]) : null;
+        return new Step(at, action, node(actionNode[1], nodes), argument);
+    }
+
+    /** @return the argument of a link or slow step, checked; @throws IllegalArgumentException when it is bad */
+    private static String argument(Action action, String word) {
+        if (action == Action.LINK) {
+            try {
+                return io.clusterbench.relay.LinkSpec.parse(word).describe();
+            } catch (UserException e) {
+                throw new IllegalArgumentException(e.getMessage());
+            }
+        }
+        Matcher m = Pattern.compile("(\\d{1,2})%?").matcher(word);
+        if (!m.matches() || Integer.parseInt(m.group(1)) > 90) {
+            throw new IllegalArgumentException("bad slow share '" + word + "' (0-90%, e.g. 30%)");
+        }
+        return Integer.parseInt(m.group(1)) + "%";
+    }
+
+    /** @return the share of a slow step, 0–90 */
+    public static int slowPercent(Step step) {
+        return Integer.parseInt(step.statement().replace("%", ""));
     }
 
     private static Duration time(String word) {

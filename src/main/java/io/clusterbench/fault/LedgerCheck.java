@@ -21,9 +21,9 @@ import java.util.Set;
 
 /**
  * Reads the ledger of one run on every node and compares it with what the client was told (docs/metrics.md,
- * "Lost-commit check"). Reads wait for the node to apply every earlier write set ({@code wsrep_sync_wait=1} on
- * Galera). Without client outcomes (a {@code check commits} with no result directory) the nodes are compared
- * with each other: an id present on some node counts as acknowledged.
+ * "Lost-commit check"). Nodes are read through {@link NodeReads} (after every earlier write set is applied).
+ * Without client outcomes (a {@code check commits} with no result directory) the nodes are compared with each
+ * other: an id present on some node counts as acknowledged.
  *
  * <p>Thread-safe (stateless).
  */
@@ -46,21 +46,11 @@ public final class LedgerCheck {
         Map<String, String> unreadable = new LinkedHashMap<>();
         long run = runId;
         for (Endpoint e : target.endpoints()) {
-            long deadline = System.nanoTime() + NOT_READY_WAIT_MILLIS * 1_000_000L;
-            while (true) {
-                try {
-                    run = read(target, e, run, nodes);
-                    unreadable.remove(e.label());
-                    break;
-                } catch (io.clusterbench.db.DbFailure | SQLException ex) {
-                    unreadable.put(e.label(), ex.getMessage());
-                    int code = ex instanceof SQLException se ? se.getErrorCode()
-                            : ((io.clusterbench.db.DbFailure) ex).vendorCode();
-                    if (!io.clusterbench.db.SqlErrors.isNodeNotReady(code) || System.nanoTime() > deadline) {
-                        break;
-                    }
-                    sleep(500);
-                }
+            long asked = run;
+            try {
+                run = NodeReads.read(target, e, READ_TIMEOUT_MILLIS, c -> read(c, e, asked, nodes));
+            } catch (NodeReads.Unreadable ex) {
+                unreadable.put(e.label(), ex.getMessage());
             }
         }
         if (outcomes == null && (run == 0 || nodes.values().stream().allMatch(Set::isEmpty))) {
@@ -70,41 +60,23 @@ public final class LedgerCheck {
         return compare(run, nodes, unreadable, outcomes);
     }
 
-    /** A node that is joining (1047) is waited for this long before it is reported unreadable. */
-    static final long NOT_READY_WAIT_MILLIS = 20_000;
-
     /** Reads one node's ids of run {@code run} (0: the newest run) into {@code nodes}; @return the run read */
-    private static long read(Target target, Endpoint e, long run, Map<String, Set<Long>> nodes)
-            throws io.clusterbench.db.DbFailure, SQLException {
-        try (Connection c = target.open(e); Statement s = c.createStatement()) {
-                c.setNetworkTimeout(Runnable::run, READ_TIMEOUT_MILLIS);
-                try {
-                    s.execute("SET SESSION wsrep_sync_wait = 1");
-                } catch (SQLException notGalera) {
-                    // not a Galera node
+    private static long read(Connection c, Endpoint e, long run, Map<String, Set<Long>> nodes) throws SQLException {
+        try (Statement s = c.createStatement()) {
+            if (run == 0) {
+                try (ResultSet rs = s.executeQuery("SELECT run_id FROM " + Ledger.TABLE
+                        + " ORDER BY created_at DESC LIMIT 1")) {
+                    run = rs.next() ? rs.getLong(1) : 0;
                 }
-                if (run == 0) {
-                    try (ResultSet rs = s.executeQuery("SELECT run_id FROM " + Ledger.TABLE
-                            + " ORDER BY created_at DESC LIMIT 1")) {
-                        run = rs.next() ? rs.getLong(1) : 0;
-                    }
+            }
+            Set<Long> ids = new HashSet<>();
+            try (ResultSet rs = s.executeQuery("SELECT id FROM " + Ledger.TABLE + " WHERE run_id = " + run)) {
+                while (rs.next()) {
+                    ids.add(rs.getLong(1));
                 }
-                Set<Long> ids = new HashSet<>();
-                try (ResultSet rs = s.executeQuery("SELECT id FROM " + Ledger.TABLE + " WHERE run_id = " + run)) {
-                    while (rs.next()) {
-                        ids.add(rs.getLong(1));
-                    }
-                }
-                nodes.put(e.label(), ids);
-                return run;
-        }
-    }
-
-    private static void sleep(long millis) {
-        try {
-            Thread.sleep(millis);
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            }
+            nodes.put(e.label(), ids);
+            return run;
         }
     }
 

@@ -30,4 +30,12 @@ public interface NodeControl {
      * @param startedNanos {@code System.nanoTime()} when the step began, for Synced times
      */
     Outcome act(FaultSchedule.Action action, String node, long startedNanos);
+
+    /**
+     * Runs one step; the default passes its action and node to {@link #act(FaultSchedule.Action, String, long)}, so
+     * a control that knows actions with an argument ({@code link n3 40ms}, {@code slow n3 30%}) overrides this.
+     */
+    default Outcome act(FaultSchedule.Step step, long startedNanos) {
+        return act(step.action(), step.node(), startedNanos);
+    }
 }

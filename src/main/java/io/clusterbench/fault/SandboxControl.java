@@ -3,7 +3,9 @@ package io.clusterbench.fault;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.result.StateTransferRecord;
+import io.clusterbench.relay.LinkSpec;
 import io.clusterbench.sandbox.GaleraSandbox;
+import io.clusterbench.sandbox.SandboxNetwork;
 import io.clusterbench.sandbox.SandboxNode;
 import io.clusterbench.sandbox.SandboxState;
 
@@ -77,6 +79,30 @@ public final class SandboxControl implements NodeControl {
     @Override
     public String describe() {
         return "sandbox " + sandbox.dir();
+    }
+
+    @Override
+    public Outcome act(FaultSchedule.Step step, long startedNanos) {
+        SandboxNetwork net = new SandboxNetwork(sandbox);
+        try {
+            return switch (step.action()) {
+                case PARTITION -> new Outcome(true, net.partition(step.node()), null);
+                case HEAL -> {
+                    StateTransferRecord t = net.heal(step.node());
+                    yield new Outcome(true, io.clusterbench.sandbox.StateTransferLog.describe(step.node(), t), t);
+                }
+                case LINK -> new Outcome(true, net.link(step.node(), LinkSpec.parse(step.statement())), null);
+                case SLOW -> new Outcome(true, net.slow(step.node(), FaultSchedule.slowPercent(step)), null);
+                default -> act(step.action(), step.node(), startedNanos);
+            };
+        } catch (UserException | IllegalStateException | java.io.UncheckedIOException e) {
+            return new Outcome(false, e.getMessage(), null);
+        }
+    }
+
+    /** @return the sandbox's network (relay links, partitions, slow nodes) */
+    SandboxNetwork network() {
+        return new SandboxNetwork(sandbox);
     }
 
     @Override

@@ -11,8 +11,31 @@ import java.util.List;
  * @param x      x axis: {@code threads} (log₂ scale, ticks at 1, 2, 4, …) or {@code seconds} (linear)
  * @param yTitle y axis title with its unit
  * @param series lines and bands
+ * @param markers vertical lines at points of the x axis (seconds charts: faults and recovery points), drawn with a
+ *               legend entry per kind; empty for none
  */
-record ChartSpec(String id, String title, String x, String yTitle, List<Series> series) {
+record ChartSpec(String id, String title, String x, String yTitle, List<Series> series, List<Marker> markers) {
+
+    /** A chart without markers. */
+    ChartSpec(String id, String title, String x, String yTitle, List<Series> series) {
+        this(id, title, x, yTitle, series, List.of());
+    }
+
+    /** @return the same chart with these markers */
+    ChartSpec withMarkers(List<Marker> newMarkers) {
+        return new ChartSpec(id, title, x, yTitle, series, newMarkers);
+    }
+
+    /**
+     * One vertical marker.
+     *
+     * @param x      where, in the x axis unit
+     * @param label  text beside the line, e.g. {@code kill n3}
+     * @param kind   {@code fault} (a fault action began), {@code recovery} (tps back to 90% of the baseline) or
+     *               {@code quorum} (a quorum loss began or ended); one legend entry and style per kind
+     */
+    record Marker(double x, String label, String kind) {
+    }
 
     /**
      * One dataset.

@@ -1,5 +1,6 @@
 package io.clusterbench.report;
 
+import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.result.FaultEvent;
 import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.LedgerRecord;
@@ -61,6 +62,26 @@ public final class FaultText {
 
     private static String seconds(double s) {
         return s < 0 ? "-" : String.format(Locale.ROOT, "%.1f s", s);
+    }
+
+    /**
+     * @return the cross-node checksum verdict, then per differing table the nodes that deviate and every node's
+     *         checksum, then the nodes that could not be read
+     */
+    public static List<String> checksumLines(ChecksumRecord r) {
+        List<String> out = new ArrayList<>();
+        int nodes = r.checksums().size();
+        out.add(String.format(Locale.ROOT, "%s of %d table%s on %d of %d nodes: %s", Figure.TABLE_CHECKSUMS.key(),
+                r.tables().size(), r.tables().size() == 1 ? "" : "s", nodes, nodes + r.unreadable().size(),
+                r.passed() ? "PASSED (identical)" : "FAILED (" + r.mismatches().size() + " differ)"));
+        for (ChecksumRecord.Mismatch m : r.mismatches()) {
+            StringBuilder sums = new StringBuilder();
+            m.byNode().forEach((node, sum) -> sums.append(sums.length() == 0 ? "" : ", ").append(node).append('=')
+                    .append(sum == null ? "no table" : Long.toString(sum)));
+            out.add("    table " + m.table() + " differs on node " + String.join(", ", m.deviating()) + " (" + sums + ")");
+        }
+        r.unreadable().forEach((node, why) -> out.add("    node " + node + ": not read (" + why + ")"));
+        return out;
     }
 
     /** @return the lost-commit check's lines: the verdict, then counts, per node what was found and what is missing */

@@ -96,25 +96,27 @@ public final class HtmlReport {
         StringBuilder b = new StringBuilder();
         b.append("<h2 id=\"").append(esc(id)).append("\">").append(esc(l)).append(": ").append(esc(r.workloads()))
                 .append(" <small><code>").append(esc(r.source())).append("</code></small></h2>\n");
+        b.append(PreflightHtml.of(r.doc().preflight()));
         if (r.measuredRuns().isEmpty()) {
             return b.append("<p>No run with a summary and events in this result.</p>\n").toString();
         }
         b.append("<h3>Per thread count</h3>\n").append(HtmlTables.sweep(SweepSummary.of(r.measuredRuns())));
         b.append(canvas(charts, ReportCharts.latency(r, id + "-latency")));
         b.append("<h3>Per interval</h3>\n<div class=\"grid\">\n");
+        List<ChartSpec.Marker> faults = FaultHtml.markers(r.measuredRuns());
         b.append(canvas(charts, OpStallHtml.withMarks(ReportCharts.perInterval(r, id + "-tps-time",
                 "tps per interval (dots: intervals with a marked DDL/big transaction)", "tps (events/s)",
-                IntervalRecord::tps), r.measuredRuns())));
+                IntervalRecord::tps), r.measuredRuns()).withMarkers(faults)));
         b.append(canvas(charts, ReportCharts.perInterval(r, id + "-p95-time", "p95 per interval", "p95 (ms)",
-                i -> i.latency() == null ? null : i.latency().p95Micros() / 1000.0)));
+                i -> i.latency() == null ? null : i.latency().p95Micros() / 1000.0).withMarkers(faults)));
         b.append(canvas(charts, ReportCharts.perInterval(r, id + "-errors-time", "errors per interval",
-                "err/s (failures/s)", IntervalRecord::errorsPerSecond)));
+                "err/s (failures/s)", IntervalRecord::errorsPerSecond).withMarkers(faults)));
         String cpu = cpuKey(r);
         if (cpu != null) {
             b.append(canvas(charts, ReportCharts.perInterval(r, id + "-cpu-time", "host." + cpu + " per interval",
                     "CPU (%)", i -> observed(i, "host", cpu))));
         }
-        b.append("</div>\n");
+        b.append("</div>\n").append(FaultHtml.section(r.measuredRuns()));
         b.append("<h3>Statement classes</h3>\n").append(HtmlTables.classes(ThreadClasses.of(r.measuredRuns())));
         b.append(marked(r));
         b.append(ClusterHtml.section(r, charts));

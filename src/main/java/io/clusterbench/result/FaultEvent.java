@@ -18,8 +18,8 @@ package io.clusterbench.result;
 public record FaultEvent(double scheduledSeconds, double atSeconds, String action, String node, String step,
                          boolean ok, String detail, double durationSeconds, StateTransferRecord transfer) {
 
-    /** @return true for actions that take capacity away (kill, pause, stop, restart, sql) */
+    /** @return true for actions that take capacity away (kill, pause, stop, restart, sql, partition, link, slow) */
     public boolean disruptive() {
-        return !action.equals("resume") && !action.equals("start");
+        return !action.equals("resume") && !action.equals("start") && !action.equals("heal");
     }
 }

@@ -14,11 +14,24 @@ import java.util.Map;
  * @param target    endpoints, user and database (never the password)
  * @param server    version and {@code SHOW GLOBAL VARIABLES} snapshot at start
  * @param runs      one entry per run
+ * @param preflight the pre-flight findings printed before the run ({@code inspect}'s warnings and errors,
+ *                  docs/inspect.md); empty when none were found or {@code --no-inspect} was given
  */
 public record ResultDocument(String schema, Map<String, String> tool, String startedAt, List<String> command,
-                             Map<String, Object> target, ServerRecord server, List<RunRecord> runs) {
+                             Map<String, Object> target, ServerRecord server, List<RunRecord> runs,
+                             List<Finding> preflight) {
     /** Schema identifier of this format. */
     public static final String SCHEMA = "clusterbench.result/1";
+
+    public ResultDocument {
+        preflight = preflight == null ? List.of() : List.copyOf(preflight);
+    }
+
+    /** A document without pre-flight findings (older results, {@code --no-inspect}). */
+    public ResultDocument(String schema, Map<String, String> tool, String startedAt, List<String> command,
+                          Map<String, Object> target, ServerRecord server, List<RunRecord> runs) {
+        this(schema, tool, startedAt, command, target, server, runs, List.of());
+    }
 
     /**
      * @param version   {@code SELECT VERSION()}

@@ -38,6 +38,26 @@ public final class ResultJson {
     }
 
     /**
+     * A run's observer fact as its record type, whether the run was made in this process (the fact is the record)
+     * or read from result.json (the fact is a map).
+     *
+     * @param key  the fact's name under {@code observerFacts}, e.g. {@code faults}
+     * @param type its record type, e.g. {@link FaultReport}
+     * @return the fact, or null when the run has none or it does not have that shape
+     */
+    public static <T> T fact(RunRecord run, String key, Class<T> type) {
+        Object raw = run.observerFacts() == null ? null : run.observerFacts().get(key);
+        if (raw == null || type.isInstance(raw)) {
+            return type.cast(raw);
+        }
+        try {
+            return convert(raw, type);
+        } catch (IllegalArgumentException notThatShape) {
+            return null;
+        }
+    }
+
+    /**
      * Converts a value read from JSON (maps, lists, numbers) into a result record, as reading the file would.
      *
      * @throws IllegalArgumentException when the value does not fit {@code type}

@@ -37,9 +37,21 @@ public record ThreadClasses(int threads, int runs, List<ClassRecord> classes) {
     }
 
     private static List<ClassRecord> merge(List<RunRecord> runs) {
-        Map<String, List<ClassRecord>> byName = new LinkedHashMap<>();
+        List<List<ClassRecord>> perRun = new ArrayList<>();
         for (RunRecord r : runs) {
-            for (ClassRecord c : r.statementClasses() == null ? List.<ClassRecord>of() : r.statementClasses()) {
+            perRun.add(r.statementClasses() == null ? List.of() : r.statementClasses());
+        }
+        return mergeClasses(perRun);
+    }
+
+    /**
+     * @param perRun the statement classes of several runs (repeats, or the shards of one run)
+     * @return one record per class name, in first-seen order: counts summed, latency from the histograms added
+     */
+    static List<ClassRecord> mergeClasses(List<List<ClassRecord>> perRun) {
+        Map<String, List<ClassRecord>> byName = new LinkedHashMap<>();
+        for (List<ClassRecord> classes : perRun) {
+            for (ClassRecord c : classes) {
                 byName.computeIfAbsent(c.name(), k -> new ArrayList<>()).add(c);
             }
         }

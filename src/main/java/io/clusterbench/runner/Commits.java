@@ -4,15 +4,22 @@ import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
 import io.clusterbench.fault.Ledger;
 import io.clusterbench.fault.LedgerCheck;
+import io.clusterbench.fault.TableChecksums;
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.result.LedgerRecord;
+import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 
 /**
- * {@code --verify-commits} around one step: the ledger before it, {@code ledger.csv} and the check after it.
+ * The checks after a step with {@code --fault} or {@code --verify-commits}: the ledger before it,
+ * {@code ledger.csv} and the lost-commit check after it, and the cross-node table checksums.
  *
  * <p>Confined to the command's thread.
  */
@@ -28,6 +35,38 @@ final class Commits {
             throw new UserException("cannot create the ledger table " + Ledger.TABLE + ": " + e.getMessage(),
                     "grant CREATE on the database, or run without --verify-commits", e);
         }
+    }
+
+    /** @return true when the step's tables are compared across nodes: a fault run or a ledger on several endpoints */
+    static boolean checksumsWanted(RunPlan settings, Target target) {
+        return target.endpoints().size() > 1 && (!settings.faults().schedule().isEmpty()
+                || settings.faults().verifyCommits());
+    }
+
+    /**
+     * @param workloads   the run's workload and its background workload, if any
+     * @param quorumLost  true when the run ended without a Primary component: no node is read, each is listed
+     *                    as unreadable
+     * @return the tables of every workload compared across the target's endpoints
+     */
+    static ChecksumRecord checksums(Target target, List<Workload> workloads, boolean quorumLost) {
+        Target plain = target.withSessionVariables(Map.of());
+        if (quorumLost) { // no node serves reads (1047) and the silent ones would each cost a connect timeout
+            Map<String, String> why = new java.util.LinkedHashMap<>();
+            plain.endpoints().forEach(e -> why.put(e.label(), "quorum lost at the end of the run"));
+            List<String> tables = new ArrayList<>();
+            workloads.forEach(w -> tables.addAll(w.tables()));
+            return ChecksumRecord.of(tables, Map.of(), why);
+        }
+        List<String> tables = new ArrayList<>();
+        for (Workload w : workloads) {
+            try (Connection c = plain.open(plain.endpointFor(0))) {
+                tables.addAll(w.checkedTables(c));
+            } catch (DbFailure | SQLException firstNodeDown) {
+                tables.addAll(w.tables());
+            }
+        }
+        return TableChecksums.compare(plain, tables, true);
     }
 
     /** Writes {@code ledger.csv} into {@code dir} and checks every node; @return the check */

@@ -49,6 +49,11 @@ final class ObserverSet implements AutoCloseable {
         if (galera) {
             observers.add(new GaleraObserver(target, topology));
         }
+        io.clusterbench.fault.RelayObserver relay = io.clusterbench.fault.RelayObserver.find(
+                ctx.settings.faults().sandboxDir(), target.endpoints());
+        if (relay != null) {
+            observers.add(relay);
+        }
         long periodMillis = 1000 * Math.max(1, ctx.settings.reportIntervalSeconds());
         List<Observer> async = new ArrayList<>();
         observers.forEach(o -> async.add(new AsyncObserver(o, periodMillis))); // the interval loop never waits

@@ -3,6 +3,7 @@ package io.clusterbench.runner;
 import io.clusterbench.fault.NodeControl;
 import io.clusterbench.fault.NodeControls;
 import io.clusterbench.UserException;
+import io.clusterbench.result.Finding;
 import io.clusterbench.result.ResultDocument;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.ServerInfo;
@@ -38,9 +39,11 @@ final class RunContext implements AutoCloseable {
     private final Target runTarget;
     private final Map<String, Object> clusterFacts;
     private final NodeControl nodeControl;
+    private final List<Finding> preflight;
 
     private RunContext(RunPlan settings, Console env, ResolvedTarget resolved, ServerInfo server,
-                       Topology topology, Target runTarget, Map<String, Object> clusterFacts, NodeControl nodeControl) {
+                       Topology topology, Target runTarget, Map<String, Object> clusterFacts, NodeControl nodeControl,
+                       List<Finding> preflight) {
         this.settings = settings;
         this.env = env;
         this.resolved = resolved;
@@ -49,6 +52,7 @@ final class RunContext implements AutoCloseable {
         this.runTarget = runTarget;
         this.clusterFacts = clusterFacts;
         this.nodeControl = nodeControl;
+        this.preflight = List.copyOf(preflight);
     }
 
     /**
@@ -84,9 +88,12 @@ final class RunContext implements AutoCloseable {
             }
             Topology topology = TopologyDiscovery.discover(target);
             topology.describe().forEach(env::line);
+            List<Finding> preflight = settings.inspect() ? Preflight.beforeRun(target, workload,
+                    settings.maxThreads(), env) : List.of();
             Map<String, Object> clusterFacts = new LinkedHashMap<>();
             clusterFacts.put("topology", topology.toMap());
-            Target runTarget = target.withRouting(settings.routing());
+            Target runTarget = target.withRouting(settings.routing()).withReadTimeout(settings.readTimeoutMillis());
+            clusterFacts.put("readTimeoutMillis", settings.readTimeoutMillis());
             if (settings.consistency() != null) {
                 Consistency.Applied applied = settings.consistency().apply(runTarget, topology);
                 env.line(applied.line());
@@ -94,7 +101,7 @@ final class RunContext implements AutoCloseable {
                 clusterFacts.put("consistency", applied.facts());
             }
             return new RunContext(settings, env, resolved, server, topology, runTarget,
-                    Collections.unmodifiableMap(clusterFacts), nodeControl);
+                    Collections.unmodifiableMap(clusterFacts), nodeControl, preflight);
         } catch (RuntimeException e) {
             resolved.close();
             throw e;
@@ -119,7 +126,7 @@ final class RunContext implements AutoCloseable {
             facts.put("consistency", applied.facts());
         }
         return new RunContext(levelPlan, env, resolved, server, topology, t, Collections.unmodifiableMap(facts),
-                nodeControl);
+                nodeControl, preflight);
     }
 
     /** @return the target the load runs on: endpoints and credentials with --routing and --consistency applied */
@@ -150,7 +157,7 @@ final class RunContext implements AutoCloseable {
     ResultDocument document(List<io.clusterbench.result.RunRecord> runs) {
         return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.command(),
                 settings.targetMap(target(), server), new ResultDocument.ServerRecord(server.version(), embedded(),
-                server.variables()), runs);
+                server.variables()), runs, preflight);
     }
 
     /** @return {@code max_connections} as the server reported it at start, or "unknown" */

@@ -3,6 +3,7 @@ package io.clusterbench.runner;
 import io.clusterbench.UserException;
 import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.report.FaultText;
+import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.LedgerRecord;
 import io.clusterbench.result.ResultJson;
@@ -60,15 +61,25 @@ public final class RunDriver {
                 env.line("");
             }
             boolean ledgerFailed = false;
+            boolean checksumsFailed = false;
             if (finished.observerFacts().get("ledger") instanceof LedgerRecord ledger) {
                 FaultText.ledgerLines(ledger).forEach(env::line);
                 env.line("");
                 ledgerFailed = !ledger.passed();
             }
+            if (finished.observerFacts().get("checksums") instanceof ChecksumRecord sums) {
+                FaultText.checksumLines(sums).forEach(env::line);
+                env.line("");
+                checksumsFailed = !sums.passed();
+            }
             env.line("Results: " + json + ", intervals.csv, latency.hlog");
             RunStatus status = status(step, dir, env);
             if (status == RunStatus.COMPLETED && ledgerFailed) {
                 env.error("check failed: acknowledged commits are missing (or failed ones present); see " + json);
+                return RunStatus.CHECK_FAILED;
+            }
+            if (status == RunStatus.COMPLETED && checksumsFailed) {
+                env.error("check failed: a table differs between nodes; see " + json);
                 return RunStatus.CHECK_FAILED;
             }
             return status;

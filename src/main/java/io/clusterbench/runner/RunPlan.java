@@ -48,12 +48,18 @@ import java.util.Map;
  * @param workloadDescription   the family's part of the start line, e.g. {@code ", keys special(...)"}
  * @param background            a workload run beside this one ({@code --background}), or null for none
  * @param faults                {@code --fault}, {@code --fault-cmd}, {@code --sandbox}, {@code --verify-commits}
+ * @param inspect               run the pre-flight checks before the first step (false for {@code --no-inspect})
+ * @param shard                 {@code --shard}, {@code --threads-per-shard}, {@code --start-at};
+ *                              {@link ShardSpec#NONE} for an unsharded run. {@code threadCounts}, {@code events}
+ *                              and {@code rateEventsPerSecond} stay the whole run's; {@link #engine} takes the
+ *                              shard's part
  */
 public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
                       double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
                       Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
                       Routing routing, Consistency consistency, WorkloadOptions workloadOptions,
-                      String workloadDescription, Background background, FaultPlan faults) {
+                      String workloadDescription, Background background, FaultPlan faults, boolean inspect,
+                      ShardSpec shard) {
 
     /**
      * A second workload run by its own engine beside the run (closed loop), so the cost of the main
@@ -70,11 +76,27 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         command = List.copyOf(command);
     }
 
+    /** As the canonical constructor, with the pre-flight checks on. */
+    public RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
+                   double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
+                   Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
+                   Routing routing, Consistency consistency, WorkloadOptions workloadOptions,
+                   String workloadDescription, Background background, FaultPlan faults) {
+        this(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond, reportIntervalSeconds,
+                percentile, workload, distribution, seed, errors, outDir, command, routing, consistency, workloadOptions,
+                workloadDescription, background, faults, true, ShardSpec.NONE);
+    }
+
+    /** @return the largest thread count of the plan (a sweep's last step when ascending) */
+    public int maxThreads() {
+        return threadCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
+    }
+
     /** @return this plan at another {@code --consistency} level (a step of a consistency sweep) */
     public RunPlan withConsistency(Consistency level) {
         return new RunPlan(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond,
                 reportIntervalSeconds, percentile, workload, distribution, seed, errors, outDir, command, routing, level,
-                workloadOptions, workloadDescription, background, faults);
+                workloadOptions, workloadDescription, background, faults, inspect, shard);
     }
 
     /** @return the first (for a run: the only) thread count */
@@ -84,15 +106,41 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
 
     /** @return the engine plan of one step at {@code threads} workers */
     public EnginePlan engine(Target runTarget, int threads) {
+        return engine(runTarget, threads, 0);
+    }
+
+    /**
+     * @param threads   the step's thread count as given ({@code --threads}; the whole run's)
+     * @param stepIndex 0-based step of a sweep (0 for a run): picks the step's fixed start under {@code --start-at}
+     * @return the engine plan of this process's part of the step (all of it when not sharded)
+     */
+    public EnginePlan engine(Target runTarget, int threads, int stepIndex) {
         long interval = reportIntervalSeconds > 0 ? reportIntervalSeconds : Defaults.SAMPLE_INTERVAL_SECONDS;
-        return new EnginePlan(threads, Duration.ofSeconds(timeSeconds), events, Duration.ofSeconds(warmupSeconds),
-                rateEventsPerSecond, Duration.ofSeconds(interval), errors, seed, runTarget);
+        int whole = shard.wholeThreads(threads);
+        return new EnginePlan(shard.threadsOf(whole), Duration.ofSeconds(timeSeconds), shard.eventsOf(events, whole),
+                Duration.ofSeconds(warmupSeconds), shard.rateOf(rateEventsPerSecond, whole), Duration.ofSeconds(interval),
+                errors, seed, runTarget, shard.firstWorker(whole),
+                shard.startAtOfStep(stepIndex, warmupSeconds + timeSeconds));
+    }
+
+    /** @return the workers' socket read timeout in ms: {@code --read-timeout}, or derived from the run; 0 for none */
+    public int readTimeoutMillis() {
+        return faults.readTimeoutSeconds() == FaultPlan.AUTO
+                ? io.clusterbench.db.ReadTimeout.derive(timeSeconds, reportIntervalSeconds)
+                : (int) (faults.readTimeoutSeconds() * 1000);
     }
 
     /** @return the one-line plan description printed at start */
     public String describe(Target runTarget) {
-        StringBuilder b = new StringBuilder(workload.name()).append(", ").append(threads())
-                .append(threads() == 1 ? " thread" : " threads");
+        int whole = shard.wholeThreads(threads());
+        StringBuilder b = new StringBuilder(workload.name()).append(", ").append(whole)
+                .append(whole == 1 ? " thread" : " threads");
+        if (shard.sharded()) {
+            b.append(", ").append(shard.describe(whole));
+        }
+        if (shard.startAtEpochMillis() > 0) {
+            b.append(", start at ").append(java.time.Instant.ofEpochMilli(shard.startAtEpochMillis()));
+        }
         if (timeSeconds > 0) {
             b.append(", ").append(timeSeconds).append(" s");
         }

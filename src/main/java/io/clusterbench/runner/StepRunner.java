@@ -15,6 +15,7 @@ import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.PlanRecord;
 import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.ShardRecord;
 import io.clusterbench.metrics.EndpointTotals;
 import io.clusterbench.db.Topology;
 import io.clusterbench.db.DbFailure;
@@ -55,9 +56,21 @@ final class StepRunner {
      */
     static Step run(RunContext ctx, int threads, int repeat, Path dir, StopSignal stop, boolean printIntervals,
                     Consumer<RunRecord> onProgress) {
+        return run(ctx, threads, repeat, 0, dir, stop, printIntervals, onProgress);
+    }
+
+    /**
+     * As above, for step {@code stepIndex} (0-based) of a sweep: under {@code --start-at} each step has its own
+     * fixed start ({@link ShardSpec#startAtOfStep}).
+     *
+     * @param threads the step's thread count as given (the whole run's; a shard runs its part)
+     */
+    static Step run(RunContext ctx, int wholeThreads, int repeat, int stepIndex, Path dir, StopSignal stop,
+                    boolean printIntervals, Consumer<RunRecord> onProgress) {
         RunPlan settings = ctx.settings;
         Workload workload = settings.workload();
-        EnginePlan plan = settings.engine(ctx.target(), threads);
+        EnginePlan plan = settings.engine(ctx.target(), wholeThreads, stepIndex);
+        int threads = plan.threads();
         List<String> classes = workload.statementClasses();
         RunAccumulator acc = new RunAccumulator(classes, settings.percentile());
         Map<String, Object> facts = workload.facts();
@@ -66,8 +79,9 @@ final class StepRunner {
         IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, before the first checkpoint
         ClientCpu cpu = new ClientCpu();
         PlanRecord options = settings.planRecord(plan);
+        ShardRecord shard = ShardFacts.of(settings, plan, wholeThreads, ctx.target());
         Supplier<RunRecord> running = () -> new RunRecord(workload.name(), threads, repeat, options, "running", null,
-                facts, acc.intervals(), null, List.of(), observers.facts(ctx.clusterFacts()));
+                facts, acc.intervals(), null, List.of(), ShardFacts.with(observers.facts(ctx.clusterFacts()), shard));
         List<RunOutput> wired = new ArrayList<>();
         wired.add(Outputs.intervalFiles(files));
         onProgress.accept(running.get());
@@ -90,6 +104,13 @@ final class StepRunner {
                 if (printIntervals) {
                     ctx.env.line(String.format(Locale.ROOT, "Threads started! (%d connections opened in %.2f s, %s threads)",
                             threadCount, connectSeconds, threadModel));
+                }
+            }
+
+            @Override
+            public void waitingForStart(long startAtEpochMillis, double waitSeconds) {
+                if (printIntervals) {
+                    ctx.env.line(ShardFacts.waitLine(startAtEpochMillis, waitSeconds));
                 }
             }
 
@@ -117,12 +138,20 @@ final class StepRunner {
             outputs.close();
             observers.close();
         }
-        Map<String, Object> observed = new java.util.LinkedHashMap<>(observers.facts(ctx.clusterFacts()));
+        Map<String, Object> observed = new java.util.LinkedHashMap<>(ShardFacts.with(observers.facts(ctx.clusterFacts()),
+                shard));
         if (observed.get("faults") instanceof FaultReport faults) {
             observed.put("faults", faults.withRecovery(acc.intervals(), outcome.measuredSeconds()));
         }
         if (ledger != null) {
             observed.put("ledger", Commits.verify(ledger, ctx.target(), dir));
+        }
+        if (Commits.checksumsWanted(settings, ctx.target())) {
+            List<Workload> workloads = settings.background() == null ? List.of(workload)
+                    : List.of(workload, settings.background().workload());
+            boolean quorumLost = observed.get("faults") instanceof FaultReport f
+                    && f.quorumLoss().stream().anyMatch(q -> !q.ended());
+            observed.put("checksums", Commits.checksums(ctx.target(), workloads, quorumLost));
         }
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),

@@ -101,7 +101,7 @@ public final class SweepDriver {
                     Path stepDir = dir.resolve(String.format(Locale.ROOT, "steps/t%04d-r%d", t, r)
                             + (levels.size() > 1 ? "-c" + levelOf(ctx.settings) : ""));
                     RunContext stepCtx = ctx;
-                    StepRunner.Step s = StepRunner.run(ctx, t, r, stepDir, stop, false, rec -> {
+                    StepRunner.Step s = StepRunner.run(ctx, t, r, step - 1, stepDir, stop, false, rec -> {
                         runs.set(index, rec);
                         ResultJson.write(json, stepCtx.document(List.copyOf(runs.subList(0, index + 1))));
                     });
@@ -125,6 +125,17 @@ public final class SweepDriver {
                             instanceof io.clusterbench.result.LedgerRecord ledger && !ledger.passed()) {
                         io.clusterbench.report.FaultText.ledgerLines(ledger).forEach(line -> env.line("  " + line));
                         code = RunStatus.CHECK_FAILED;
+                    }
+                    if (stepCode == RunStatus.COMPLETED && s.record().observerFacts().get("faults")
+                            instanceof io.clusterbench.result.FaultReport faults) {
+                        io.clusterbench.report.FaultText.lines(faults).forEach(line -> env.line("  " + line));
+                    }
+                    if (stepCode == RunStatus.COMPLETED && s.record().observerFacts().get("checksums")
+                            instanceof io.clusterbench.result.ChecksumRecord sums) {
+                        io.clusterbench.report.FaultText.checksumLines(sums).forEach(line -> env.line("  " + line));
+                        if (!sums.passed()) {
+                            code = RunStatus.CHECK_FAILED;
+                        }
                     }
                     if (stepCode != RunStatus.COMPLETED) {
                         code = stepCode;

@@ -1,5 +1,7 @@
 package io.clusterbench.sandbox;
 
+import io.clusterbench.relay.RelayAddresses;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -32,9 +34,14 @@ final class GaleraConfig {
      */
     static String text(Path dir, SandboxNode node, List<SandboxNode> all, SandboxState state, GaleraInstall install,
                        String asUser) {
+        // With the relay, a node binds its group and IST listeners to its private address and the others reach it
+        // at its public address, where the relay listens (RelayAddresses); SST stays direct on 127.0.0.1.
+        boolean relay = state.relay();
+        String bind = relay ? RelayAddresses.privateHost(node.index()) : "127.0.0.1";
+        String advertised = relay ? RelayAddresses.publicHost(node.index()) : "127.0.0.1";
         List<String> members = new ArrayList<>();
         for (SandboxNode n : all) {
-            members.add("127.0.0.1:" + n.galeraPort());
+            members.add((relay ? RelayAddresses.publicHost(n.index()) : "127.0.0.1") + ":" + n.galeraPort());
         }
         Path nd = node.dir(dir);
         StringBuilder b = new StringBuilder();
@@ -63,11 +70,14 @@ final class GaleraConfig {
         b.append("wsrep_cluster_name=").append(state.clusterName()).append('\n');
         b.append("wsrep_cluster_address=gcomm://").append(String.join(",", members)).append('\n');
         b.append("wsrep_node_name=").append(node.name()).append('\n');
-        b.append("wsrep_node_address=127.0.0.1:").append(node.galeraPort()).append('\n');
+        b.append("wsrep_node_address=").append(advertised).append(':').append(node.galeraPort()).append('\n');
         b.append("wsrep_node_incoming_address=127.0.0.1:").append(node.sqlPort()).append('\n');
-        b.append("wsrep_provider_options=\"gmcast.listen_addr=tcp://127.0.0.1:").append(node.galeraPort())
-                .append(";ist.recv_addr=127.0.0.1:").append(node.istPort())
-                .append(";gcache.size=").append(GCACHE).append("\"\n");
+        b.append("wsrep_provider_options=\"gmcast.listen_addr=tcp://").append(bind).append(':').append(node.galeraPort())
+                .append(";ist.recv_addr=").append(advertised).append(':').append(node.istPort());
+        if (relay) {
+            b.append(";ist.recv_bind=").append(bind).append(':').append(node.istPort());
+        }
+        b.append(";gcache.size=").append(GCACHE).append("\"\n");
         b.append("wsrep_slave_threads=").append(APPLIER_THREADS).append('\n');
         b.append("wsrep_sst_method=rsync\n");
         b.append("wsrep_sst_receive_address=127.0.0.1:").append(node.sstPort()).append('\n');

@@ -1,6 +1,8 @@
 package io.clusterbench.sandbox;
 
 import io.clusterbench.UserException;
+import io.clusterbench.relay.LinkSpec;
+import io.clusterbench.relay.RelayProcess;
 
 import java.io.IOException;
 import java.net.InetAddress;
@@ -76,6 +78,17 @@ public final class GaleraSandbox {
      */
     public static GaleraSandbox deploy(Path dir, int nodes, int basePort, int flushLogAtTrxCommit,
                                        Consumer<String> progress) {
+        return deploy(dir, nodes, basePort, flushLogAtTrxCommit, null, progress);
+    }
+
+    /**
+     * As {@link #deploy(Path, int, int, int, Consumer)}, with the nodes behind the relay (docs/relay.md).
+     *
+     * @param links null for nodes that talk directly; else each named node's link ({@code n3} → 25 ms), the
+     *              others start with none, and the relay daemon runs with the sandbox
+     */
+    public static GaleraSandbox deploy(Path dir, int nodes, int basePort, int flushLogAtTrxCommit,
+                                       Map<String, LinkSpec> links, Consumer<String> progress) {
         Path abs = dir.toAbsolutePath().normalize();
         List<String> problems = new ArrayList<>();
         if (nodes < 1 || nodes > 9) {
@@ -86,6 +99,13 @@ public final class GaleraSandbox {
         }
         if (flushLogAtTrxCommit < 0 || flushLogAtTrxCommit > 2) {
             problems.add("innodb_flush_log_at_trx_commit must be 0, 1 or 2");
+        }
+        if (links != null) {
+            for (String name : links.keySet()) {
+                if (!name.matches("n[1-9]") || Integer.parseInt(name.substring(1)) > nodes) {
+                    problems.add("--link names " + name + " but the sandbox has n1..n" + nodes);
+                }
+            }
         }
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see --help");
@@ -102,7 +122,7 @@ public final class GaleraSandbox {
         checkPortsFree(planned);
         String runAs = Permissions.isRoot() ? "mysql" : null;
         SandboxState state = new SandboxState(SandboxState.SCHEMA, "galera", "clusterbench", CLIENT_USER, CLIENT_DB,
-                basePort, flushLogAtTrxCommit, List.copyOf(planned));
+                basePort, flushLogAtTrxCommit, List.copyOf(planned), links != null);
         try {
             Files.createDirectories(abs);
             try (var entries = Files.list(abs)) {
@@ -118,6 +138,9 @@ public final class GaleraSandbox {
                 Files.writeString(n.cnf(abs), GaleraConfig.text(abs, n, planned, state, install, runAs));
             }
             state.write(abs);
+            if (state.relay()) {
+                SandboxNetwork.initial(state, links).write(abs);
+            }
             if (runAs != null) {
                 Permissions.chownTree(abs, runAs);
             }
@@ -126,6 +149,7 @@ public final class GaleraSandbox {
         }
         GaleraSandbox sb = new GaleraSandbox(abs, install, state);
         try {
+            sb.startRelay(progress);
             for (SandboxNode n : planned) {
                 progress.accept("Initialising " + n.name() + " data directory...");
                 Permissions.run(List.of(install.installDb().toString(), "--defaults-file=" + n.cnf(abs),
@@ -147,6 +171,7 @@ public final class GaleraSandbox {
     /** Starts every node that is down: bootstraps from a safe node when none runs. @throws UserException on failure */
     public void start(Consumer<String> progress) {
         boolean anyRunning = state.nodes().stream().anyMatch(n -> NodeProcess.state(n.pid()) != NodeProcess.State.GONE);
+        startRelay(progress);
         SandboxNode first = null;
         if (!anyRunning) {
             first = Grastate.bootstrapCandidate(dir, state.nodes());
@@ -169,6 +194,18 @@ public final class GaleraSandbox {
             }
             progress.accept("Stopping " + n.name() + " (pid " + n.pid() + ")...");
             stopProcess(n);
+        }
+        if (RelayProcess.running(dir)) {
+            progress.accept("Stopping the relay (pid " + RelayProcess.pid(dir) + ")...");
+            RelayProcess.stop(dir);
+        }
+    }
+
+    /** Starts the relay daemon when the sandbox has one and it is not running. */
+    private void startRelay(Consumer<String> progress) {
+        if (state.relay() && !RelayProcess.running(dir)) {
+            progress.accept("Starting the relay (" + new SandboxNetwork(this).describeLinks() + ")...");
+            RelayProcess.start(dir);
         }
     }
 
@@ -233,9 +270,21 @@ public final class GaleraSandbox {
         long started = System.nanoTime();
         long peersConfId = peersConfId(n);
         NodeProcess.signal(n.pid(), "CONT");
+        return awaitRejoined(n, peersConfId, offset, started);
+    }
+
+    /**
+     * Waits until a node that was cut off (paused, partitioned) is Synced in the peers' configuration.
+     *
+     * @param peersConfId the peers' {@code wsrep_cluster_conf_id} when it was let back
+     * @param offset      its error log's length then
+     * @param started     {@code System.nanoTime()} then
+     * @return how it rejoined
+     */
+    io.clusterbench.result.StateTransferRecord awaitRejoined(SandboxNode n, long peersConfId, long offset, long started) {
         NodeProcess.sleep(RESUME_SETTLE_MILLIS);
         long deadline = System.nanoTime() + NodeLauncher.START_TIMEOUT_MILLIS * 1_000_000L;
-        // Right after SIGCONT the node still reports its pre-pause view (Synced, Primary): wait until it is
+        // Right after it is let back the node may still report its old view (Synced, Primary): wait until it is
         // Synced in the peers' current configuration (or a newer one, when it rejoined).
         while (true) {
             NodeLauncher.awaitSynced(dir, n, Math.max(1, (deadline - System.nanoTime()) / 1_000_000L));
@@ -251,7 +300,7 @@ public final class GaleraSandbox {
     private static final long RESUME_SETTLE_MILLIS = 1000;
 
     /** @return the highest {@code wsrep_cluster_conf_id} among the other running nodes that answer, or -1 */
-    private long peersConfId(SandboxNode except) {
+    long peersConfId(SandboxNode except) {
         long max = -1;
         for (SandboxNode o : state.nodes()) {
             if (o.index() != except.index() && NodeProcess.state(o.pid()) == NodeProcess.State.RUNNING) {
@@ -317,7 +366,7 @@ public final class GaleraSandbox {
      * @return the node as {@code sandbox.json} says now: another process (a fault schedule, another command) may
      *         have restarted it under a new pid since this object read the state
      */
-    private SandboxNode fresh(String name) {
+    SandboxNode fresh(String name) {
         state = SandboxState.read(dir);
         return state.node(name);
     }

@@ -27,15 +27,23 @@ import java.util.List;
  * @param basePort    SQL port of node 1
  * @param flushLogAtTrxCommit the {@code innodb_flush_log_at_trx_commit} the nodes run with
  * @param nodes       the nodes, in order
+ * @param relay       true when the nodes reach each other through the relay daemon (docs/relay.md); false in
+ *                    files written before the relay existed
  */
 public record SandboxState(String schema, String flavor, String clusterName, String user, String database,
-                           int basePort, int flushLogAtTrxCommit, List<SandboxNode> nodes) {
+                           int basePort, int flushLogAtTrxCommit, List<SandboxNode> nodes, boolean relay) {
     /** Name of the state file in the sandbox directory. */
     public static final String FILE = "sandbox.json";
     /** Schema identifier of the state file. */
     public static final String SCHEMA = "clusterbench.sandbox/1";
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
             .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /** A sandbox whose nodes talk directly over loopback. */
+    public SandboxState(String schema, String flavor, String clusterName, String user, String database, int basePort,
+                        int flushLogAtTrxCommit, List<SandboxNode> nodes) {
+        this(schema, flavor, clusterName, user, database, basePort, flushLogAtTrxCommit, nodes, false);
+    }
 
     /** @return true when {@code dir} holds a sandbox state file */
     public static boolean exists(Path dir) {
@@ -78,7 +86,7 @@ public record SandboxState(String schema, String flavor, String clusterName, Str
         List<SandboxNode> copy = new ArrayList<>(nodes);
         copy.set(node.index() - 1, node);
         return new SandboxState(schema, flavor, clusterName, user, database, basePort, flushLogAtTrxCommit,
-                List.copyOf(copy));
+                List.copyOf(copy), relay);
     }
 
     /**

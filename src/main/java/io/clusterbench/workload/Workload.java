@@ -25,6 +25,18 @@ public interface Workload {
     List<String> tables();
 
     /**
+     * The tables whose copies are compared across nodes after a run with faults (docs/metrics.md, "Cross-node
+     * table checksums"): by default {@link #tables()}; a family that makes tables while it runs adds those that
+     * exist and are replicated.
+     *
+     * @param connection a connection to the first node, on the workload's schema
+     * @throws SQLException when the schema cannot be read
+     */
+    default List<String> checkedTables(Connection connection) throws SQLException {
+        return tables();
+    }
+
+    /**
      * Creates and loads the tables.
      *
      * @param target   where to load
@@ -107,6 +119,16 @@ public interface Workload {
      */
     default List<String> startReport() {
         return List.of();
+    }
+
+    /**
+     * Rows the workload's tables will hold once prepared, for {@code inspect}'s working-set estimate before
+     * the tables exist (docs/inspect.md).
+     *
+     * @return rows over all tables, or -1 when the family has no such figure (the default)
+     */
+    default long plannedRows() {
+        return -1;
     }
 
     /**

@@ -24,6 +24,40 @@
     }
     return d;
   }
+  // Vertical markers (faults, recovery points, quorum changes): one style and one legend entry per kind.
+  var markerStyle = {
+    fault: { color: 'rgba(214,39,40,0.9)', dash: [], legend: 'fault began' },
+    recovery: { color: 'rgba(44,160,44,0.9)', dash: [6, 4], legend: 'back to 90% of baseline tps' },
+    quorum: { color: 'rgba(148,103,189,0.9)', dash: [2, 3], legend: 'quorum lost / back' }
+  };
+  function markerLegend(markers) {
+    var kinds = [];
+    markers.forEach(function (m) { if (kinds.indexOf(m.kind) < 0) { kinds.push(m.kind); } });
+    return kinds.map(function (k) {
+      var st = markerStyle[k] || markerStyle.fault;
+      return { label: st.legend, data: [], borderColor: st.color, backgroundColor: st.color, borderDash: st.dash,
+        borderWidth: 2, pointRadius: 0, fill: false };
+    });
+  }
+  var markerPlugin = {
+    id: 'cbMarkers',
+    afterDatasetsDraw: function (chart, args, options) {
+      var markers = (options && options.markers) || [];
+      var area = chart.chartArea, x = chart.scales.x, ctx = chart.ctx;
+      markers.forEach(function (m, i) {
+        var px = x.getPixelForValue(m.x);
+        if (px < area.left || px > area.right) { return; }
+        var st = markerStyle[m.kind] || markerStyle.fault;
+        ctx.save();
+        ctx.strokeStyle = st.color; ctx.fillStyle = st.color; ctx.lineWidth = 1.5; ctx.setLineDash(st.dash);
+        ctx.beginPath(); ctx.moveTo(px, area.top); ctx.lineTo(px, area.bottom); ctx.stroke();
+        ctx.setLineDash([]); ctx.font = '10px sans-serif';
+        ctx.translate(px + 3, area.top + 4 + (i % 3) * 2); ctx.rotate(Math.PI / 2);
+        ctx.fillText(m.label, 0, 0);
+        ctx.restore();
+      });
+    }
+  };
   function config(spec) {
     var threads = spec.x === 'threads';
     var x = { type: 'linear', title: { display: true, text: threads ? 'threads' : 'seconds since measured start' } };
@@ -32,10 +66,13 @@
     }
     return {
       type: 'line',
-      data: { datasets: spec.series.map(function (s) { return dataset(s, threads); }) },
+      data: { datasets: spec.series.map(function (s) { return dataset(s, threads); })
+        .concat(markerLegend(spec.markers || [])) },
+      plugins: [markerPlugin],
       options: {
         animation: false, responsive: true, maintainAspectRatio: false, parsing: true,
         plugins: {
+          cbMarkers: { markers: spec.markers || [] },
           title: { display: true, text: spec.title },
           legend: { labels: { boxWidth: 14, font: { size: 11 },
             filter: function (item) { return !/ (max|min)$/.test(item.text); } } },

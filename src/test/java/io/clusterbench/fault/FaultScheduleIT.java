@@ -127,6 +127,11 @@ class FaultScheduleIT {
         } else {
             assertEquals("unfinished at the end of the run", restart.get("detail").asText(), restart.toString());
         }
+        JsonNode sums = run.get("observerFacts").get("checksums");
+        assertEquals(0, sums.get("mismatches").size(), sums.toString());
+        assertTrue(sums.get("checksums").size() >= 2, "the tables of at least two nodes compared: " + sums);
+        assertTrue(sums.get("checksums").get(sums.get("checksums").fieldNames().next()).has("sbtest2"), sums.toString());
+        assertTrue(r.out().contains("table checksums of 2 tables"), r.out());
         JsonNode ledger = run.get("observerFacts").get("ledger");
         assertTrue(ledger.get("acknowledged").asLong() > 0, ledger.toString());
         assertEquals(0, ledger.get("missingCount").asLong(), ledger.toString());
@@ -175,11 +180,13 @@ class FaultScheduleIT {
             assertEquals(0, r.exitCode(), r.out() + r.err());
             JsonNode run = runRecord(out);
             assertEquals(20, lastIntervalEnd(run), 1.0);
-            assertTrue(wall < 40, "the run ends at --time, not when the nodes come back: " + wall + " s");
+            assertTrue(wall < 40, "the run ends at --time, not when the nodes come back: " + wall + " s\n" + r.out());
             JsonNode losses = run.get("observerFacts").get("faults").get("quorumLoss");
             assertTrue(losses.size() >= 1, run.get("observerFacts").get("faults").toString());
             assertTrue(losses.get(0).get("startSeconds").asDouble() > 2, losses.toString());
             assertTrue(r.out().contains("quorum lost"), r.out());
+            assertEquals(3, run.get("observerFacts").get("checksums").get("unreadable").size(),
+                    "no node is read without a quorum, none is waited for: " + run.get("observerFacts"));
         } finally {
             watchdog.interrupt();
             awaitAllSynced();
@@ -203,5 +210,60 @@ class FaultScheduleIT {
         String n2Label = "127.0.0.1:" + GaleraCluster.ports().get(1);
         assertTrue(check.out().contains("node " + n2Label + ": found") && check.out().contains("missing ids [" + victim + "]"),
                 check.out());
+    }
+
+    @Test
+    @Order(5)
+    void aRowChangedOnOneNodeOnlyFailsTheRunNamingTheTableAndTheNode(@TempDir Path out) throws Exception {
+        awaitAllSynced();
+        String pad;
+        long id;
+        try (Connection n2 = GaleraCluster.connect(2, db); Statement s = n2.createStatement()) {
+            var rs = s.executeQuery("SELECT id, pad FROM sbtest2 ORDER BY id LIMIT 1"); // oltp deletes and re-inserts
+            assertTrue(rs.next());
+            id = rs.getLong(1);
+            pad = rs.getString(2);
+            s.execute("SET SESSION wsrep_on = OFF");
+            assertEquals(1, s.executeUpdate("UPDATE sbtest2 SET pad = 'changed on n2 only' WHERE id = " + id));
+        }
+        try {
+            Cli.Result r = Cli.run(Cli.args(GaleraCluster.cliTarget(db), "run", "oltp_read_only", "--tables", "2",
+                    "--table-size", "1000", "--threads", "2", "--time", "2", "--out", out.toString(),
+                    "--verify-commits"));
+            assertEquals(3, r.exitCode(), r.out() + r.err());
+            String n2Label = "127.0.0.1:" + GaleraCluster.ports().get(1);
+            assertTrue(r.out().contains("table sbtest2 differs on node " + n2Label + " ("), r.out());
+            JsonNode mismatch = runRecord(out).get("observerFacts").get("checksums").get("mismatches").get(0);
+            assertEquals("sbtest2", mismatch.get("table").asText());
+            assertEquals(n2Label, mismatch.get("deviating").get(0).asText());
+        } finally {
+            try (Connection n2 = GaleraCluster.connect(2, db); var s = n2.prepareStatement(
+                    "UPDATE sbtest2 SET pad = ? WHERE id = " + id)) {
+                n2.createStatement().execute("SET SESSION wsrep_on = OFF");
+                s.setString(1, pad);
+                s.executeUpdate();
+            }
+        }
+    }
+
+    @Test
+    @Order(6)
+    void workersBlockedOnANodePausedForTheRestOfTheRunAreFreedByTheReadTimeoutAndMoveOn(@TempDir Path out)
+            throws Exception {
+        awaitAllSynced();
+        try {
+            Cli.Result r = run(out, "--time", "16", "--fault", "1s pause n3", "--read-timeout", "3");
+            assertEquals(0, r.exitCode(), r.out() + r.err());
+            JsonNode run = runRecord(out);
+            assertEquals(16, lastIntervalEnd(run), 1.0);
+            assertEquals(3000, run.get("observerFacts").get("readTimeoutMillis").asInt());
+            JsonNode summary = run.get("summary");
+            assertTrue(summary.get("reconnects").asLong() > 0, "the blocked workers reconnected: " + summary);
+            JsonNode iv = run.get("intervals");
+            double lastTps = iv.get(iv.size() - 1).get("tps").asDouble();
+            assertTrue(lastTps > 0, "the run goes on without n3 once its workers are freed: " + iv);
+        } finally {
+            awaitAllSynced();
+        }
     }
 }

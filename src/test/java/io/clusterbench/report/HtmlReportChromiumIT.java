@@ -58,4 +58,19 @@ class HtmlReportChromiumIT {
         assertEquals(5, r.drawnCharts());
         assertTrue(Files.readString(page).contains("No observer figures in this result."));
     }
+
+    @Test
+    void faultMarkersDrawWithoutErrors() throws Exception {
+        Chromium chromium = Chromium.require();
+        Path page = dir.resolve("faults.html");
+        ResultDocument one = SyntheticResults.builder().faults().runs(4, 250).build();
+        HtmlReport.write(page, NamedResult.of(List.of("faults/result.json"), List.of(one)), "2024-01-01T00:00:00Z");
+        Chromium.Rendered r = chromium.render(page);
+        assertEquals(List.of(), r.errors());
+        assertEquals(5, r.drawnCharts());
+        assertTrue(r.dom().contains("Fault timeline"), "the timeline table");
+        if (Boolean.getBoolean("clusterbench.screenshot")) {
+            chromium.screenshot(page, Path.of("target", "faults-screenshot.png"), 1280, 2400);
+        }
+    }
 }

@@ -76,4 +76,29 @@ class HtmlReportTest {
             Locale.setDefault(before);
         }
     }
+
+    @Test
+    void faultsAreMarkedOnThePerIntervalChartsAndListedInATimeline() throws Exception {
+        ResultDocument doc = SyntheticResults.builder().faults().runs(4, 250).build();
+        java.nio.file.Path file = java.nio.file.Files.createTempFile("cb-faults-", ".json");
+        io.clusterbench.result.ResultJson.write(file, doc);
+        for (ResultDocument d : List.of(doc, io.clusterbench.result.ResultJson.read(file))) { // in memory, and as read
+            String page = HtmlReport.render(NamedResult.of(List.of("f/result.json"), List.of(d)), "t");
+            String data = page.substring(page.indexOf("id=\"report-data\">"));
+            for (String chart : List.of("-tps-time", "-p95-time", "-errors-time")) {
+                String spec = data.substring(data.indexOf(chart + "\""));
+                spec = spec.substring(0, spec.indexOf("\"markers\"") + 400);
+                assertTrue(spec.contains("{\"x\":1.0,\"label\":\"kill n3\",\"kind\":\"fault\"}"), spec);
+                assertTrue(spec.contains("{\"x\":3.5,\"label\":\"kill n3: back to 90%\",\"kind\":\"recovery\"}"),
+                        "recovery point = fault + back to 90%: " + spec);
+                assertTrue(spec.contains("\"label\":\"quorum back\"") && spec.contains("\"x\":2.0,\"label\":\"quorum lost\""), spec);
+            }
+            assertTrue(page.contains("<h3>Faults</h3>") && page.contains("<td>restart n3</td>")
+                    && page.contains("<td>IST from n1</td>"), "the timeline with the rejoin's transfer");
+            assertTrue(page.contains("<td>kill n3</td><td class=\"num\">1.02</td>"), "the recovery table");
+            assertTrue(page.contains("2013/HY000=4"), "errors in the window");
+            assertTrue(page.contains("table checksums of 1 table on 2 of 2 nodes: PASSED"), "the checksum verdict");
+        }
+        java.nio.file.Files.delete(file);
+    }
 }

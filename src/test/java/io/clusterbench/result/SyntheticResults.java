@@ -19,6 +19,7 @@ public final class SyntheticResults {
     private final Map<String, String> variables = new LinkedHashMap<>();
     private final Random random = new Random(42);
     private boolean observed;
+    private boolean faults;
 
     /** @return a builder with a few variables every server has */
     public static SyntheticResults builder() {
@@ -33,6 +34,15 @@ public final class SyntheticResults {
     /** Adds observer figures ({@code server}, {@code host}) to every interval of runs added afterwards. */
     public SyntheticResults observed() {
         observed = true;
+        return this;
+    }
+
+    /**
+     * Adds to runs added afterwards what a run with {@code --fault "1s kill n3; 3s restart n3"} records: the two
+     * events (the restart by IST), recovery of the kill, a quorum loss and cross-node checksums that differ.
+     */
+    public SyntheticResults faults() {
+        faults = true;
         return this;
     }
 
@@ -88,7 +98,19 @@ public final class SyntheticResults {
                         encode(p95 / 4, 200), 0),
                 new ClassRecord("commit", (long) (tps * 5), 0, 0, null, lat, encode(p95 / 2, 50), 0));
         return new RunRecord("oltp_read_write", threads, repeat, plan("oltp_read_write", threads), "completed", null,
-                Map.of(), intervals, s, classes, Map.of());
+                Map.of(), intervals, s, classes, faults ? faultFacts(tps) : Map.of());
+    }
+
+    private static Map<String, Object> faultFacts(double tps) {
+        FaultReport f = new FaultReport("1s kill n3; 3s restart n3", List.of(
+                new FaultEvent(1, 1.02, "kill", "n3", "kill n3", true, "killed pid 42", 0.01, null),
+                new FaultEvent(3, 3.01, "restart", "n3", "restart n3", true, "n3 is Synced", 1.4,
+                        new StateTransferRecord("IST", "", "n1", 0.2, 1.4))),
+                List.of(new RecoveryRecord("kill n3", 1.02, tps, 1.0, 1.0, 2.5, 3.01, Map.of("2013/HY000", 4L))),
+                List.of(new QuorumLoss(2.0, 1.5, true, "n1=non-Primary n2=? n3=?")));
+        ChecksumRecord sums = ChecksumRecord.of(List.of("sbtest1"), Map.of("n1", Map.of("sbtest1", 1L),
+                "n2", Map.of("sbtest1", 1L)), Map.of());
+        return Map.of("faults", f, "checksums", sums);
     }
 
     /** @return a closed-loop plan of 10 s at {@code threads} with no workload options */

@@ -77,6 +77,15 @@ public final class DdlWorkload implements Workload {
         return List.of(DdlTables.SOURCE);
     }
 
+    /**
+     * @return {@code ddl_source} and the workers' {@code ddl_wN} tables that exist; under RSU only the source (a
+     *         rolling schema change leaves nodes with different schemas until it has gone round)
+     */
+    @Override
+    public List<String> checkedTables(Connection connection) throws SQLException {
+        return config.method() == OsuMethod.RSU ? tables() : OwnedTables.owned(connection, DdlTables.OWNED);
+    }
+
     @Override
     public void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
         DdlTables.prepare(target, config.tableSize(), config.storageEngine(), force, progress);

@@ -73,6 +73,12 @@ public final class OltpWorkload implements Workload {
         return names;
     }
 
+    /** @return {@code --tables} × {@code --table-size} */
+    @Override
+    public long plannedRows() {
+        return (long) config.tables() * config.tableSize();
+    }
+
     @Override
     public List<String> tables() {
         return tables.names();

@@ -1,0 +1,82 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.result.Finding;
+import io.clusterbench.inspect.Inspection;
+import io.clusterbench.runner.Preflight;
+import io.clusterbench.runner.WorkloadRegistry;
+import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.Workload;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
+
+import java.util.List;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code clusterbench inspect [--workload W --threads N[,N...]] [target and workload options]}: reads every
+ * endpoint and prints what will distort the benchmark as {@code LEVEL code: what — why — what to do}
+ * lines (codes in docs/inspect.md). Exit 3 when a finding at level ERROR is present, else 0.
+ *
+ * <p>Confined to the main thread.
+ */
+@Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+        customSynopsis = "clusterbench inspect [--workload W] [--threads N[,N...]] [OPTIONS]",
+        description = "Pre-flight look at the target: connection limits against the planned threads, working set "
+                + "against the buffer pool, settings that differ between nodes, Galera and Group Replication rules, "
+                + "clock skew. Prints one line per finding; exit 3 when one is an ERROR. Codes: docs/inspect.md.")
+final class InspectCommand implements Callable<Integer>, WorkloadCommand {
+    private final CliEnv env;
+
+    @Option(names = "--workload", paramLabel = "W", defaultValue = "oltp_read_write",
+            description = "The workload to be run, for its tables and size. Default: ${DEFAULT-VALUE}.")
+    String workload;
+
+    @Option(names = "--threads", paramLabel = "N[,N...]", defaultValue = "1", split = ",",
+            description = "Planned threads, or a sweep's list; the largest counts. Default: ${DEFAULT-VALUE}.")
+    List<Integer> threads;
+
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    private final FamilyOptions families = new FamilyOptions();
+
+    InspectCommand(CliEnv env) {
+        this.env = env;
+    }
+
+    @Override
+    public String workload() {
+        return workload;
+    }
+
+    @Override
+    public FamilyOptions families() {
+        return families;
+    }
+
+    @Override
+    public Integer call() {
+        int max = threads.stream().mapToInt(Integer::intValue).max().orElse(1);
+        if (threads.stream().anyMatch(t -> t < 1)) {
+            throw new io.clusterbench.UserException("invalid option: --threads must be >= 1 (got " + threads + ")",
+                    "give the planned thread count, e.g. --threads 64 or --threads 1,8,64");
+        }
+        Validation.check(target, null, families);
+        Workload w = WorkloadRegistry.create(workload, families, Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
+        Inspection result = Preflight.inspect(target.spec(), w, max, env);
+        for (var s : result.snapshots()) {
+            env.out().println("Inspected " + s.endpoint() + ": " + s.version() + (s.galera() ? ", Galera node" : "")
+                    + (s.groupReplication() ? ", Group Replication member" : "") + ", " + s.tables().size()
+                    + " table(s) in the workload's database");
+        }
+        for (Finding f : result.findings()) {
+            env.out().println(f.line());
+        }
+        long errors = result.findings().stream().filter(f -> f.level() == io.clusterbench.result.FindingLevel.ERROR).count();
+        env.out().println(result.findings().isEmpty() ? "No findings: nothing found that would distort " + w.name()
+                + " at " + max + " threads." : result.findings().size() + " finding(s), " + errors + " error(s).");
+        return result.hasErrors() ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
+    }
+}

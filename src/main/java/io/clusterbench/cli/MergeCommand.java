@@ -1,0 +1,71 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.report.ShardText;
+import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.ShardMerge;
+import io.clusterbench.result.ShardsRecord;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+/**
+ * {@code clusterbench merge DIR... [--out DIR]}: one result from the N shard results of one run
+ * ({@link ShardMerge}); {@code report} and {@code compare} read it like any other.
+ *
+ * <p>Confined to the main thread. Exit 0 when written; 2 for unreadable folders, shards of different runs
+ * (plan mismatch), a shard given twice or missing.
+ */
+@Command(name = "merge", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
+        description = "Merge the results of the shards of one run (run/sweep --shard I/N --start-at TIME) into one "
+                + "result: counters summed per aligned interval, latency from the union of the shards' HdrHistograms "
+                + "(exact percentiles), per-shard breakdown, start spread and clock skew.")
+final class MergeCommand implements Callable<Integer> {
+    private final CliEnv env;
+
+    @Parameters(paramLabel = "DIR", arity = "1..*", description = "the shards' result folders (or result.json files)")
+    List<Path> dirs;
+
+    @Option(names = "--out", paramLabel = "DIR",
+            description = "Folder for the merged result.json, intervals.csv and latency.hlog. "
+                    + "Default: results/<UTC timestamp>-merged-<workload>.")
+    Path out;
+
+    MergeCommand(CliEnv env) {
+        this.env = env;
+    }
+
+    @Override
+    public Integer call() {
+        ShardMerge.Merged merged = ShardMerge.merge(dirs, env.command());
+        RunRecord first = merged.document().runs().get(0);
+        Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
+                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-merged-" + first.workload());
+        PlanBuilder.requireWritable(dir);
+        ShardMerge.write(merged, dir);
+        for (RunRecord run : merged.document().runs()) {
+            ShardsRecord shards = (ShardsRecord) run.observerFacts().get(ShardsRecord.KEY);
+            env.out().println("Merged " + shards.count() + " shards of " + run.workload() + " at " + run.threads()
+                    + (run.threads() == 1 ? " thread" : " threads") + (merged.document().runs().size() > 1
+                    ? ", repeat " + run.repeat() : ""));
+            ShardText.lines(shards).forEach(env.out()::println);
+            if (merged.document().runs().size() == 1) {
+                env.out().println();
+                env.out().print(ConsoleReport.summary(run));
+            } else {
+                env.out().println("  " + ConsoleReport.stepLine(run));
+            }
+        }
+        env.out().println();
+        env.out().println("Results: " + dir.resolve("result.json"));
+        return ExitCode.OK.code();
+    }
+}

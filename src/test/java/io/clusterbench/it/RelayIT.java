@@ -1,0 +1,177 @@
+package io.clusterbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.clusterbench.sandbox.GaleraInstall;
+import io.clusterbench.testing.Cli;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * A real 3-node sandbox behind the relay (docs/relay.md), deployed as a user would: {@code sandbox galera --link
+ * n3=20ms}. A far n3 adds at least one round trip (40 ms) to the commit p50 of single-row writes on n1 and nothing
+ * to reads on n1; {@code partition n3} in a fault schedule makes n3 refuse (non-Primary) while the run on all three
+ * nodes reroutes and ends on time, and {@code heal} brings it back Synced; {@code slow n3 30%} makes n3 the node
+ * that sends flow control. Short runs: the machine is shared. Skips without the Galera packages (fails in CI).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class RelayIT {
+    private static final ObjectMapper JSON = new ObjectMapper();
+    private static Path dir;
+    private static int base;
+
+    @BeforeAll
+    static void deploy() throws IOException {
+        List<String> missing = GaleraInstall.missingPackages();
+        if (!missing.isEmpty() && !"1".equals(System.getenv("CLUSTERBENCH_REQUIRE_GALERA"))) {
+            Assumptions.assumeTrue(false, "relay tests need " + String.join(", ", missing));
+        }
+        dir = Files.createTempDirectory(Path.of("/tmp"), "clusterbench-it-relay-");
+        Files.delete(dir);
+        base = freeBase();
+        Cli.Result r = Cli.run("sandbox", "galera", "--dir", dir.toString(), "--base-port", Integer.toString(base),
+                "--link", "n3=20ms");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertTrue(r.out().contains("Relay: n1 off, n2 off, n3 20ms"), r.out());
+        Cli.Result p = Cli.run(target(1, "prepare", "oltp_update_non_index", "--tables", "1", "--table-size", "1000"));
+        assertEquals(0, p.exitCode(), p.out() + p.err());
+    }
+
+    @AfterAll
+    static void destroy() {
+        if (dir != null) {
+            Cli.run("sandbox", "destroy", "--dir", dir.toString());
+        }
+    }
+
+    private static String[] target(int nodes, String... args) {
+        List<String> ports = new ArrayList<>();
+        for (int i = 0; i < nodes; i++) {
+            ports.add(Integer.toString(base + 10 * i));
+        }
+        return Cli.args(List.of("--host=127.0.0.1", "--port=" + String.join(",", ports), "--user=sbtest", "--db=sbtest"),
+                args);
+    }
+
+    private static JsonNode run(int nodes, Path out, String workload, String... extra) throws IOException {
+        List<String> args = new ArrayList<>(List.of("run", workload, "--tables", "1", "--table-size", "1000",
+                "--report-interval", "1", "--out", out.toString()));
+        args.addAll(List.of(extra));
+        Cli.Result r = Cli.run(target(nodes, args.toArray(new String[0])));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        return JSON.readTree(out.resolve("result.json").toFile()).get("runs").get(0);
+    }
+
+    private static long p50Micros(JsonNode run) {
+        return run.get("summary").get("latency").get("p50Micros").asLong();
+    }
+
+    private static Cli.Result sandbox(String... args) {
+        List<String> a = new ArrayList<>(List.of("sandbox"));
+        a.addAll(List.of(args));
+        a.addAll(List.of("--dir", dir.toString()));
+        Cli.Result r = Cli.run(a.toArray(new String[0]));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        return r;
+    }
+
+    @Test
+    @Order(1)
+    void aFarNodeAddsOneRoundTripToCommitsAndNothingToLocalReads(@TempDir Path out) throws IOException {
+        JsonNode far = run(1, out.resolve("far"), "oltp_update_non_index", "--threads", "1", "--time", "4");
+        JsonNode farReads = run(1, out.resolve("far-reads"), "oltp_point_select", "--threads", "1", "--time", "3");
+        assertTrue(far.get("observerFacts").get("relay").get("nodes").get("n3").get("delayMicros").asLong() == 20_000,
+                "the result records the link: " + far.get("observerFacts"));
+        sandbox("link", "n3", "off");
+        JsonNode near = run(1, out.resolve("near"), "oltp_update_non_index", "--threads", "1", "--time", "4");
+        JsonNode nearReads = run(1, out.resolve("near-reads"), "oltp_point_select", "--threads", "1", "--time", "3");
+        sandbox("link", "n3", "20ms");
+        long added = p50Micros(far) - p50Micros(near);
+        assertTrue(added >= 40_000, "commit p50 " + p50Micros(far) + " µs at 20 ms vs " + p50Micros(near)
+                + " µs at 0 ms: the far node must add at least one round trip (40 ms)");
+        assertTrue(p50Micros(farReads) < p50Micros(nearReads) + 5_000, "point select p50 " + p50Micros(farReads)
+                + " µs at 20 ms vs " + p50Micros(nearReads) + " µs at 0 ms");
+        JsonNode n3 = far.get("intervals").get(1).get("observed").get("relay").get("nodes").get("n3");
+        assertTrue(n3.get("relayInBytesPerSecond").asLong() > 0, "write sets reach n3 through the relay: " + n3);
+        assertTrue(n3.get("relayAddedDelayMicrosMean").asLong() >= 20_000, n3.toString());
+    }
+
+    @Test
+    @Order(2)
+    void aPartitionedNodeRefusesTheMajorityGoesOnAndHealBringsItBack(@TempDir Path out) throws IOException {
+        JsonNode run = run(3, out, "oltp_update_non_index", "--threads", "3", "--time", "16",
+                "--fault", "2s partition n3; 11s heal n3", "--sandbox", dir.toString());
+        JsonNode iv = run.get("intervals");
+        assertEquals(16, iv.get(iv.size() - 1).get("endSeconds").asDouble(), 1.0, "the run ends on time");
+        String codes = run.get("summary").get("errorsByCode").toString();
+        assertTrue(codes.contains("1047") || codes.contains("1180"), "n3 refuses as non-Primary: " + codes);
+        assertTrue(run.get("summary").get("reroutes").asLong() > 0, run.get("summary").toString());
+        JsonNode events = run.get("observerFacts").get("faults").get("events");
+        assertEquals("partition n3", events.get(0).get("step").asText());
+        JsonNode heal = events.get(1);
+        assertTrue(heal.get("ok").asBoolean(), "n3 Synced again after heal: " + heal);
+        double lateTps = iv.get(8).get("tps").asDouble();
+        assertTrue(lateTps > 0, "the majority goes on while n3 is cut off: " + iv.get(8));
+        Cli.Result status = sandbox("status");
+        assertTrue(status.out().contains("Relay: n1 off, n2 off, n3 20ms\n") || status.out().contains("n3 20ms"),
+                status.out());
+    }
+
+    @Test
+    @Order(3)
+    void aSlowNodeIsTheOneSendingFlowControl(@TempDir Path out) throws IOException {
+        sandbox("link", "n3", "off");
+        sandbox("slow", "n3", "30%");
+        JsonNode run;
+        try {
+            run = run(2, out, "oltp_update_non_index", "--threads", "8", "--time", "6");
+        } finally {
+            sandbox("slow", "n3", "0%");
+            sandbox("link", "n3", "20ms");
+        }
+        long n3 = 0;
+        long others = 0;
+        for (JsonNode iv : run.get("intervals")) {
+            JsonNode nodes = iv.path("observed").path("galera").path("nodes");
+            n3 += nodes.path("n3").path("flowControlSentMessages").asLong();
+            others += nodes.path("n1").path("flowControlSentMessages").asLong()
+                    + nodes.path("n2").path("flowControlSentMessages").asLong();
+        }
+        assertTrue(n3 > 0 && n3 > others, "flow control sent by n3 " + n3 + ", by n1+n2 " + others);
+        assertEquals(30, run.get("observerFacts").get("relay").get("nodes").get("n3").get("slowPercent").asInt());
+    }
+
+    private static int freeBase() {
+        for (int b = 26_000 + (int) (ProcessHandle.current().pid() % 40) * 100; b < 60_000; b += 100) {
+            boolean free = true;
+            for (int i = 0; i < 30 && free; i++) {
+                try (ServerSocket s = new ServerSocket(b + i, 1, InetAddress.getLoopbackAddress())) {
+                    s.setReuseAddress(true);
+                } catch (IOException e) {
+                    free = false;
+                }
+            }
+            if (free) {
+                return b;
+            }
+        }
+        throw new IllegalStateException("no free port range");
+    }
+}
