@@ -5,13 +5,24 @@
 # and key distribution. Per thread count it prints the medians of: tps of each and their ratio, client CPU
 # per event (user + system of the whole client process, from GNU time; clusterbench's JVM start-up and JIT
 # included) of each and their ratio, peak RSS of each, and each tool's printed "total time" against --time.
-# clusterbench runs through bin/clusterbench, so it uses the Java and thread model a user gets.
+# clusterbench runs through bin/clusterbench, so it uses the Java and thread model a user gets (one short
+# unmeasured run first records its class-data archive).
+#
+# Outside view (issue 9: "a number the tool prints must be possible"): around every run the script reads the
+# server's Com_select counter and prints the server's delta over the events the tool reported (1.00 = every
+# counted event is a statement the server saw; the delta also holds the tool's own set-up and observer
+# queries, so slightly above 1 is expected for clusterbench). For clusterbench it also compares each
+# interval's qps with the server's Com_select rate its server observer took for that interval (result.json),
+# over the intervals after the first and before the last: the median ratio and the largest deviation. The
+# two windows are not the same (the observer reads 0.1 s before each boundary, on its own thread), so single
+# intervals may differ by the load change inside 0.1 s; the median must be near 1.
 #
 # Usage: bench/concurrency.sh
 #   env: THREADS="1 8 64 256 512 1024" TIME=20 REPEATS=2 WORKLOAD=oltp_point_select TABLES=4 TABLE_SIZE=250000
 #        PORT=33306 — starts a throwaway MariaDB on 127.0.0.1:$PORT and prepares the tables with sysbench;
 #        or HOST=127.0.0.1 PORT=3306 DB_USER=root PASSWORD= DB=sbtest EXTERNAL=1 to use a running server whose
-#        tables are already prepared (its max_connections must exceed the largest thread count).
+#        tables are already prepared (its max_connections must exceed the largest thread count); BUILD=0 skips
+#        building the jar.
 # Needs: sysbench, mariadb-server (unless EXTERNAL=1), GNU time, Java 17+ and Maven.
 set -euo pipefail
 THREADS=${THREADS:-"1 8 64 256 512 1024"}
@@ -27,7 +38,7 @@ PASSWORD=${PASSWORD-sbtest}
 DB=${DB:-sbtest}
 EXTERNAL=${EXTERNAL:-0}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-for tool in sysbench /usr/bin/time; do
+for tool in sysbench /usr/bin/time mariadb python3; do
   command -v "$tool" >/dev/null || { echo "error: $tool not found — apt-get install sysbench time" >&2; exit 2; }
 done
 
@@ -36,8 +47,10 @@ server_pid=""
 cleanup() { [ -n "$server_pid" ] && kill "$server_pid" 2>/dev/null && wait "$server_pid" 2>/dev/null; rm -rf "$work"; }
 trap cleanup EXIT
 
-echo "# building clusterbench" >&2
-(cd "$here" && mvn -q -B -DskipTests package) >&2
+if [ "${BUILD:-1}" = 1 ]; then # BUILD=0: use the jar as it is
+  echo "# building clusterbench" >&2
+  (cd "$here" && mvn -q -B -DskipTests package) >&2
+fi
 
 if [ "$EXTERNAL" != 1 ]; then
   USER_NAME=sbtest PASSWORD=sbtest DB=sbtest HOST=127.0.0.1
@@ -60,9 +73,35 @@ if [ "$EXTERNAL" != 1 ]; then
   sysbench oltp_read_write "${sb_conn[@]}" --tables="$TABLES" --table-size="$TABLE_SIZE" --threads=4 prepare >/dev/null
 fi
 
-# run_one TOOL THREADS -> prints "tps cpu_seconds events rss_kb total_seconds"
+# com_select -> the server's Com_select counter now
+com_select() {
+  mariadb --host="$HOST" --port="$PORT" --user="$USER_NAME" --password="$PASSWORD" -N -B \
+    -e "SHOW GLOBAL STATUS LIKE 'Com_select'" 2>/dev/null | awk '{print $2}'
+}
+
+# interval_check DIR -> "median_ratio max_deviation" of interval qps against the server observer's
+# Com_selectPerSecond in DIR/result.json (first and last interval left out); "- -" when not available
+interval_check() {
+  python3 - "$1/result.json" <<'PY2' 2>/dev/null || echo "- -"
+import json, statistics, sys
+run = json.load(open(sys.argv[1]))["runs"][0]
+ratios = []
+for i in run["intervals"][1:-1]:
+    server = (i.get("observed") or {}).get("server") or {}
+    rate = server.get("Com_selectPerSecond")
+    if rate and i.get("qps"):
+        ratios.append(rate / i["qps"])
+if not ratios:
+    print("- -")
+else:
+    print("%.3f %.3f" % (statistics.median(ratios), max(abs(r - 1) for r in ratios)))
+PY2
+}
+
+# run_one TOOL THREADS -> prints "tps cpu_seconds events rss_kb total_seconds server_delta_ratio iv_median iv_maxdev"
 run_one() {
-  local tool=$1 t=$2 out="$work/out" tfile="$work/time"
+  local tool=$1 t=$2 out="$work/out" tfile="$work/time" before after
+  before=$(com_select)
   if [ "$tool" = sysbench ]; then
     /usr/bin/time -f "%U %S %M" -o "$tfile" sysbench "$WORKLOAD" "${sb_conn[@]}" "${common[@]}" --threads="$t" \
       run >"$out" 2>&1 || true
@@ -71,24 +110,33 @@ run_one() {
     /usr/bin/time -f "%U %S %M" -o "$tfile" "$here/bin/clusterbench" run "$WORKLOAD" "${cb_conn[@]}" "${common[@]}" \
       --threads="$t" --out="$work/cb" >"$out" 2>&1 || true
   fi
-  local events tps total
+  after=$(com_select)
+  local events tps total iv="- -"
+  [ "$tool" = sysbench ] || iv=$(interval_check "$work/cb")
   events=$(awk '/total number of events:/ {print $NF}' "$out")
   tps=$(awk '/transactions:/ {gsub(/\(/,"",$3); print $3}' "$out")
   total=$(awk '/total time:/ {gsub(/s$/,"",$NF); print $NF}' "$out")
   [ -n "$events" ] || { echo "warning: $tool at $t threads printed no result:" >&2; tail -3 "$out" >&2; }
-  tail -1 "$tfile" | awk -v tps="${tps:-0}" -v ev="${events:-0}" -v tot="${total:-0}" '{ printf "%s %.2f %s %s %s\n", tps, $1 + $2, ev, $3, tot }'
+  tail -1 "$tfile" | awk -v tps="${tps:-0}" -v ev="${events:-0}" -v tot="${total:-0}" -v d="$(( ${after:-0} - ${before:-0} ))" \
+    -v iv="$iv" '{ printf "%s %.2f %s %s %s %s %s\n", tps, $1 + $2, ev, $3, tot, (ev > 0 ? sprintf("%.3f", d / ev) : "-"), iv }'
 }
 
 results="$work/results.txt"
 : >"$results"
-printf "%-8s %-12s %4s %12s %14s %10s %12s\n" threads tool run tps "CPU µs/event" "RSS MB" "total time"
+echo "# one unmeasured clusterbench run (records the launcher's class-data archive)" >&2
+rm -rf "$work/cb"
+"$here/bin/clusterbench" run "$WORKLOAD" "${cb_conn[@]}" --tables="$TABLES" --table-size="$TABLE_SIZE" --time=2 \
+  --threads=1 --out="$work/cb" >/dev/null 2>&1 || true
+printf "%-8s %-12s %4s %12s %14s %10s %12s %14s %16s\n" threads tool run tps "CPU µs/event" "RSS MB" "total time" \
+  "server/events" "interval srv/cb"
 for t in $THREADS; do
   for r in $(seq 1 "$REPEATS"); do
     for tool in sysbench clusterbench; do
-      read -r tps cpu events rss total < <(run_one "$tool" "$t")
+      read -r tps cpu events rss total sdelta ivmed ivdev < <(run_one "$tool" "$t")
       per=$(awk -v c="$cpu" -v e="$events" 'BEGIN { printf "%.2f", (e > 0 ? 1e6 * c / e : 0) }')
-      printf "%-8s %-12s %4s %12.2f %14s %10.0f %12s\n" "$t" "$tool" "$r" "$tps" "$per" "$((rss / 1024))" "$total"
-      echo "$t $tool $tps $per $((rss / 1024)) $total" >>"$results"
+      printf "%-8s %-12s %4s %12.2f %14s %10.0f %12s %14s %16s\n" "$t" "$tool" "$r" "$tps" "$per" "$((rss / 1024))" \
+        "$total" "$sdelta" "$ivmed (±$ivdev)"
+      echo "$t $tool $tps $per $((rss / 1024)) $total $sdelta $ivmed" >>"$results"
     done
   done
 done
@@ -97,13 +145,17 @@ median() { sort -g | awk '{a[NR]=$1} END { if (NR%2) print a[(NR+1)/2]; else pri
 col() { awk -v t="$1" -v tool="$2" -v c="$3" '$1==t && $2==tool {print $c}' "$results" | median; }
 echo
 echo "Medians over $REPEATS alternating rounds ($WORKLOAD, $TABLES x $TABLE_SIZE rows, --time $TIME):"
-printf "| %7s | %10s | %10s | %9s | %13s | %13s | %9s | %9s | %9s | %10s | %10s |\n" threads "sb tps" "cb tps" \
-  "tps ratio" "sb CPU µs/ev" "cb CPU µs/ev" "CPU ratio" "sb RSS MB" "cb RSS MB" "sb total s" "cb total s"
+printf "| %7s | %10s | %10s | %9s | %13s | %13s | %9s | %9s | %9s | %10s | %10s | %9s | %9s | %11s |\n" threads \
+  "sb tps" "cb tps" "tps ratio" "sb CPU µs/ev" "cb CPU µs/ev" "CPU ratio" "sb RSS MB" "cb RSS MB" "sb total s" \
+  "cb total s" "sb srv/ev" "cb srv/ev" "cb iv srv/cb"
 for t in $THREADS; do
   awk -v t="$t" -v st="$(col "$t" sysbench 3)" -v ct="$(col "$t" clusterbench 3)" -v sc="$(col "$t" sysbench 4)" \
     -v cc="$(col "$t" clusterbench 4)" -v sr="$(col "$t" sysbench 5)" -v cr="$(col "$t" clusterbench 5)" \
-    -v sT="$(col "$t" sysbench 6)" -v cT="$(col "$t" clusterbench 6)" 'BEGIN {
-    printf "| %7s | %10.0f | %10.0f | %9.3f | %13.2f | %13.2f | %9.3f | %9.0f | %9.0f | %10.2f | %10.2f |\n",
-      t, st, ct, (st > 0 ? ct / st : 0), sc, cc, (sc > 0 ? cc / sc : 0), sr, cr, sT, cT }'
+    -v sT="$(col "$t" sysbench 6)" -v cT="$(col "$t" clusterbench 6)" -v sD="$(col "$t" sysbench 7)" \
+    -v cD="$(col "$t" clusterbench 7)" -v cI="$(col "$t" clusterbench 8)" 'BEGIN {
+    printf "| %7s | %10.0f | %10.0f | %9.3f | %13.2f | %13.2f | %9.3f | %9.0f | %9.0f | %10.2f | %10.2f | %9.3f | %9.3f | %11.3f |\n",
+      t, st, ct, (st > 0 ? ct / st : 0), sc, cc, (sc > 0 ? cc / sc : 0), sr, cr, sT, cT, sD, cD, cI }'
 done
-echo "(tps ratio > 1: clusterbench drives more load; CPU ratio < 1: less client CPU per event; total time vs --time $TIME)"
+echo "(tps ratio > 1: clusterbench drives more load; CPU ratio < 1: less client CPU per event; total time vs --time $TIME;"
+echo " srv/ev: the server's Com_select delta over the events the tool reported; iv srv/cb: median over intervals of"
+echo " the server observer's Com_select rate over clusterbench's interval qps)"

@@ -2,7 +2,10 @@
 # Prepare-speed bench (issue 20): `clusterbench prepare oltp_read_write` against sysbench 1.0.20's own
 # `oltp_read_write prepare` for the same tables (count, rows, threads) on the same freshly started server,
 # alternating the tools (ABAB...) so that a busy machine penalises both alike. Both are timed by this
-# script as wall time of the whole command (process start, table creation, rows, secondary index).
+# script as wall time of the whole command (process start, table creation, rows, secondary index), and the
+# CPU seconds each run cost are counted on both sides: the tool's own (user + system, from /usr/bin/time)
+# and the server's (utime + stime of the mariadbd process from /proc, before and after). On a machine
+# shared with other jobs the CPU seconds are the steadier figure: wall time follows the load average.
 #
 # Usage: bench/prepare.sh [TABLES] [TABLE_SIZE] [THREADS]      (defaults: 4 250000 4)
 # Env:   REPEATS (runs of each tool, default 3; medians and the ratio of medians are printed),
@@ -48,18 +51,25 @@ version="$(sql -N -e "SELECT VERSION()")"
 cp "$here/target/clusterbench.jar" "$dir/clusterbench.jar" # a fixed copy: no rebuild inside a timed run
 rows=$(( tables * size ))
 
-timed() { # runs "$@", prints its wall seconds
-  local start end
+tick="$(getconf CLK_TCK)"
+server_ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
+timed() { # runs "$@", prints its wall seconds, its own CPU seconds and the server's CPU seconds
+  local start end s0 s1
+  s0="$(server_ticks)"
   start=$(date +%s.%N)
-  "$@" >"$dir/last.log" 2>&1 || { cat "$dir/last.log" >&2; exit 1; }
+  /usr/bin/time -f "%U %S" -o "$dir/cpu" "$@" >"$dir/last.log" 2>&1 || { cat "$dir/last.log" >&2; exit 1; }
   end=$(date +%s.%N)
-  awk -v a="$start" -v b="$end" 'BEGIN { printf "%.2f\n", b - a }'
+  s1="$(server_ticks)"
+  awk -v a="$start" -v b="$end" -v s0="$s0" -v s1="$s1" -v hz="$tick" -v cpu="$(cat "$dir/cpu")" \
+    'BEGIN { split(cpu, c, " "); printf "%.2f %.2f %.2f\n", b - a, c[1] + c[2], (s1 - s0) / hz }'
 }
 fresh() { sql -e "DROP DATABASE IF EXISTS sbtest; CREATE DATABASE sbtest"; }
+JIT_OPTS() { if [ $(( tables * size )) -le 4000000 ]; then echo "-XX:TieredStopAtLevel=1"; fi; }
 cb() {
   fresh
   # shellcheck disable=SC2086
-  timed java -XX:+UseSerialGC -jar "$dir/clusterbench.jar" prepare oltp_read_write --tables "$tables" --table-size "$size" \
+  # the JVM options bin/clusterbench gives this command (C1 only for loads up to 4M rows)
+  timed java -XX:+UseSerialGC $(JIT_OPTS) -jar "$dir/clusterbench.jar" prepare oltp_read_write --tables "$tables" --table-size "$size" \
     --threads "$threads" --host 127.0.0.1 --port "$port" --user root --db sbtest ${EXTRA:-}
 }
 sb() {
@@ -68,11 +78,15 @@ sb() {
     --mysql-user=root --mysql-db=sbtest --tables="$tables" --table-size="$size" --threads="$threads" prepare
 }
 
-printf 'run  tool          seconds      rows/s\n'
-cb_secs=(); sb_secs=()
+printf 'run  tool          seconds      rows/s  client-cpu-s  server-cpu-s\n'
+cb_secs=(); sb_secs=(); cb_cpu=(); sb_cpu=()
+row() { # run tool "wall client server"
+  local w c v; read -r w c v <<<"$3"
+  printf '%-4s %-12s %8s %11.0f %13s %13s\n' "$1" "$2" "$w" "$(echo "$rows / $w" | bc -l)" "$c" "$v"
+}
 for i in $(seq 1 "$repeats"); do
-  s="$(cb)"; cb_secs+=("$s"); printf '%-4s %-12s %8s %11.0f\n' "$i" clusterbench "$s" "$(echo "$rows / $s" | bc -l)"
-  s="$(sb)"; sb_secs+=("$s"); printf '%-4s %-12s %8s %11.0f\n' "$i" sysbench "$s" "$(echo "$rows / $s" | bc -l)"
+  r="$(cb)"; row "$i" clusterbench "$r"; read -r w c v <<<"$r"; cb_secs+=("$w"); cb_cpu+=("$(echo "$c + $v" | bc -l)")
+  r="$(sb)"; row "$i" sysbench "$r"; read -r w c v <<<"$r"; sb_secs+=("$w"); sb_cpu+=("$(echo "$c + $v" | bc -l)")
 done
 median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
 cbm="$(median "${cb_secs[@]}")"; sbm="$(median "${sb_secs[@]}")"
@@ -81,3 +95,6 @@ printf '\nMariaDB %s, %s tables x %s rows, %s threads, %s cores, load average %s
 printf '  clusterbench median %6.2f s %11.0f rows/s\n' "$cbm" "$(echo "$rows / $cbm" | bc -l)"
 printf '  sysbench     median %6.2f s %11.0f rows/s\n' "$sbm" "$(echo "$rows / $sbm" | bc -l)"
 printf '  ratio (clusterbench rows/s / sysbench rows/s, medians): %.2f\n' "$(echo "$sbm / $cbm" | bc -l)"
+cbc="$(median "${cb_cpu[@]}")"; sbc="$(median "${sb_cpu[@]}")"
+printf '  CPU seconds (client + server) per run, medians: clusterbench %.2f, sysbench %.2f, ratio %.2f\n' \
+  "$cbc" "$sbc" "$(echo "$sbc / $cbc" | bc -l)"

@@ -5,18 +5,16 @@ import io.clusterbench.ab.OrderMode;
 import io.clusterbench.ab.Side;
 import io.clusterbench.runner.AbDriver;
 import io.clusterbench.runner.RunPlan;
-import io.clusterbench.workload.FamilyOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
 import java.util.ArrayList;
 import java.util.List;
 import java.util.EnumMap;
 import java.util.Locale;
 import java.util.Map;
-import java.util.concurrent.Callable;
 
 /**
  * {@code clusterbench ab WORKLOAD --a HOST:PORT --b HOST:PORT --threads 1,4,16 --repeat 4}, or with
@@ -33,9 +31,7 @@ import java.util.concurrent.Callable;
                 + "server CPU per event when local) with a 95%% confidence interval from the pairs, the smallest "
                 + "difference the noise allows, and one summary line. Differences between the sides other than "
                 + "the ones given per side are printed first.")
-final class AbCommand implements Callable<Integer>, WorkloadCommand {
-    private final CliEnv env;
-
+final class AbCommand extends WorkloadCommand {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
     String workload;
 
@@ -61,23 +57,14 @@ final class AbCommand implements Callable<Integer>, WorkloadCommand {
     AbOptions sides = new AbOptions();
     @Mixin
     RunOptions run = new RunOptions();
-    @Mixin
-    TargetOptions target = new TargetOptions();
-
-    private final FamilyOptions families = new FamilyOptions();
 
     AbCommand(CliEnv env) {
-        this.env = env;
+        super(env);
     }
 
     @Override
-    public String workload() {
+    String workload() {
         return workload;
-    }
-
-    @Override
-    public FamilyOptions families() {
-        return families;
     }
 
     @Override
@@ -107,7 +94,7 @@ final class AbCommand implements Callable<Integer>, WorkloadCommand {
         }
         Map<Side, RunPlan> plans = new EnumMap<>(Side.class);
         for (Side side : Side.values()) { // one workload instance per side, same options and seed
-            plans.put(side, PlanBuilder.from(workload, target, run, families, env.command(), true, null));
+            plans.put(side, PlanBuilder.from(workload, target, run, families(), env.command(), true, null));
         }
         return ExitCode.of(AbDriver.run(plans, sides.spec(repeat, mode, seed, quietTimeoutSeconds), env)).code();
     }

@@ -27,7 +27,7 @@ final class ArgNormalizer {
     private static final Set<String> MYSQL_ALIASES = Set.of("host", "port", "user", "password", "db", "socket",
             "ignore-errors", "storage-engine", "ssl", "ssl-ca", "ssl-cert", "ssl-key");
     /** sysbench options that change nothing about the load or its measurement here: accepted with a note. */
-    static final Set<String> IGNORED = Set.of("--verbosity", "--histogram", "--forced-shutdown", "--thread-stack-size",
+    static final Set<String> IGNORED = Set.of("--verbosity", "--forced-shutdown", "--thread-stack-size",
             "--thread-init-timeout", "--db-debug", "--mysql-debug", "--luajit-cmd", "--report-checkpoints");
     /** sysbench 0.5 spellings of current options. */
     private static final java.util.Map<String, String> OLD_NAMES = java.util.Map.of("--num-threads", "--threads",

@@ -3,15 +3,12 @@ package io.clusterbench.cli;
 import io.clusterbench.runner.TableChores;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
-import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.runner.WorkloadRegistry;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Option;
 
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * {@code clusterbench cleanup WORKLOAD [options]}: drop the workload's own tables and nothing else.
@@ -20,9 +17,7 @@ import java.util.concurrent.Callable;
  */
 @Command(name = "cleanup", mixinStandardHelpOptions = true, customSynopsis = "clusterbench cleanup WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
         description = "Drop the workload's own tables (e.g. sbtest1..N for --tables N); other tables are never touched.")
-final class CleanupCommand implements Callable<Integer>, WorkloadCommand {
-    private final CliEnv env;
-
+final class CleanupCommand extends WorkloadCommand {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "workload whose tables to drop")
     String workload;
 
@@ -30,29 +25,20 @@ final class CleanupCommand implements Callable<Integer>, WorkloadCommand {
             + "(other columns or primary key). Default: such a table is reported and left alone, nothing is dropped.")
     boolean force;
 
-    @Mixin
-    TargetOptions target = new TargetOptions();
-
-    private final FamilyOptions families = new FamilyOptions();
 
     CleanupCommand(CliEnv env) {
-        this.env = env;
+        super(env);
     }
 
     @Override
-    public String workload() {
+    String workload() {
         return workload;
     }
 
     @Override
-    public FamilyOptions families() {
-        return families;
-    }
-
-    @Override
     public Integer call() {
-        Validation.check(target, null, families);
-        Workload w = WorkloadRegistry.create(workload, families,
+        Validation.check(target, null, families());
+        Workload w = WorkloadRegistry.create(workload, families(),
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
         List<String> dropped = TableChores.cleanup(target.spec(), w, force, env);
         for (String name : dropped) {

@@ -5,14 +5,11 @@ import io.clusterbench.inspect.Inspection;
 import io.clusterbench.runner.Preflight;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.Distribution;
-import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.Workload;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.List;
-import java.util.concurrent.Callable;
 
 /**
  * {@code clusterbench inspect [--workload W --threads N[,N...]] [target and workload options]}: reads every
@@ -26,9 +23,7 @@ import java.util.concurrent.Callable;
         description = "Pre-flight look at the target: connection limits against the planned threads, working set "
                 + "against the buffer pool, settings that differ between nodes, Galera and Group Replication rules, "
                 + "clock skew. Prints one line per finding; exit 3 when one is an ERROR. Codes: docs/inspect.md.")
-final class InspectCommand implements Callable<Integer>, WorkloadCommand {
-    private final CliEnv env;
-
+final class InspectCommand extends WorkloadCommand {
     @Option(names = "--workload", paramLabel = "W", defaultValue = "oltp_read_write",
             description = "The workload to be run, for its tables and size. Default: ${DEFAULT-VALUE}.")
     String workload;
@@ -37,23 +32,13 @@ final class InspectCommand implements Callable<Integer>, WorkloadCommand {
             description = "Planned threads, or a sweep's list; the largest counts. Default: ${DEFAULT-VALUE}.")
     List<Integer> threads;
 
-    @Mixin
-    TargetOptions target = new TargetOptions();
-
-    private final FamilyOptions families = new FamilyOptions();
-
     InspectCommand(CliEnv env) {
-        this.env = env;
+        super(env);
     }
 
     @Override
-    public String workload() {
+    String workload() {
         return workload;
-    }
-
-    @Override
-    public FamilyOptions families() {
-        return families;
     }
 
     @Override
@@ -63,8 +48,8 @@ final class InspectCommand implements Callable<Integer>, WorkloadCommand {
             throw new io.clusterbench.UserException("invalid option: --threads must be >= 1 (got " + threads + ")",
                     "give the planned thread count, e.g. --threads 64 or --threads 1,8,64");
         }
-        Validation.check(target, null, families);
-        Workload w = WorkloadRegistry.create(workload, families, Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
+        Validation.check(target, null, families());
+        Workload w = WorkloadRegistry.create(workload, families(), Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
         Inspection result = Preflight.inspect(target.spec(), w, max, env);
         for (var s : result.snapshots()) {
             env.out().println("Inspected " + s.endpoint() + ": " + s.version() + (s.galera() ? ", Galera node" : "")

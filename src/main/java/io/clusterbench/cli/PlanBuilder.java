@@ -7,10 +7,12 @@ import io.clusterbench.UserException;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Routing;
 import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.report.StatsFormat;
 import io.clusterbench.runner.RunPlan;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.OnOff;
 import io.clusterbench.workload.WorkloadFamily;
 import io.clusterbench.workload.joins.JoinsOptions;
 import io.clusterbench.workload.Workload;
@@ -83,7 +85,14 @@ final class PlanBuilder {
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, workload, distribution, seed, errors,
                 out, command, routing, consistency, family.options(workload, families), description, background, faults(c),
-                !r.noInspect, shard);
+                !r.noInspect, shard, console(r), r.reconnectEvery);
+    }
+
+    /** @return the console formats of {@code --stats-format}, {@code --report-csv} and {@code --histogram} */
+    static StatsFormat.Console console(RunOptions r) {
+        StatsFormat summary = StatsFormat.parse(r.statsFormat);
+        StatsFormat intervals = OnOff.parse(r.reportCsv) ? StatsFormat.CSV : summary;
+        return new StatsFormat.Console(intervals, summary, OnOff.parse(r.histogram));
     }
 
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */

@@ -5,17 +5,14 @@ import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.Workload;
-import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.oltp.OltpOptions;
 import io.clusterbench.workload.tpcc.TpccFamily;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
-import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Option;
 
 import java.util.Locale;
-import java.util.concurrent.Callable;
 
 /**
  * {@code clusterbench prepare WORKLOAD [options]}: create and load the workload's tables.
@@ -25,9 +22,7 @@ import java.util.concurrent.Callable;
 @Command(name = "prepare", mixinStandardHelpOptions = true, customSynopsis = "clusterbench prepare WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
         description = "Create and load the workload's tables (sysbench-compatible: either tool can use them). "
                 + "Refuses to touch existing tables unless --force is given.")
-final class PrepareCommand implements Callable<Integer>, WorkloadCommand {
-    private final CliEnv env;
-
+final class PrepareCommand extends WorkloadCommand {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "workload whose tables to create")
     String workload;
 
@@ -42,28 +37,19 @@ final class PrepareCommand implements Callable<Integer>, WorkloadCommand {
             + "there, load the missing chunks and build the missing indexes (oltp_* workloads).")
     boolean resume;
 
-    @Mixin
-    TargetOptions target = new TargetOptions();
-
-    private final FamilyOptions families = new FamilyOptions();
 
     PrepareCommand(CliEnv env) {
-        this.env = env;
+        super(env);
     }
 
     @Override
-    public String workload() {
+    String workload() {
         return workload;
     }
 
     @Override
-    public FamilyOptions families() {
-        return families;
-    }
-
-    @Override
     public Integer call() {
-        Validation.check(target, null, families);
+        Validation.check(target, null, families());
         if (threads < 1) {
             throw new UserException("invalid options: --threads must be >= 1", "see --help");
         }
@@ -72,11 +58,11 @@ final class PrepareCommand implements Callable<Integer>, WorkloadCommand {
                     "--force reloads everything, --resume completes what is there");
         }
         PrepareMode mode = resume ? PrepareMode.RESUME : force ? PrepareMode.DROP : PrepareMode.REFUSE;
-        Workload w = WorkloadRegistry.create(workload, families,
+        Workload w = WorkloadRegistry.create(workload, families(),
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
         TableChores.Prepared done = TableChores.prepare(target.spec(), w, threads, mode, env.command(), env);
         if (!workload.equals(TpccFamily.NAME)) { // the tpcc loader prints its own rows and rows/s
-            long rows = (long) w.tables().size() * families.get(OltpOptions.class).tableSize();
+            long rows = (long) w.tables().size() * families().get(OltpOptions.class).tableSize();
             env.out().printf(Locale.ROOT, "Prepared %d table(s), %d rows in %.1f s (%.0f rows/s)%n",
                     w.tables().size(), rows, done.seconds(), rows / Math.max(done.seconds(), 1e-9));
         }

@@ -2,12 +2,10 @@ package io.clusterbench.cli;
 
 import io.clusterbench.runner.RunDriver;
 import io.clusterbench.runner.RunPlan;
-import io.clusterbench.workload.FamilyOptions;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Mixin;
 
-import java.util.concurrent.Callable;
 
 /**
  * {@code clusterbench run WORKLOAD [options]}: drive a workload and report (sysbench's {@code run}).
@@ -18,9 +16,7 @@ import java.util.concurrent.Callable;
         description = "Run a workload against the target (or an embedded MariaDB when no --host is given) "
                 + "and report throughput, latency, errors and hit rates.",
         footer = {"", "sysbench spellings are accepted: --mysql-host, --table_size, 'WORKLOAD [options] run'."})
-final class RunCommand implements Callable<Integer>, WorkloadCommand {
-    private final CliEnv env;
-
+final class RunCommand extends WorkloadCommand {
     @Parameters(index = "0", paramLabel = "WORKLOAD",
             description = "oltp_point_select, oltp_read_only, oltp_read_write, oltp_write_only, oltp_insert, "
                     + "oltp_update_index, oltp_update_non_index, oltp_delete, joins, tpcc, ddl, bigtrx")
@@ -29,33 +25,24 @@ final class RunCommand implements Callable<Integer>, WorkloadCommand {
     @Mixin
     RunOptions run = new RunOptions();
     @Mixin
-    TargetOptions target = new TargetOptions();
-    @Mixin
     ClusterOptions cluster = new ClusterOptions();
     @Mixin
     ShardOptions shards = new ShardOptions();
     @Mixin
     BackgroundOptions background = new BackgroundOptions();
 
-    private final FamilyOptions families = new FamilyOptions();
-
     RunCommand(CliEnv env) {
-        this.env = env;
+        super(env);
     }
 
     @Override
-    public String workload() {
+    String workload() {
         return workload;
     }
 
     @Override
-    public FamilyOptions families() {
-        return families;
-    }
-
-    @Override
     public Integer call() {
-        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), false, cluster,
+        RunPlan plan = PlanBuilder.from(workload, target, run, families(), env.command(), false, cluster,
                 background, shards);
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }

@@ -89,6 +89,27 @@ final class RunOptions {
                     + "Lost connections always reconnect. Default: ${DEFAULT-VALUE}.")
     String ignoreErrors;
 
+    @Option(names = "--stats-format", paramLabel = "human|csv|json", defaultValue = "human",
+            description = "Console format of interval lines and the final report (the sysbench fork's "
+                    + "--stats_format): csv = one CSV line per interval and a TEST SUMMARY header and row; json = "
+                    + "one JSON array of intervals and the same summary. Default: ${DEFAULT-VALUE}.")
+    String statsFormat;
+
+    @Option(names = "--report-csv", paramLabel = "yes|no", defaultValue = "no", arity = "0..1", fallbackValue = "yes",
+            description = "Interval lines as CSV, final report unchanged (sysbench-tpcc's --report_csv). "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String reportCsv;
+
+    @Option(names = "--histogram", paramLabel = "on|off", defaultValue = "off", arity = "0..1", fallbackValue = "on",
+            description = "Print sysbench's ASCII latency histogram (ms buckets) before the final report. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    String histogram;
+
+    @Option(names = "--reconnect", paramLabel = "N", defaultValue = "0",
+            description = "Each thread closes and reopens its connection after every N of its events (counted as "
+                    + "reconnects, outside event latency); 0 = never (sysbench). Default: ${DEFAULT-VALUE}.")
+    long reconnectEvery;
+
     @Option(names = "--out", paramLabel = "DIR",
             description = "Directory for result.json, intervals.csv and latency.hlog. "
                     + "Default: results/<UTC timestamp>-<workload>.")

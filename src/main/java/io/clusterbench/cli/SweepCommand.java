@@ -3,16 +3,14 @@ package io.clusterbench.cli;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.runner.SweepDriver;
 import io.clusterbench.runner.RunPlan;
-import io.clusterbench.workload.FamilyOptions;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Mixin;
 
 import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
 
-import java.util.concurrent.Callable;
 
 /**
  * {@code clusterbench sweep WORKLOAD --threads 1,2,4,8 --repeat 3 [run options]}: every thread count,
@@ -24,9 +22,7 @@ import java.util.concurrent.Callable;
         description = "Run a workload at each of several thread counts, several times (all thread counts, then "
                 + "the next repeat, so machine drift spreads over every point), waiting for the server to be "
                 + "quiet between steps; report min/median/max over repeats, the peak and the knee.")
-final class SweepCommand implements Callable<Integer>, WorkloadCommand {
-    private final CliEnv env;
-
+final class SweepCommand extends WorkloadCommand {
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
     String workload;
 
@@ -45,23 +41,14 @@ final class SweepCommand implements Callable<Integer>, WorkloadCommand {
     ShardOptions shards = new ShardOptions();
     @Mixin
     RunOptions run = new RunOptions();
-    @Mixin
-    TargetOptions target = new TargetOptions();
-
-    private final FamilyOptions families = new FamilyOptions();
 
     SweepCommand(CliEnv env) {
-        this.env = env;
+        super(env);
     }
 
     @Override
-    public String workload() {
+    String workload() {
         return workload;
-    }
-
-    @Override
-    public FamilyOptions families() {
-        return families;
     }
 
     @Override
@@ -74,7 +61,7 @@ final class SweepCommand implements Callable<Integer>, WorkloadCommand {
         if (!levels.isEmpty()) {
             cluster.consistency = levels.get(0).level();
         }
-        RunPlan plan = PlanBuilder.from(workload, target, run, families, env.command(), true, cluster,
+        RunPlan plan = PlanBuilder.from(workload, target, run, families(), env.command(), true, cluster,
                 new BackgroundOptions(), shards);
         List<RunPlan> plans = new ArrayList<>(List.of(plan));
         for (int i = 1; i < levels.size(); i++) {

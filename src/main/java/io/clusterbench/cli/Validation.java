@@ -4,6 +4,7 @@ import io.clusterbench.UserException;
 
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.OnOff;
 import io.clusterbench.workload.WorkloadFamily;
 
 import java.util.ArrayList;
@@ -65,6 +66,18 @@ final class Validation {
             }
             if (run.reportIntervalSeconds < 0) {
                 problems.add("--report-interval must be >= 0 seconds");
+            }
+            if (io.clusterbench.report.StatsFormat.parse(run.statsFormat) == null) {
+                problems.add("--stats-format must be human, csv or json (got '" + run.statsFormat + "')");
+            }
+            if (OnOff.parse(run.reportCsv) == null) {
+                problems.add("--report-csv must be yes or no (got '" + run.reportCsv + "')");
+            }
+            if (OnOff.parse(run.histogram) == null) {
+                problems.add("--histogram must be on or off (got '" + run.histogram + "')");
+            }
+            if (run.reconnectEvery < 0) {
+                problems.add("--reconnect must be >= 0 events (got " + run.reconnectEvery + ")");
             }
             if (run.percentile < 0 || run.percentile > 100) {
                 problems.add("--percentile must be 1-100 (got " + run.percentile + ")");

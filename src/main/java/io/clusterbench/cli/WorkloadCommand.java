@@ -4,20 +4,38 @@ import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.WorkloadFamily;
 import picocli.CommandLine;
+import picocli.CommandLine.Mixin;
+
+import java.util.concurrent.Callable;
 
 /**
- * A command that takes a workload name and every family's options ({@code run}, {@code sweep},
- * {@code prepare}, {@code cleanup}). {@link #install} adds one mixin per registered family, named after it,
- * so a new family needs no change here.
+ * A command that takes a workload name (its own parameter or option), the target options and every family's options ({@code run},
+ * {@code sweep}, {@code ab}, {@code prepare}, {@code cleanup}): the one bundle they share. {@link #install}
+ * adds one mixin per registered family, named after it, so a new family needs no change here.
  *
  * <p>Confined to the command's thread.
  */
-interface WorkloadCommand {
-    /** @return the workload name as given, or null before parsing */
-    String workload();
+abstract class WorkloadCommand implements Callable<Integer> {
+    /** The process: output streams, the command line, interrupts. */
+    final CliEnv env;
+
+    /** The connection options, a mixin named {@code target} (the help's Connection section). */
+    @Mixin
+    TargetOptions target = new TargetOptions();
+
+    private final FamilyOptions families = new FamilyOptions();
+
+    WorkloadCommand(CliEnv env) {
+        this.env = env;
+    }
+
+    /** @return the workload name as given (a parameter or an option of the command), or null before parsing */
+    abstract String workload();
 
     /** @return every family's option objects, as installed */
-    FamilyOptions families();
+    final FamilyOptions families() {
+        return families;
+    }
 
     /** Adds every family's options to every workload command under {@code root}. */
     static void install(CommandLine root) {

@@ -44,6 +44,7 @@ public final class Engine {
     private final List<String> endpointLabels = new ArrayList<>();
     private final ThreadModel threadModel;
     private EndpointHub endpointHub;
+    private MetricsHub metricsHub;
     private long measuredStartNanos;
 
     /**
@@ -67,7 +68,7 @@ public final class Engine {
      * @return one entry per endpoint of the target, in order (plus {@value #OTHER_ENDPOINT} when used)
      */
     public List<EndpointTotals> endpointTotals() {
-        return endpointHub == null ? List.of() : endpointHub.totals();
+        return endpointHub == null ? List.of() : endpointHub.totals(metricsHub.runEventHistogram());
     }
 
     /** @return the run's error counts by vendor code */
@@ -98,12 +99,13 @@ public final class Engine {
         List<EndpointMetrics> perEndpoint = new ArrayList<>();
         for (Session s : sessions) {
             Worker w = new Worker(control, s, new WorkerMetrics(classes), errors, clock,
-                    new EndpointMetrics(endpointLabels.size()));
+                    new EndpointMetrics(endpointLabels.size(), endpointLabels.size() > 2));
             workers.add(w);
             metrics.add(w.metrics());
             perEndpoint.add(w.endpointMetrics());
         }
         MetricsHub hub = new MetricsHub(metrics, errors, classes);
+        metricsHub = hub;
         endpointHub = new EndpointHub(endpointLabels, perEndpoint, control.allEndpointErrors());
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {

@@ -21,15 +21,17 @@ import java.time.Duration;
  *                       so N shards draw the keys the whole run would; 0 for an unsharded run
  * @param startAtEpochMillis wall-clock start (ms since the Unix epoch, {@code --start-at}): the workers start
  *                       then, once their sessions are open, so shards on several hosts begin together; 0 = at once
+ * @param reconnectEveryEvents each worker closes and reopens its connection after every N of its events
+ *                       (sysbench's {@code --reconnect=N}; counted as reconnects); 0 = never
  */
 public record EnginePlan(int threads, Duration time, long events, Duration warmup, double rateEventsPerSecond,
                          Duration sampleInterval, ErrorPolicy errors, long seed, Target target, int firstWorker,
-                         long startAtEpochMillis) {
+                         long startAtEpochMillis, long reconnectEveryEvents) {
 
     /** An unsharded plan that starts as soon as its sessions are open. */
     public EnginePlan(int threads, Duration time, long events, Duration warmup, double rateEventsPerSecond,
                       Duration sampleInterval, ErrorPolicy errors, long seed, Target target) {
-        this(threads, time, events, warmup, rateEventsPerSecond, sampleInterval, errors, seed, target, 0, 0);
+        this(threads, time, events, warmup, rateEventsPerSecond, sampleInterval, errors, seed, target, 0, 0, 0);
     }
 
     /** An open-loop event counts as late when it starts more than this after its intended start. */

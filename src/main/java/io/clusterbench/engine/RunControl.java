@@ -191,6 +191,11 @@ final class RunControl {
         return plan.errors();
     }
 
+    /** @return {@code --reconnect}: events per worker between forced reconnects, 0 = never */
+    long reconnectEveryEvents() {
+        return plan.reconnectEveryEvents();
+    }
+
     /** @return the per-endpoint slot of an endpoint label (the last slot for an unknown one) */
     int endpointSlot(String label) {
         int i = endpointLabels.indexOf(label);

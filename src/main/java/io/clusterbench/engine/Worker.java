@@ -133,10 +133,13 @@ final class Worker implements Runnable, StatementRecorder {
             if (restarts < 0) {
                 return;
             }
+            long end = clock.nanoTime();
             if (!recording) {
+                if (!forcedReconnect()) {
+                    return;
+                }
                 continue; // started during warmup: neither counted nor timed
             }
-            long end = clock.nanoTime();
             metrics.recordEventMicros((end - start) / 1000);
             endpoints.event(slot, (end - start) / 1000);
             metrics.add(Counter.EVENTS, 1);
@@ -144,7 +147,28 @@ final class Worker implements Runnable, StatementRecorder {
             if (restarts > 0) {
                 metrics.add(Counter.EVENTS_RETRIED, 1);
             }
+            if (!forcedReconnect()) {
+                return;
+            }
         }
+    }
+
+    /** Events of this worker since its last forced reconnect; worker thread only. */
+    private long sinceReconnect;
+
+    /**
+     * sysbench's {@code --reconnect=N}: after every N-th event of this worker (warmup included, as sysbench
+     * counts per thread), close and reopen the connection, outside any event's latency; counted as a reconnect.
+     *
+     * @return false when the run stopped while reconnecting
+     */
+    private boolean forcedReconnect() {
+        long every = control.reconnectEveryEvents();
+        if (every <= 0 || ++sinceReconnect < every) {
+            return true;
+        }
+        sinceReconnect = 0;
+        return reconnect(0);
     }
 
     /** @return restarts the event needed, or -1 when the run stopped before it completed */

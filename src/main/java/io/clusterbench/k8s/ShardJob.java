@@ -85,7 +85,7 @@ public final class ShardJob {
                 .addToLabels(LABEL, s.name()).endMetadata()
                 .addToData("SHARDS", Integer.toString(s.shards()))
                 .addToData("START_AT", s.startAt())
-                .addToData("args", String.join("\n", s.runArgs()) + "\n")
+                .addToData("args", s.runArgs().isEmpty() ? "" : String.join("\n", s.runArgs()) + "\n") // no empty arg
                 .addToData("run.sh", script(s))
                 .build();
     }

@@ -46,23 +46,44 @@ public final class EndpointHub {
                 baseline[s][c] = sum;
             }
             for (EndpointMetrics w : workers) {
-                w.intervalHistogram(s);
+                if (w.latencyPerSlot()) {
+                    w.intervalHistogram(s);
+                }
             }
             errorBaseline.set(s, errors[s].snapshot());
         }
     }
 
-    /** @return per endpoint slot with any activity, the totals since {@link #discard} (or the start) */
-    public List<EndpointTotals> totals() {
+    /**
+     * @param runEvents the event latencies (µs) of the whole measured time, for workers that record no latency
+     *                  per endpoint (a single-endpoint target): it goes to the one slot that completed events
+     * @return per endpoint slot with any activity, the totals since {@link #discard} (or the start)
+     */
+    public List<EndpointTotals> totals(Histogram runEvents) {
         List<EndpointTotals> out = new ArrayList<>();
+        int slotsWithEvents = 0;
+        for (int s = 0; s < labels.size(); s++) {
+            long n = -baseline[s][EndpointMetrics.EVENTS];
+            for (EndpointMetrics w : workers) {
+                n += w.read(s, EndpointMetrics.EVENTS);
+            }
+            slotsWithEvents += n > 0 ? 1 : 0;
+        }
         for (int s = 0; s < labels.size(); s++) {
             long[] c = new long[4];
             Histogram h = new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
+            boolean perSlot = false;
             for (EndpointMetrics w : workers) {
                 for (int k = 0; k < 4; k++) {
                     c[k] += w.read(s, k);
                 }
-                h.add(w.intervalHistogram(s));
+                if (w.latencyPerSlot()) {
+                    h.add(w.intervalHistogram(s));
+                    perSlot = true;
+                }
+            }
+            if (!perSlot && slotsWithEvents == 1 && c[EndpointMetrics.EVENTS] > baseline[s][EndpointMetrics.EVENTS]) {
+                h.add(runEvents);
             }
             Map<String, Long> byCode = new HashMap<>();
             Map<String, Long> before = errorBaseline.get(s);

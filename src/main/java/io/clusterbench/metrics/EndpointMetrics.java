@@ -10,6 +10,11 @@ import java.lang.invoke.VarHandle;
  * One worker's per-endpoint measurements: event latency and counts of events, errors, hits and misses for
  * each endpoint slot (the endpoints of the target, in order, plus one slot for anything else).
  *
+ * <p>Latency per endpoint is recorded only when the target has more than one endpoint: with one, every event's
+ * latency is already in the worker's event histogram ({@link WorkerMetrics}), and a second recorder would
+ * double the per-event histogram cost and memory for nothing ({@link EndpointHub#totals} takes the run's
+ * event histogram instead).
+ *
  * <p>Single writer: only the owning worker calls {@link #event}, {@link #error} and {@link #outcome}; they do
  * not lock and do not allocate once the packed histograms have grown. One reader (the coordinator) may call
  * {@link #read} and {@link #intervalHistogram} concurrently.
@@ -25,26 +30,41 @@ public final class EndpointMetrics {
     public static final int MISSES = 3;
     private static final int COUNTERS = 4;
     private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(long[].class);
+    /** Per slot, or null when latency is not recorded per endpoint. */
     private final SingleWriterRecorder[] latency;
+    private final int slots;
     private final long[] counters;
 
-    /** @param slots endpoint slots, &ge; 1 */
-    public EndpointMetrics(int slots) {
-        this.latency = new SingleWriterRecorder[slots];
-        for (int i = 0; i < slots; i++) {
-            latency[i] = new SingleWriterRecorder(WorkerMetrics.SIGNIFICANT_DIGITS, true);
+    /**
+     * @param slots          endpoint slots, &ge; 1
+     * @param latencyPerSlot true to record a latency histogram per slot (targets with several endpoints)
+     */
+    public EndpointMetrics(int slots, boolean latencyPerSlot) {
+        this.latency = latencyPerSlot ? new SingleWriterRecorder[slots] : null;
+        if (latencyPerSlot) {
+            for (int i = 0; i < slots; i++) {
+                latency[i] = new SingleWriterRecorder(WorkerMetrics.SIGNIFICANT_DIGITS, true);
+            }
         }
+        this.slots = slots;
         this.counters = new long[slots * COUNTERS];
+    }
+
+    /** @return true when latency is recorded per slot ({@link #intervalHistogram} answers) */
+    public boolean latencyPerSlot() {
+        return latency != null;
     }
 
     /** @return the number of endpoint slots */
     public int slots() {
-        return latency.length;
+        return slots;
     }
 
     /** Records one completed event of {@code micros} on endpoint {@code slot}. Writer only. */
     public void event(int slot, long micros) {
-        latency[slot].recordValue(Math.max(1, Math.min(micros, WorkerMetrics.HIGHEST_TRACKABLE_MICROS)));
+        if (latency != null) {
+            latency[slot].recordValue(Math.max(1, Math.min(micros, WorkerMetrics.HIGHEST_TRACKABLE_MICROS)));
+        }
         add(slot, EVENTS);
     }
 
@@ -63,7 +83,7 @@ public final class EndpointMetrics {
         return (long) SLOTS.getOpaque(counters, slot * COUNTERS + counter);
     }
 
-    /** Swaps out the slot's latency histogram since the last call. Reader only. */
+    /** Swaps out the slot's latency histogram since the last call. Reader only; needs {@link #latencyPerSlot}. */
     public Histogram intervalHistogram(int slot) {
         return latency[slot].getIntervalHistogram();
     }

@@ -23,6 +23,9 @@ public final class MetricsHub {
     private final Histogram[] recycleEvents;
     private final Histogram[][] recycleClasses;
     private Map<String, Long> lastErrors = new HashMap<>();
+    /** Event latencies (µs) of every interval sampled since {@link #discard}. */
+    private final Histogram runEvents =
+            new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
 
     /**
      * @param workers    one entry per worker, in worker order
@@ -101,6 +104,7 @@ public final class MetricsHub {
             }
         });
         lastErrors = now;
+        runEvents.add(events);
         events.setStartTimeStamp((long) (startSeconds * 1000));
         events.setEndTimeStamp((long) (endSeconds * 1000));
         return new IntervalSample(startSeconds, endSeconds, workers.size(), delta, events, classes, errorDelta,
@@ -110,9 +114,15 @@ public final class MetricsHub {
     /** Drops everything recorded so far (end of warmup); the next sample starts from here. */
     public void discard() {
         sample(0, 0, 0, 0, 0, 0);
+        runEvents.reset();
         for (int w = 0; w < lastPerWorker.length; w++) {
             System.arraycopy(lastPerWorker[w], 0, baselinePerWorker[w], 0, slots);
         }
+    }
+
+    /** @return event latencies (µs) of all intervals sampled since {@link #discard}; live, do not change */
+    public Histogram runEventHistogram() {
+        return runEvents;
     }
 
     /** @return per worker, the value of {@code slot} accumulated between {@link #discard} and the last sample */

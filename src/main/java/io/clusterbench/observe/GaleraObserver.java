@@ -10,7 +10,6 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -276,6 +275,6 @@ public final class GaleraObserver implements Observer {
     }
 
     static String f(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
+        return io.clusterbench.Format.f(format, args);
     }
 }

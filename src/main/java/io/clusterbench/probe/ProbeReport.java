@@ -12,8 +12,9 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+
+import static io.clusterbench.Format.f;
 
 /**
  * Renders probe results: the side-by-side console table (one row per level: stale-read rate with its 95%
@@ -105,9 +106,5 @@ public final class ProbeReport {
         }
         return f("%.2f/%.2f/%.2f", h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0,
                 h.getMaxValue() / 1000.0);
-    }
-
-    private static String f(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
     }
 }

@@ -2,8 +2,9 @@ package io.clusterbench.probe;
 
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
+
+import static io.clusterbench.Format.f;
 
 /**
  * The probe's console lines beyond the level table (docs/metrics.md, "Stale-read probe"): the per-pair table of
@@ -82,9 +83,5 @@ public final class ProbeSummary {
             }
         });
         return out;
-    }
-
-    private static String f(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
     }
 }

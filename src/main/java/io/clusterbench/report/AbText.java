@@ -72,6 +72,6 @@ public final class AbText {
     }
 
     private static String num(double v) {
-        return Double.isNaN(v) ? "-" : String.format(Locale.ROOT, "%.2f", v);
+        return io.clusterbench.Format.decimal(v, 2);
     }
 }

@@ -22,7 +22,7 @@ final class ClusterBlock {
     private ClusterBlock() {
     }
 
-    /** @return the block with a leading blank line, or "" when the run has neither Galera totals nor conflicts */
+    /** @return the block with a leading blank line, or "" when the run has no Galera totals */
     static String render(RunRecord run) {
         GaleraTotals g = GaleraTotals.of(run);
         Conflicts c = Conflicts.of(run);
@@ -49,7 +49,7 @@ final class ClusterBlock {
             }
             b.append(f("    %-32s%s%n", GALERA_THROTTLED_BY.key() + ":", throttledBy(g)));
         }
-        if (c != null && (g != null || c.conflicts() > 0)) {
+        if (c != null && g != null) { // standalone: a 1213 is a plain deadlock, already under "errors by code"
             b.append(conflictLine(c));
         }
         return b.toString();

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Locale;
 
 import static io.clusterbench.report.Figure.*;
+import static io.clusterbench.Format.f;
 
 /**
  * The console text of {@code clusterbench compare}: the compared results, one table per figure (tps, p95,
@@ -113,9 +114,5 @@ public final class ComparisonText {
         }
         double k = figure == ComparedFigure.TPS ? 1 : 1000.0;
         return f("%.2f [%.2f–%.2f] ×%d", s.median() / k, s.min() / k, s.max() / k, s.count());
-    }
-
-    private static String f(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
     }
 }

@@ -16,6 +16,9 @@ import java.util.Locale;
 import java.util.Map;
 
 import static io.clusterbench.report.Figure.*;
+import static io.clusterbench.Format.f;
+import static io.clusterbench.Format.millis;
+import static io.clusterbench.Format.percentile;
 
 /**
  * The console text: sysbench 1.0.20-style interval lines and final report, plus hit rates, p50–p99.9 and
@@ -46,8 +49,8 @@ public final class ConsoleReport {
                 : f(" %s: %.2f%%", HIT_RATE.key(), 100.0 * r.hits() / (r.hits() + r.misses()));
         String line = f("[ %ds ] %s: %d %s: %.2f %s: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,%s%%): %.2f %s: %.2f %s: %.2f%s",
                 Math.round(r.endSeconds()), THREADS.key(), r.threads(), TPS.key(), r.tps(), QPS.key(), r.qps(),
-                r.readsPerSecond(), r.writesPerSecond(), r.otherPerSecond(), pct(percentile),
-                ms(r.latencyPercentileMicros()), ERRORS_PER_SECOND.key(), r.errorsPerSecond(),
+                r.readsPerSecond(), r.writesPerSecond(), r.otherPerSecond(), percentile(percentile),
+                millis(r.latencyPercentileMicros()), ERRORS_PER_SECOND.key(), r.errorsPerSecond(),
                 RECONNECTS_PER_SECOND.key(), r.reconnectsPerSecond(), hit) + stall(r) + observed;
         if (openLoop) {
             line += f("%n[ %ds ] %s: %d, %s: %d", Math.round(r.endSeconds()), QUEUE_LENGTH.key(), r.queueLength(),
@@ -138,8 +141,8 @@ public final class ConsoleReport {
             LatencySummary cl = c.latency();
             b.append(f(name + " %10d %9s %8.2f %8.2f %8.2f %8.2f %8.2f" + (rows ? " %10d" : "%s") + "%n", c.name(),
                     c.statements(), c.hitRatePercent() == null ? "-" : f("%.2f%%", c.hitRatePercent()),
-                    cl.meanMicros() / 1000.0, ms(cl.p50Micros()), ms(cl.p95Micros()), ms(cl.p99Micros()),
-                    ms(cl.maxMicros()), rows ? (Object) c.rows() : ""));
+                    cl.meanMicros() / 1000.0, millis(cl.p50Micros()), millis(cl.p95Micros()), millis(cl.p99Micros()),
+                    millis(cl.maxMicros()), rows ? (Object) c.rows() : ""));
         }
         b.append(operations(run));
         b.append(TpccBlock.render(run));
@@ -164,8 +167,8 @@ public final class ConsoleReport {
         for (OpBreakdown.OpRecord o : OpBreakdown.of(run)) {
             LatencySummary l = o.latency();
             b.append(f("    %-10s %10d %10.2f %8s %8s %8s%n", o.op().name().toLowerCase(java.util.Locale.ROOT),
-                    o.statements(), o.perSecond(), l == null ? "-" : f("%.2f", ms(l.p95Micros())),
-                    l == null ? "-" : f("%.2f", ms(l.p99Micros())), l == null ? "-" : f("%.2f", ms(l.maxMicros()))));
+                    o.statements(), o.perSecond(), l == null ? "-" : f("%.2f", millis(l.p95Micros())),
+                    l == null ? "-" : f("%.2f", millis(l.p99Micros())), l == null ? "-" : f("%.2f", millis(l.maxMicros()))));
         }
         return b.toString();
     }
@@ -181,7 +184,7 @@ public final class ConsoleReport {
             b.append(f("    %-22s %-6s %9d %9.2f %8s %8s %8s %9s  %s%n", e.endpoint(),
                     e.node().isEmpty() ? "-" : e.node(), e.events(), e.tps(),
                     none ? "-" : f("%.2f", e.latency().meanMicros() / 1000.0),
-                    none ? "-" : f("%.2f", ms(e.latency().p95Micros())), none ? "-" : f("%.2f", ms(e.latency().p99Micros())),
+                    none ? "-" : f("%.2f", millis(e.latency().p95Micros())), none ? "-" : f("%.2f", millis(e.latency().p99Micros())),
                     e.hitRatePercent() == null ? "-" : f("%.2f%%", e.hitRatePercent()),
                     e.errors() == 0 ? "0" : e.errors() + codes(e.errorsByCode())));
         }
@@ -192,7 +195,7 @@ public final class ConsoleReport {
     public static String stepLine(RunRecord run) {
         Summary s = run.summary();
         return f("%s: %.2f, %s: %.2f ms, %s: %.2f ms, %s: %d%s", TPS.key(), s.tps(), LATENCY_P95.key(),
-                ms(s.latency().p95Micros()), LATENCY_P99.key(), ms(s.latency().p99Micros()), ERRORS.key(), s.errors(),
+                millis(s.latency().p95Micros()), LATENCY_P99.key(), millis(s.latency().p99Micros()), ERRORS.key(), s.errors(),
                 s.hitRatePercent() == null ? "" : f(", %s: %.2f%%", HIT_RATE.key(), s.hitRatePercent()));
     }
 
@@ -248,17 +251,5 @@ public final class ConsoleReport {
         StringBuilder b = new StringBuilder(" (");
         byCode.forEach((k, v) -> b.append(b.length() > 2 ? ", " : "").append(k).append(": ").append(v));
         return b.append(')').toString();
-    }
-
-    private static String pct(double p) {
-        return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);
-    }
-
-    private static double ms(long micros) {
-        return micros / 1000.0;
-    }
-
-    private static String f(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
     }
 }

@@ -54,11 +54,11 @@ final class Html {
 
     /** @return {@code value} with {@code decimals} digits after the point */
     static String num(double value, int decimals) {
-        return String.format(Locale.ROOT, "%." + decimals + "f", value);
+        return io.clusterbench.Format.decimal(value, decimals);
     }
 
     /** @return {@link String#format} under {@link Locale#ROOT} */
     static String f(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
+        return io.clusterbench.Format.f(format, args);
     }
 }

@@ -8,6 +8,7 @@ import io.clusterbench.result.TpccFacts;
 import java.util.Locale;
 
 import static io.clusterbench.report.Figure.*;
+import static io.clusterbench.Format.f;
 
 /**
  * The TPC-C block of the final report: tpmC, NOPM, expected rollbacks and the per-transaction-type table,
@@ -49,9 +50,5 @@ final class TpccBlock {
             }
         }
         return b.toString();
-    }
-
-    private static String f(String format, Object... args) {
-        return String.format(Locale.ROOT, format, args);
     }
 }

@@ -91,13 +91,7 @@ public final class IntervalFiles implements AutoCloseable {
      */
     public void append(IntervalRecord r, IntervalSample s) {
         try {
-            csv.write(String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%d,%.3f,%s",
-                    r.startSeconds(), r.endSeconds(), r.threads(), r.events(), r.tps(), r.qps(), r.readsPerSecond(),
-                    r.writesPerSecond(), r.otherPerSecond(), r.errorsPerSecond(), r.reconnectsPerSecond(), r.hits(),
-                    r.misses(), r.latencyPercentileMicros(), r.latency().p50Micros(), r.latency().p95Micros(),
-                    r.latency().p99Micros(), r.latency().maxMicros(), r.queueLength(), r.lateEvents(),
-                    r.reporterLagSeconds(), r.waitingWorkers(), r.longestWaitSeconds(), faultEvents(r))
-                    + NodeCsv.intervalColumns(r));
+            csv.write(csvLine(r));
             csv.newLine();
             csv.flush();
         } catch (IOException e) {
@@ -113,6 +107,20 @@ public final class IntervalFiles implements AutoCloseable {
             }
         }
         check();
+    }
+
+    /**
+     * @return one line of {@code intervals.csv} (no line end), columns as {@link #CSV_HEADER}; numbers in
+     *         {@link Locale#ROOT} whatever the default locale
+     */
+    public static String csvLine(IntervalRecord r) {
+        return String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%d,%.3f,%s",
+                r.startSeconds(), r.endSeconds(), r.threads(), r.events(), r.tps(), r.qps(), r.readsPerSecond(),
+                r.writesPerSecond(), r.otherPerSecond(), r.errorsPerSecond(), r.reconnectsPerSecond(), r.hits(),
+                r.misses(), r.latencyPercentileMicros(), r.latency().p50Micros(), r.latency().p95Micros(),
+                r.latency().p99Micros(), r.latency().maxMicros(), r.queueLength(), r.lateEvents(),
+                r.reporterLagSeconds(), r.waitingWorkers(), r.longestWaitSeconds(), faultEvents(r))
+                + NodeCsv.intervalColumns(r);
     }
 
     /**

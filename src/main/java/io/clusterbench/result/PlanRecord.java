@@ -27,6 +27,7 @@ import java.util.Map;
  * @param randSeed              random seed (never 0)
  * @param ignoreErrors          the error policy ({@code --ignore-errors}) as written back
  * @param dbPsMode              {@code auto} or {@code disable}
+ * @param reconnect             {@code --reconnect}: events per worker between forced reconnects; 0 = never
  * @param routing               {@code --routing} spelling
  * @param consistency           {@code --consistency} level, or null when not set
  * @param fault                 the fault schedule as described, "" for none
@@ -38,7 +39,7 @@ import java.util.Map;
 public record PlanRecord(String workload, int threads, long timeSeconds, long events, long warmupSeconds,
                          double rateEventsPerSecond, long reportIntervalSeconds, long sampleIntervalSeconds,
                          double percentile, String randType, long randSeed, String ignoreErrors, String dbPsMode,
-                         String routing, String consistency, String fault, boolean verifyCommits,
+                         long reconnect, String routing, String consistency, String fault, boolean verifyCommits,
                          String latencyStart, @JsonIgnore Map<String, Object> workloadOptions) {
 
     /** Copies {@code workloadOptions} (null = none), keeping its order. */

@@ -152,7 +152,7 @@ public final class ShardMerge {
         PlanRecord h = head.plan();
         PlanRecord plan = new PlanRecord(h.workload(), f.wholeThreads(), h.timeSeconds(), f.wholeEvents(),
                 h.warmupSeconds(), f.wholeRateEventsPerSecond(), h.reportIntervalSeconds(), h.sampleIntervalSeconds(),
-                h.percentile(), h.randType(), h.randSeed(), h.ignoreErrors(), h.dbPsMode(), h.routing(), h.consistency(),
+                h.percentile(), h.randType(), h.randSeed(), h.ignoreErrors(), h.dbPsMode(), h.reconnect(), h.routing(), h.consistency(),
                 h.fault(), h.verifyCommits(), h.latencyStart(), h.workloadOptions());
         String status = records.stream().map(RunRecord::status).filter(s -> !"completed".equals(s)).findFirst()
                 .orElse("completed");

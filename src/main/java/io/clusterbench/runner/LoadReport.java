@@ -62,12 +62,13 @@ final class LoadReport {
     static void print(Console out, String why, LoadLedger ledger, List<String> command) {
         List<String> done = ledger.completeTables();
         List<String> left = ledger.incomplete();
-        out.line("Load " + why + ": " + ledger.rowsLoaded() + " of " + ledger.rowsWanted() + " rows committed.");
+        out.line("Load " + why + (ledger.rowsWanted() > 0
+                ? ": " + ledger.rowsLoaded() + " of " + ledger.rowsWanted() + " rows committed." : "."));
         out.line("  complete: " + (done.isEmpty() ? "none" : String.join(", ", done)));
         for (String line : left) {
             out.line("  incomplete: " + line);
         }
-        if (!left.isEmpty() || ledger.rowsWanted() == 0) {
+        if (!left.isEmpty() || ledger.isEmpty()) {
             out.line("  resume with:   " + resumeCommand(command));
             out.line("  or remove with: " + cleanupCommand(command));
         }

@@ -2,6 +2,8 @@ package io.clusterbench.runner;
 
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.report.ForkFormat;
+import io.clusterbench.report.StatsFormat;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.IntervalRecord;
 
@@ -38,16 +40,20 @@ final class Outputs {
 
     /**
      * The console lines of {@code run}: "Warmup done" and, with {@code --report-interval}, one line per
-     * interval (the final partial one too).
+     * interval (the final partial one too), in the plan's interval format: sysbench's human line, the fork's
+     * CSV line, or one object of the fork's JSON array (closed when the step ends).
      *
      * @param console       where lines go
-     * @param plan          the run's plan (report interval, percentile, open loop)
+     * @param plan          the run's plan (report interval, percentile, open loop, console formats)
      * @param warmupSeconds warmup of the step in seconds
-     * @param compactLine   the observers' short figures of the interval just sampled
+     * @param compactLine   the observers' short figures of the interval just sampled (human lines only)
      */
     static RunOutput progress(Console console, RunPlan plan, long warmupSeconds, Supplier<String> compactLine) {
         long every = plan.reportIntervalSeconds();
+        StatsFormat format = plan.console().intervals();
         return new RunOutput() {
+            private boolean jsonOpen;
+
             @Override
             public void measuringStarted() {
                 if (warmupSeconds > 0) {
@@ -57,9 +63,25 @@ final class Outputs {
 
             @Override
             public void interval(IntervalRecord record, IntervalSample sample) {
-                if (every > 0) {
-                    console.line(ConsoleReport.intervalLine(record, plan.percentile(), plan.rateEventsPerSecond() > 0,
-                            compactLine.get()));
+                if (every <= 0) {
+                    return;
+                }
+                switch (format) {
+                    case CSV -> console.line(ForkFormat.intervalCsv(record));
+                    case JSON -> {
+                        console.print(ForkFormat.intervalJson(record, !jsonOpen));
+                        jsonOpen = true;
+                    }
+                    default -> console.line(ConsoleReport.intervalLine(record, plan.percentile(),
+                            plan.rateEventsPerSecond() > 0, compactLine.get()));
+                }
+            }
+
+            @Override
+            public void close() {
+                if (jsonOpen) {
+                    console.print(ForkFormat.JSON_END);
+                    jsonOpen = false;
                 }
             }
         };

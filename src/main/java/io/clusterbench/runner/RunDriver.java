@@ -2,6 +2,8 @@ package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
 import io.clusterbench.report.ConsoleReport;
+import io.clusterbench.report.ForkFormat;
+import io.clusterbench.report.StatsFormat;
 import io.clusterbench.report.FaultText;
 import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.result.FaultReport;
@@ -53,9 +55,7 @@ public final class RunDriver {
                 throw why;
             }
             RunRecord finished = step.record();
-            env.line("");
-            env.print(ConsoleReport.summary(finished));
-            env.line("");
+            printSummary(settings, finished, env);
             if (finished.observerFacts().get("faults") instanceof FaultReport faults) {
                 FaultText.lines(faults).forEach(env::line);
                 env.line("");
@@ -84,6 +84,24 @@ public final class RunDriver {
             }
             return status;
         }
+    }
+
+    /**
+     * Prints the end of a run's console text in the plan's formats: sysbench's ASCII histogram when asked
+     * ({@code --histogram}), then the human report or the fork's {@code TEST SUMMARY:} lines.
+     */
+    private static void printSummary(RunPlan settings, RunRecord finished, Console env) {
+        StatsFormat.Console style = settings.console();
+        if (style.histogram()) {
+            env.print(ForkFormat.histogram(finished.summary()));
+        }
+        if (style.summary() == StatsFormat.HUMAN) {
+            env.line("");
+            env.print(ConsoleReport.summary(finished));
+        } else {
+            env.print(ForkFormat.summaryCsv(finished.summary(), finished.threads(), settings.percentile()));
+        }
+        env.line("");
     }
 
     /** @return the user-facing reason sessions could not be opened, naming the endpoint that refused */

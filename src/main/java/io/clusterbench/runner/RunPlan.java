@@ -53,13 +53,15 @@ import java.util.Map;
  *                              {@link ShardSpec#NONE} for an unsharded run. {@code threadCounts}, {@code events}
  *                              and {@code rateEventsPerSecond} stay the whole run's; {@link #engine} takes the
  *                              shard's part
+ * @param console               console formats: {@code --stats-format}, {@code --report-csv}, {@code --histogram}
+ * @param reconnectEveryEvents  {@code --reconnect}: events per worker between forced reconnects; 0 = never
  */
 public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
                       double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
                       Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
                       Routing routing, Consistency consistency, WorkloadOptions workloadOptions,
                       String workloadDescription, Background background, FaultPlan faults, boolean inspect,
-                      ShardSpec shard) {
+                      ShardSpec shard, io.clusterbench.report.StatsFormat.Console console, long reconnectEveryEvents) {
 
     /**
      * A second workload run by its own engine beside the run (closed loop), so the cost of the main
@@ -84,7 +86,8 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
                    String workloadDescription, Background background, FaultPlan faults) {
         this(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond, reportIntervalSeconds,
                 percentile, workload, distribution, seed, errors, outDir, command, routing, consistency, workloadOptions,
-                workloadDescription, background, faults, true, ShardSpec.NONE);
+                workloadDescription, background, faults, true, ShardSpec.NONE,
+                io.clusterbench.report.StatsFormat.Console.DEFAULT, 0);
     }
 
     /** @return the largest thread count of the plan (a sweep's last step when ascending) */
@@ -96,7 +99,8 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
     public RunPlan withConsistency(Consistency level) {
         return new RunPlan(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond,
                 reportIntervalSeconds, percentile, workload, distribution, seed, errors, outDir, command, routing, level,
-                workloadOptions, workloadDescription, background, faults, inspect, shard);
+                workloadOptions, workloadDescription, background, faults, inspect, shard, console,
+                reconnectEveryEvents);
     }
 
     /** @return the first (for a run: the only) thread count */
@@ -120,7 +124,7 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         return new EnginePlan(shard.threadsOf(whole), Duration.ofSeconds(timeSeconds), shard.eventsOf(events, whole),
                 Duration.ofSeconds(warmupSeconds), shard.rateOf(rateEventsPerSecond, whole), Duration.ofSeconds(interval),
                 errors, seed, runTarget, shard.firstWorker(whole),
-                shard.startAtOfStep(stepIndex, warmupSeconds + timeSeconds));
+                shard.startAtOfStep(stepIndex, warmupSeconds + timeSeconds), reconnectEveryEvents);
     }
 
     /** @return the workers' socket read timeout in ms: {@code --read-timeout}, or derived from the run; 0 for none */
@@ -175,7 +179,7 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         return new PlanRecord(workload.name(), plan.threads(), plan.time().toSeconds(), plan.events(),
                 plan.warmup().toSeconds(), plan.rateEventsPerSecond(), reportIntervalSeconds,
                 plan.sampleInterval().toSeconds(), percentile, distribution.describe(), seed, errors.toString(),
-                target.psMode(), routing.spelling(), consistency == null ? null : consistency.level(),
+                target.psMode(), reconnectEveryEvents, routing.spelling(), consistency == null ? null : consistency.level(),
                 faults.schedule().describe(), faults.verifyCommits(),
                 plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start",
                 workloadOptions.resultFields());

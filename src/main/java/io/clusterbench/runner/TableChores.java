@@ -57,10 +57,10 @@ public final class TableChores {
                 TableShape.refuseForeign(resolved.target(), w, "prepare", true);
             }
             long start = System.nanoTime();
-            try {
+            try (LoadFlowControl fc = LoadFlowControl.start(resolved.target(), console)) {
                 w.prepare(resolved.target(), threads, mode, ledger, console::line);
             } catch (SQLException | RuntimeException e) {
-                if (ledger.rowsWanted() > 0 || stopped.get()) {
+                if (!ledger.isEmpty() || stopped.get()) {
                     LoadReport.print(console, stopped.get() ? "interrupted" : "failed", ledger, command);
                 }
                 throw e;

@@ -19,6 +19,7 @@ public final class LoadLedger {
     private final Map<String, AtomicLong> loaded = new ConcurrentSkipListMap<>(LoadLedger::natural);
     private final Map<String, Long> wanted = new ConcurrentHashMap<>();
     private final Map<String, List<String>> indexesLeft = new ConcurrentHashMap<>();
+    private final Map<String, String> units = new ConcurrentHashMap<>();
 
     /**
      * @param table   table name
@@ -27,6 +28,17 @@ public final class LoadLedger {
      * @param indexes indexes still to build after the rows
      */
     public void expect(String table, long rows, long already, List<String> indexes) {
+        expect(table, rows, already, indexes, "rows");
+    }
+
+    /**
+     * As {@link #expect(String, long, long, List)} for a part counted in other units than rows (TPC-C counts
+     * a set's complete warehouses); {@link #rowsLoaded()} and {@link #rowsWanted()} count rows only.
+     *
+     * @param unit plural noun printed after the counts, e.g. "warehouses"
+     */
+    public void expect(String table, long rows, long already, List<String> indexes, String unit) {
+        units.put(table, unit);
         wanted.put(table, rows);
         indexesLeft.put(table, new java.util.concurrent.CopyOnWriteArrayList<>(indexes));
         loaded.put(table, new AtomicLong(already));
@@ -44,12 +56,21 @@ public final class LoadLedger {
 
     /** @return rows committed so far over all tables */
     public long rowsLoaded() {
-        return loaded.values().stream().mapToLong(AtomicLong::get).sum();
+        return loaded.entrySet().stream().filter(e -> isRows(e.getKey())).mapToLong(e -> e.getValue().get()).sum();
     }
 
     /** @return rows wanted over all tables */
     public long rowsWanted() {
-        return wanted.values().stream().mapToLong(Long::longValue).sum();
+        return wanted.entrySet().stream().filter(e -> isRows(e.getKey())).mapToLong(Map.Entry::getValue).sum();
+    }
+
+    /** @return true while nothing was expected, so a failed load has nothing to report */
+    public boolean isEmpty() {
+        return wanted.isEmpty();
+    }
+
+    private boolean isRows(String table) {
+        return "rows".equals(units.get(table));
     }
 
     /** @return true when every table has all its rows and indexes */
@@ -64,7 +85,7 @@ public final class LoadLedger {
             long want = wanted.get(table);
             List<String> left = indexesLeft.get(table);
             if (rows.get() < want || !left.isEmpty()) {
-                lines.add(String.format(Locale.ROOT, "%s: %d of %d rows%s", table, rows.get(), want,
+                lines.add(String.format(Locale.ROOT, "%s: %d of %d %s%s", table, rows.get(), want, units.get(table),
                         left.isEmpty() ? "" : ", index " + String.join(", ", left) + " not built"));
             }
         });

@@ -71,6 +71,12 @@ public final class RowStream extends InputStream {
             return this;
         }
 
+        /** Appends a random sysbench text value of {@code groups} groups ({@link RandomText}). */
+        public Line random(RandomText text, java.util.SplittableRandom rng, int groups) {
+            text.appendTo(this, rng, groups);
+            return this;
+        }
+
         private void endLine() {
             put((byte) '\n');
             firstField = true;

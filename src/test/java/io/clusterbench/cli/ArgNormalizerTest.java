@@ -19,10 +19,10 @@ class ArgNormalizerTest {
     @Test
     void oldSpellingsAndNoOpOptions() {
         String[] in = {"oltp_point_select", "--num-threads=4", "--max-time=30", "--max-requests=0",
-                "--oltp-table-size=100", "--verbosity=5", "--histogram=on", "run"};
+                "--oltp-table-size=100", "--verbosity=5", "--forced-shutdown=1", "--histogram=on", "run"};
         assertArrayEquals(new String[]{"run", "oltp_point_select", "--threads=4", "--time=30", "--events=0",
-                "--table-size=100"}, ArgNormalizer.normalize(in));
-        assertEquals(List.of("--verbosity", "--histogram"), ArgNormalizer.ignored(in));
+                "--table-size=100", "--histogram=on"}, ArgNormalizer.normalize(in));
+        assertEquals(List.of("--verbosity", "--forced-shutdown"), ArgNormalizer.ignored(in));
     }
 
     @Test

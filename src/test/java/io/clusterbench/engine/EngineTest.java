@@ -179,6 +179,21 @@ class EngineTest {
         stopper.join();
     }
 
+    @Test
+    void endpointLatencyCoversEveryEventWithOneEndpointOrSeveral() throws DbFailure {
+        Target one = new Target(List.of(new Endpoint("127.0.0.1", 1, null)), "u", "", "db", true, 1000);
+        for (Target target : List.of(one, NOWHERE)) {
+            EnginePlan plan = new EnginePlan(3, Duration.ofSeconds(60), 600, Duration.ZERO, 0, Duration.ofMillis(200),
+                    ErrorPolicy.parse("none"), 42, target);
+            Engine engine = new Engine(plan, Clock.SYSTEM);
+            engine.run(new Synthetic(c -> null), s -> { });
+            // the synthetic session's label is no endpoint of the target: every event is in the catch-all slot
+            io.clusterbench.metrics.EndpointTotals other = engine.endpointTotals().get(target.endpoints().size());
+            assertEquals(600, other.events());
+            assertEquals(600, other.latency().getTotalCount(), target.endpoints().size() + " endpoint(s)");
+        }
+    }
+
     private static long sum(long[] values) {
         long s = 0;
         for (long v : values) {

@@ -125,6 +125,55 @@ class LoadAtScaleIT {
         }
     }
 
+    /** TPC-C: a load killed part-way resumes at the first incomplete warehouse and passes the consistency check. */
+    @Test
+    void anInterruptedTpccLoadResumesAtTheFirstIncompleteWarehouse() throws Exception {
+        String db = TestServer.freshDatabase("tpccresume");
+        List<String> target = TestServer.cliTarget(db);
+        CompletableFuture<Cli.Result> load = CompletableFuture.supplyAsync(() -> Cli.run(Cli.args(target,
+                "prepare", "tpcc", "--scale=2", "--threads=2")));
+        try (Connection c = TestServer.connect(db)) {
+            while (!load.isDone() && count(c, "SELECT COUNT(*) FROM warehouse1") == 0) {
+                Thread.sleep(20);
+            }
+            killLoaders(c, db); // warehouse 1 is (nearly) done, warehouse 2 in flight
+        }
+        Cli.Result failed = load.get();
+        assertEquals(2, failed.exitCode(), failed.out() + failed.err());
+        assertTrue(failed.out().matches("(?s).*incomplete: set1: [01] of 2 warehouses.*"), failed.out());
+        String resume = failed.out().lines().filter(l -> l.contains("resume with:")).findFirst().orElseThrow()
+                .replaceFirst(".*resume with:\\s+clusterbench ", "");
+        assertTrue(resume.endsWith("--resume"), resume);
+
+        Cli.Result resumed = Cli.run(resume.split(" "));
+        assertEquals(0, resumed.exitCode(), resumed.out() + resumed.err());
+        assertTrue(resumed.out().contains("Resuming the load at warehouse ") || resumed.out().contains("Dropping"),
+                resumed.out());
+        Cli.Result check = Cli.run(Cli.args(target, "check", "tpcc", "--scale=2"));
+        assertEquals(0, check.exitCode(), check.out() + check.err());
+        try (Connection c = TestServer.connect(db)) {
+            assertEquals(2, count(c, "SELECT COUNT(*) FROM warehouse1"));
+            assertEquals(20, count(c, "SELECT COUNT(*) FROM district1"));
+            assertEquals(60_000, count(c, "SELECT COUNT(*) FROM customer1"));
+            assertEquals(200_000, count(c, "SELECT COUNT(*) FROM stock1"));
+            assertEquals(60_000, count(c, "SELECT COUNT(*) FROM orders1"));
+            assertEquals(18_000, count(c, "SELECT COUNT(*) FROM new_orders1"));
+            assertEquals(count(c, "SELECT SUM(o_ol_cnt) FROM orders1"), count(c, "SELECT COUNT(*) FROM order_line1"));
+        }
+        Cli.Result again = Cli.run(resume.split(" "));
+        assertEquals(0, again.exitCode(), again.out() + again.err());
+        assertTrue(again.out().contains("Every warehouse is loaded"), again.out());
+    }
+
+    private static long count(Connection c, String sql) {
+        try (Statement st = c.createStatement(); ResultSet rs = st.executeQuery(sql)) {
+            rs.next();
+            return rs.getLong(1);
+        } catch (SQLException notYetCreated) {
+            return 0; // the loader creates the tables first
+        }
+    }
+
     private static long rowsIn(Connection c, int tables) {
         long rows = 0;
         for (int t = 1; t <= tables; t++) {

@@ -84,6 +84,36 @@ class TlsIT {
     }
 
     @Test
+    void requireSecureTransportRefusesPlainAndTakesTls() throws Exception {
+        try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + server.port() + "/", "root", "");
+             Statement s = c.createStatement()) {
+            s.execute("CREATE USER IF NOT EXISTS 'anyway'@'127.0.0.1' IDENTIFIED BY 'pw'");
+            s.execute("GRANT ALL ON tls.* TO 'anyway'@'127.0.0.1'");
+            s.execute("SET GLOBAL require_secure_transport = ON");
+        }
+        Cli.Result plain;
+        Cli.Result secure;
+        Cli.Result sysbenchSpelling;
+        try {
+            plain = run("anyway");
+            secure = run("anyway", "--ssl-mode=REQUIRED");
+            sysbenchSpelling = run("anyway", "--mysql-ssl=on");
+        } finally {
+            try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + server.port()
+                    + "/?sslMode=trust", "root", ""); Statement s = c.createStatement()) {
+                s.execute("SET GLOBAL require_secure_transport = OFF");
+            }
+        }
+        assertEquals(2, plain.exitCode(), plain.out() + plain.err());
+        assertEquals(1, plain.errLines().size(), plain.err());
+        String line = plain.errLines().get(0);
+        assertTrue(line.contains("require_secure_transport") && line.contains("--ssl-mode=REQUIRED"), line);
+        assertTrue(!line.contains("--password") && !line.contains("access denied"), "not a credentials hint: " + line);
+        assertEquals(0, secure.exitCode(), secure.err());
+        assertEquals(0, sysbenchSpelling.exitCode(), sysbenchSpelling.err());
+    }
+
+    @Test
     void everySpellingOfTlsConnects() {
         String ca = dir.resolve("ca.pem").toString();
         String[][] spellings = {{"--mysql-ssl=on"}, {"--ssl-mode", "REQUIRED"}, {"--mysql-ssl=PREFERRED"},

@@ -17,7 +17,7 @@ class PlanRecordTest {
         java.util.LinkedHashMap<String, Object> opts = new java.util.LinkedHashMap<>();
         opts.put("tables", 2);
         opts.put("tableSize", 1000);
-        PlanRecord plan = new PlanRecord("oltp_read_only", 4, 10, 0, 0, 0.0, 1, 1, 95, "uniform", 7, "none", "auto",
+        PlanRecord plan = new PlanRecord("oltp_read_only", 4, 10, 0, 0, 0.0, 1, 1, 95, "uniform", 7, "none", "auto", 0,
                 "round-robin", null, "", false, "actual start", opts);
         RunRecord run = new RunRecord("oltp_read_only", 4, 1, plan, "completed", null, Map.of(), List.of(), null,
                 List.of(), Map.of());

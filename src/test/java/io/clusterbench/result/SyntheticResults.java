@@ -81,9 +81,9 @@ public final class SyntheticResults {
             double it = tps * (0.9 + 0.2 * random.nextDouble());
             Map<String, Object> obs = new LinkedHashMap<>();
             if (observed) {
-                obs.put("server", Map.of("QuestionsPerSecond", it * 18, "Threads_running", threads,
+                obs.put("server", ordered("QuestionsPerSecond", it * 18, "Threads_running", threads,
                         "bufferPoolMissPercent", 0.5));
-                obs.put("host", Map.of("processors", 2, "serverPid", 1234, "hostCpuPercent", 40.0 + threads,
+                obs.put("host", ordered("processors", 2, "serverPid", 1234, "hostCpuPercent", 40.0 + threads,
                         "serverCpuPercent", 30.0 + threads, "serverDiskWriteBytesPerSecond", 1_000_000L * threads));
             }
             intervals.add(new IntervalRecord(i, i + 1, threads, Math.round(it), it, it * 18, it * 14, it * 2,
@@ -113,9 +113,18 @@ public final class SyntheticResults {
         return Map.of("faults", f, "checksums", sums);
     }
 
+    /** @return the pairs name, value, ... as a map in that order (Map.of's order changes from run to run) */
+    private static Map<String, Object> ordered(Object... pairs) {
+        Map<String, Object> m = new LinkedHashMap<>();
+        for (int i = 0; i < pairs.length; i += 2) {
+            m.put((String) pairs[i], pairs[i + 1]);
+        }
+        return m;
+    }
+
     /** @return a closed-loop plan of 10 s at {@code threads} with no workload options */
     public static PlanRecord plan(String workload, int threads) {
-        return new PlanRecord(workload, threads, 10, 0, 0, 0, 1, 1, 95, "uniform", 1, "none", "auto", "round-robin",
+        return new PlanRecord(workload, threads, 10, 0, 0, 0, 1, 1, 95, "uniform", 1, "none", "auto", 0, "round-robin",
                 null, "", false, "actual start", Map.of());
     }
 

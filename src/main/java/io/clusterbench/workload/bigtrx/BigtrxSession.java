@@ -1,18 +1,14 @@
 package io.clusterbench.workload.bigtrx;
 
 import io.clusterbench.db.DbFailure;
-import io.clusterbench.db.Endpoint;
-import io.clusterbench.db.SqlErrors;
 import io.clusterbench.workload.SbRows;
-import io.clusterbench.workload.Session;
+import io.clusterbench.workload.JdbcSession;
 import io.clusterbench.workload.SessionContext;
-import io.clusterbench.workload.SessionSql;
 import io.clusterbench.workload.StatementRecorder;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.SplittableRandom;
 
 /**
@@ -25,44 +21,32 @@ import java.util.SplittableRandom;
  *
  * <p>Confined to its worker thread.
  */
-final class BigtrxSession implements Session {
+final class BigtrxSession extends JdbcSession {
     private final BigtrxWorkload workload;
     private final BigtrxConfig config;
-    private final SessionContext context;
     private final SplittableRandom rng;
     private final SbRows text = new SbRows();
     private final long first;
-    private int endpointIndex;
-    private Connection connection;
-    private Statement plain;
     private StatementRecorder rec;
-    private boolean inTransaction;
     private int next;
     /** Whether the worker's N rows exist; null when unknown (after a failure). */
     private Boolean present;
 
     BigtrxSession(BigtrxWorkload workload, SessionContext context) throws DbFailure {
+        super(context);
         this.workload = workload;
         this.config = workload.config();
-        this.context = context;
         this.rng = context.random();
         this.first = BigtrxWorkload.firstId(context.workerIndex());
-        this.endpointIndex = context.workerIndex();
         connect();
     }
 
-    private void connect() throws DbFailure {
-        Endpoint endpoint = context.target().endpointFor(endpointIndex);
-        connection = context.target().open(endpoint);
-        try {
-            plain = connection.createStatement();
-            if (config.streaming()) {
-                plain.execute("SET SESSION wsrep_trx_fragment_unit = '" + config.fragmentUnit() + "'");
-                plain.execute("SET SESSION wsrep_trx_fragment_size = " + config.fragmentSize());
-            }
-        } catch (SQLException e) {
-            SessionSql.closeQuietly(connection);
-            throw SqlErrors.classify(e);
+    /** Streaming replication: sets the fragment unit and size of the session. */
+    @Override
+    protected void configure(Connection c) throws SQLException {
+        if (config.streaming()) {
+            plain.execute("SET SESSION wsrep_trx_fragment_unit = '" + config.fragmentUnit() + "'");
+            plain.execute("SET SESSION wsrep_trx_fragment_size = " + config.fragmentSize());
         }
     }
 
@@ -83,9 +67,7 @@ final class BigtrxSession implements Session {
             next = (next + 1) % config.ops().size();
         } catch (SQLException e) {
             present = null;
-            boolean open = inTransaction;
-            inTransaction = false;
-            throw SessionSql.failEvent(e, plain, open, context.target().causalWaitLevel());
+            throw fail(e);
         }
     }
 
@@ -161,20 +143,7 @@ final class BigtrxSession implements Session {
 
     @Override
     public void reconnect(int endpointShift) throws DbFailure {
-        close();
-        endpointIndex += endpointShift;
         present = null;
-        inTransaction = false;
-        connect();
-    }
-
-    @Override
-    public String endpointLabel() {
-        return context.target().endpointFor(endpointIndex).label();
-    }
-
-    @Override
-    public void close() {
-        SessionSql.closeQuietly(connection);
+        super.reconnect(endpointShift);
     }
 }

@@ -3,8 +3,7 @@ package io.clusterbench.workload.ddl;
 import io.clusterbench.observe.MarkedWindows;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.Endpoint;
-import io.clusterbench.db.SqlErrors;
-import io.clusterbench.workload.Session;
+import io.clusterbench.workload.JdbcSession;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.SessionSql;
 import io.clusterbench.workload.StatementRecorder;
@@ -26,14 +25,10 @@ import java.util.List;
  * <p>Confined to its worker thread. After a failure the table's state is read again from the server at
  * the next event, so a restarted event continues the cycle correctly.
  */
-final class DdlSession implements Session {
+final class DdlSession extends JdbcSession {
     private final DdlWorkload workload;
     private final DdlConfig config;
-    private final SessionContext context;
     private final String table;
-    private int endpointIndex;
-    private Connection connection;
-    private Statement plain;
     private StatementRecorder rec;
     private int next;
     private TableState state;
@@ -41,25 +36,18 @@ final class DdlSession implements Session {
     private Connection[] rsuNodes;
 
     DdlSession(DdlWorkload workload, SessionContext context) throws DbFailure {
+        super(context);
         this.workload = workload;
         this.config = workload.config();
-        this.context = context;
         this.table = DdlTables.workerTable(context.workerIndex());
-        this.endpointIndex = context.workerIndex();
         connect(); // the table's state is read at the first event, where a failure restarts the event
     }
 
-    private void connect() throws DbFailure {
-        Endpoint endpoint = context.target().endpointFor(endpointIndex);
-        connection = context.target().open(endpoint);
-        try {
-            plain = connection.createStatement();
-            if (config.method() == OsuMethod.NBO) {
-                plain.execute(config.method().sessionSql());
-            }
-        } catch (SQLException e) {
-            SessionSql.closeQuietly(connection);
-            throw SqlErrors.classify(e);
+    /** NBO: sets the session's schema-change method. */
+    @Override
+    protected void configure(Connection c) throws SQLException {
+        if (config.method() == OsuMethod.NBO) {
+            plain.execute(config.method().sessionSql());
         }
     }
 
@@ -187,20 +175,14 @@ final class DdlSession implements Session {
 
     @Override
     public void reconnect(int endpointShift) throws DbFailure {
-        close();
-        endpointIndex += endpointShift;
         state = null;
-        connect();
+        super.reconnect(endpointShift);
     }
 
-    @Override
-    public String endpointLabel() {
-        return context.target().endpointFor(endpointIndex).label();
-    }
-
+    /** Closes the worker's connection and the RSU connections, if any. */
     @Override
     public void close() {
-        SessionSql.closeQuietly(connection);
+        super.close();
         if (rsuNodes != null) {
             for (Connection c : rsuNodes) {
                 SessionSql.closeQuietly(c);

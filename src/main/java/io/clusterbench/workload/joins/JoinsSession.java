@@ -1,18 +1,13 @@
 package io.clusterbench.workload.joins;
 
 import io.clusterbench.db.DbFailure;
-import io.clusterbench.db.Endpoint;
-import io.clusterbench.db.SqlErrors;
 import io.clusterbench.workload.KeySpace;
-import io.clusterbench.workload.Session;
-import io.clusterbench.workload.SessionSql;
+import io.clusterbench.workload.JdbcSession;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.StatementRecorder;
 
-import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.SplittableRandom;
 
 import static io.clusterbench.workload.StatementRecorder.HIT;
@@ -33,38 +28,21 @@ import static io.clusterbench.workload.StatementRecorder.WRITE;
  * <p>Confined to its worker thread. On a failure the open transaction is rolled back and a classified
  * {@link DbFailure} is thrown, as {@code OltpSession} does.
  */
-final class JoinsSession implements Session {
+final class JoinsSession extends JdbcSession {
     private static final JoinScenario[] SCENARIOS = JoinScenario.values();
     private final JoinsWorkload workload;
     private final JoinsConfig config;
-    private final SessionContext context;
     private final SplittableRandom rng;
     private final boolean transactional;
-    private int endpointIndex;
-    /** Volatile: the canceller thread reads it at the end of the run. */
-    private volatile Connection connection;
-    private Statement plain;
     private StatementRecorder rec;
-    private boolean inTransaction;
 
     JoinsSession(JoinsWorkload workload, SessionContext context) throws DbFailure {
+        super(context);
         this.workload = workload;
         this.config = workload.config();
-        this.context = context;
         this.rng = context.random();
-        this.endpointIndex = context.workerIndex();
         this.transactional = config.writes();
         connect();
-    }
-
-    private void connect() throws DbFailure {
-        Endpoint endpoint = context.target().endpointFor(endpointIndex);
-        connection = context.target().open(endpoint);
-        try {
-            plain = connection.createStatement();
-        } catch (SQLException e) {
-            throw SqlErrors.classify(e);
-        }
     }
 
     @Override
@@ -91,10 +69,7 @@ final class JoinsSession implements Session {
                 inTransaction = false;
             }
         } catch (SQLException e) {
-            DbFailure failure = SessionSql.failEvent(e, plain, inTransaction,
-                    context.target().causalWaitLevel());
-            inTransaction = false;
-            throw failure;
+            throw fail(e);
         }
     }
 
@@ -146,34 +121,5 @@ final class JoinsSession implements Session {
 
     private int table() {
         return config.tables() == 1 ? 1 : 1 + rng.nextInt(config.tables());
-    }
-
-    @Override
-    public void reconnect(int endpointShift) throws DbFailure {
-        close();
-        endpointIndex += endpointShift;
-        connect();
-    }
-
-    @Override
-    public String endpointLabel() {
-        return context.target().endpointFor(endpointIndex).label();
-    }
-
-    @Override
-    public void cancel() {
-        SessionSql.cancel(connection);
-    }
-
-    @Override
-    public void abort() {
-        SessionSql.abort(connection);
-    }
-
-    @Override
-    public void close() {
-        inTransaction = false;
-        SessionSql.closeQuietly(connection);
-        connection = null;
     }
 }

@@ -40,6 +40,8 @@ import java.util.function.Consumer;
 final class OltpLoader {
     static final int CHUNK_ROWS = 100_000;
     static final int GALERA_CHUNK_ROWS = 10_000;
+    /** Bytes counted per sbtest row in a write set when bounding a chunk (row data ~200 bytes plus keys). */
+    static final int ROW_BYTES_BOUND = 512;
     private final OltpConfig config;
     private final OltpTables tables;
     private final TableLoader loader = new TableLoader();
@@ -65,7 +67,8 @@ final class OltpLoader {
                         "run cleanup first, add --resume to complete an interrupted load, or --force to drop and "
                                 + "recreate the workload's tables");
             }
-            chunkRows = galera(s) ? GALERA_CHUNK_ROWS : CHUNK_ROWS;
+            chunkRows = galera(s) ? galeraChunkRows(s) : CHUNK_ROWS;
+            progress.accept("Loading in chunks of " + chunkRows + " rows (one transaction each)");
             oneChunkPerTable = config.autoInc() && autoIncTableLock(s);
             for (int t = 1; t <= config.tables(); t++) {
                 String name = "sbtest" + t;
@@ -169,8 +172,8 @@ final class OltpLoader {
         return new TableLoader.Chunk("sbtest" + item.table(), "id, k, c, pad", item.rows(), (row, line) -> line
                 .field().number(item.firstId() + row * item.step())
                 .field().number(1 + rng.nextInt(size))
-                .field().text(text.next(rng, RandomText.C_GROUPS))
-                .field().text(text.next(rng, RandomText.PAD_GROUPS)));
+                .field().random(text, rng, RandomText.C_GROUPS)
+                .field().random(text, rng, RandomText.PAD_GROUPS));
     }
 
     private static Connection session(Connection c) throws SQLException {
@@ -205,6 +208,36 @@ final class OltpLoader {
         } catch (SQLException notInnodb) {
             return true;
         }
+    }
+
+    /**
+     * @return rows per chunk on Galera: {@value #GALERA_CHUNK_ROWS} (~2 MB write set), fewer when the node's
+     *         {@code wsrep_max_ws_rows} (0 = unlimited) or {@code wsrep_max_ws_size} (bytes; a row is counted
+     *         as {@value #ROW_BYTES_BOUND} bytes, above the ~200 of an sbtest row, and half the limit is used)
+     *         would refuse such a write set
+     */
+    static int galeraChunkRows(Statement s) throws SQLException {
+        long maxRows = 0;
+        long maxBytes = Long.MAX_VALUE;
+        try (ResultSet rs = s.executeQuery("SELECT @@wsrep_max_ws_rows, @@wsrep_max_ws_size")) {
+            if (rs.next()) {
+                maxRows = rs.getLong(1);
+                maxBytes = rs.getLong(2);
+            }
+        }
+        return chunkRowsWithin(maxRows, maxBytes);
+    }
+
+    /** The bound of {@link #galeraChunkRows}, from the two limits; at least 1 row. */
+    static int chunkRowsWithin(long maxWsRows, long maxWsBytes) {
+        long rows = GALERA_CHUNK_ROWS;
+        if (maxWsRows > 0) {
+            rows = Math.min(rows, maxWsRows);
+        }
+        if (maxWsBytes > 0) {
+            rows = Math.min(rows, maxWsBytes / 2 / ROW_BYTES_BOUND);
+        }
+        return (int) Math.max(1, rows);
     }
 
     private static boolean galera(Statement s) throws SQLException {

@@ -3,11 +3,8 @@ package io.clusterbench.workload.oltp;
 import io.clusterbench.workload.RandomText;
 
 import io.clusterbench.db.DbFailure;
-import io.clusterbench.db.Endpoint;
-import io.clusterbench.db.SqlErrors;
 import io.clusterbench.workload.KeySpace;
-import io.clusterbench.workload.Session;
-import io.clusterbench.workload.SessionSql;
+import io.clusterbench.workload.JdbcSession;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.StatementRecorder;
 
@@ -15,7 +12,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.SplittableRandom;
 
 import static io.clusterbench.workload.StatementRecorder.HIT;
@@ -32,38 +28,26 @@ import static io.clusterbench.workload.StatementRecorder.WRITE;
  *
  * <p>Confined to its worker thread. Statements are prepared once per connection, lazily on first use.
  */
-final class OltpSession implements Session {
+final class OltpSession extends JdbcSession {
     private static final OltpStatement[] STATEMENTS = OltpStatement.values();
     private final OltpWorkload workload;
     private final OltpConfig config;
-    private final SessionContext context;
     private final SplittableRandom rng;
     private final RandomText text = new RandomText();
-    private int reroutes;
-    /** Volatile: the canceller thread reads it at the end of the run. */
-    private volatile Connection connection;
     private PreparedStatement[][] statements;
-    private Statement plain;
     private StatementRecorder rec;
-    private boolean inTransaction;
 
     OltpSession(OltpWorkload workload, SessionContext context) throws DbFailure {
+        super(context);
         this.workload = workload;
         this.config = workload.config();
-        this.context = context;
         this.rng = context.random();
         connect();
     }
 
-    private void connect() throws DbFailure {
-        Endpoint endpoint = endpoint();
-        connection = context.target().open(endpoint);
+    @Override
+    protected void configure(Connection c) {
         statements = new PreparedStatement[config.tables() + 1][STATEMENTS.length];
-        try {
-            plain = connection.createStatement();
-        } catch (SQLException e) {
-            throw SqlErrors.classify(e);
-        }
     }
 
     @Override
@@ -72,45 +56,14 @@ final class OltpSession implements Session {
         try {
             workload.variant().compose(this);
         } catch (SQLException e) {
-            DbFailure failure = SessionSql.failEvent(e, plain, inTransaction,
-                    context.target().causalWaitLevel());
-            inTransaction = false;
-            throw failure;
+            throw fail(e);
         }
     }
 
+    /** @return true when this variant's events write: {@code --routing single-writer} sends them to the writer */
     @Override
-    public void reconnect(int endpointShift) throws DbFailure {
-        close();
-        reroutes += endpointShift;
-        connect();
-    }
-
-    @Override
-    public String endpointLabel() {
-        return endpoint().label();
-    }
-
-    /** @return where this worker connects: the target's routing, given whether this workload writes */
-    private Endpoint endpoint() {
-        return context.target().route(context.workerIndex(), reroutes, workload.variant().eventsWrite());
-    }
-
-    @Override
-    public void cancel() {
-        SessionSql.cancel(connection);
-    }
-
-    @Override
-    public void abort() {
-        SessionSql.abort(connection);
-    }
-
-    @Override
-    public void close() {
-        inTransaction = false;
-        SessionSql.closeQuietly(connection);
-        connection = null;
+    protected boolean routesAsWriter() {
+        return workload.variant().eventsWrite();
     }
 
     // ---- statement groups, composed by OltpVariant ----
@@ -237,7 +190,7 @@ final class OltpSession implements Session {
     private PreparedStatement prepared(int table, OltpStatement s) throws SQLException {
         PreparedStatement ps = statements[table][s.ordinal()];
         if (ps == null) {
-            ps = connection.prepareStatement(s.sqlFor(table));
+            ps = connection().prepareStatement(s.sqlFor(table));
             statements[table][s.ordinal()] = ps;
         }
         return ps;

@@ -2,15 +2,19 @@ package io.clusterbench.workload.tpcc;
 
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
+import io.clusterbench.workload.LoadLedger;
 import io.clusterbench.workload.ParallelLoad;
+import io.clusterbench.workload.PrepareMode;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
+import java.util.Map;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 import java.util.function.LongSupplier;
@@ -21,8 +25,10 @@ import java.util.function.LongSupplier;
  * (a set's items; per warehouse and set: warehouse + districts + customers + history, stock, and orders
  * for two halves of the districts), then adds the secondary indexes and foreign keys.
  *
- * <p>Resumable: with {@code --load-from-scale N} the tables must exist; rows of warehouses &ge; N are
- * deleted and loaded again, items are reloaded when incomplete, and missing indexes are added.
+ * <p>Resumable: with {@code --resume} at the first warehouse not completely loaded in some set
+ * ({@link TpccProgress}), with {@code --load-from-scale N} at N; the tables must exist; rows of warehouses
+ * from there on are deleted and loaded again, items are reloaded when incomplete, and missing indexes are
+ * added. An interrupted load prints how many warehouses of each set are complete and the resume command.
  *
  * <p>Thread-safe: {@link #prepare} runs on the caller's thread and the shared {@link ParallelLoad} pool. Progress lines carry
  * rows and rows/s, timed with the clock the CLI passes in (the load is not a measured run).
@@ -45,19 +51,41 @@ final class TpccLoader {
         }
     }
 
-    /** @return rows loaded */
-    long prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
-        boolean resume = config.loadFromScale() > 1;
+    /**
+     * @param mode   {@link PrepareMode#RESUME} ({@code --resume}) continues at the first warehouse that is not
+     *               completely loaded in some set ({@link TpccProgress}); {@code --load-from-scale N} at N
+     * @param ledger gets one entry per set, counted in warehouses, so an interrupted load says how far it got
+     * @return rows loaded
+     */
+    long prepare(Target target, int threads, PrepareMode mode, LoadLedger ledger, Consumer<String> progress)
+            throws SQLException {
+        boolean force = mode == PrepareMode.DROP;
+        int from = config.loadFromScale();
         List<Unit> units = new ArrayList<>();
         try (Connection c = target.openChecked(target.endpointFor(0), true); Statement s = c.createStatement()) {
             List<String> existing = schema.existing(c);
+            if (mode == PrepareMode.RESUME && existing.size() == schema.names().size()) {
+                from = config.scale() + 1;
+                for (int t = 1; t <= config.tables(); t++) {
+                    from = Math.min(from, TpccProgress.firstIncomplete(s, t, config.scale()));
+                }
+                if (from > config.scale()) {
+                    progress.accept("Every warehouse is loaded; completing items and indexes");
+                }
+            }
+            boolean resume = from > 1 && (mode == PrepareMode.RESUME || config.loadFromScale() > 1);
+            if (!resume && mode == PrepareMode.RESUME && !existing.isEmpty()) {
+                force = true; // nothing of warehouse 1 is complete: reload everything
+            }
             if (resume) {
                 if (existing.size() != schema.names().size()) {
                     throw new UserException("--load-from-scale " + config.loadFromScale() + " resumes a load, but "
                             + (schema.names().size() - existing.size()) + " TPC-C table(s) are missing",
                             "run a full prepare (without --load-from-scale)");
                 }
-                progress.accept("Resuming the load at warehouse " + config.loadFromScale() + " of " + config.scale());
+                if (from <= config.scale()) {
+                    progress.accept("Resuming the load at warehouse " + from + " of " + config.scale());
+                }
             } else {
                 if (!existing.isEmpty() && !force) {
                     throw new UserException("table " + existing.get(0) + " already exists in " + target.database(),
@@ -75,7 +103,7 @@ final class TpccLoader {
             s.execute("SET SESSION foreign_key_checks = 0");
             for (int t = 1; t <= config.tables(); t++) {
                 if (resume) {
-                    deleteFrom(s, t, config.loadFromScale());
+                    deleteFrom(s, t, from);
                 }
                 if (!resume || count(s, "item" + t) != TpccConfig.ITEMS) {
                     s.execute("DELETE FROM item" + t);
@@ -83,7 +111,10 @@ final class TpccLoader {
                 }
             }
         }
-        for (int w = config.loadFromScale(); w <= config.scale(); w++) {
+        for (int t = 1; t <= config.tables(); t++) {
+            ledger.expect("set" + t, config.scale(), from - 1, List.of(), "warehouses");
+        }
+        for (int w = from; w <= config.scale(); w++) {
             for (int t = 1; t <= config.tables(); t++) {
                 units.add(new Unit("orders 1-5", t, w, 1));
                 units.add(new Unit("orders 6-10", t, w, 2));
@@ -91,7 +122,7 @@ final class TpccLoader {
                 units.add(new Unit("warehouse, districts, customers, history", t, w, 4));
             }
         }
-        long rows = run(target, threads, units, progress);
+        long rows = run(target, threads, units, progress, ledger);
         List<Unit> indexes = new ArrayList<>();
         try (Connection c = target.openChecked(target.endpointFor(0), true)) {
             for (int t = 1; t <= config.tables(); t++) {
@@ -100,7 +131,7 @@ final class TpccLoader {
                 }
             }
         }
-        run(target, threads, indexes, progress);
+        run(target, threads, indexes, progress, ledger);
         if (config.useFk()) {
             progress.accept("Adding foreign keys...");
             try (Connection c = target.openChecked(target.endpointFor(0), true)) {
@@ -112,7 +143,14 @@ final class TpccLoader {
         return rows;
     }
 
-    private long run(Target target, int threads, List<Unit> units, Consumer<String> progress) throws SQLException {
+    private long run(Target target, int threads, List<Unit> units, Consumer<String> progress, LoadLedger ledger)
+            throws SQLException {
+        Map<Long, Integer> unitsLeft = new HashMap<>(); // per (set, warehouse): load units not yet done
+        for (Unit u : units) {
+            if (u.warehouse() > 0) {
+                unitsLeft.merge(key(u), 1, Integer::sum);
+            }
+        }
         if (units.isEmpty()) {
             return 0;
         }
@@ -133,6 +171,15 @@ final class TpccLoader {
                 try (Statement s = c.createStatement()) {
                     n = load(s, u, loaded);
                 }
+                if (u.warehouse() > 0) {
+                    boolean whole;
+                    synchronized (unitsLeft) {
+                        whole = unitsLeft.merge(key(u), -1, Integer::sum) == 0;
+                    }
+                    if (whole) {
+                        ledger.rowsCommitted("set" + u.set(), 1);
+                    }
+                }
                 double secs = Math.max(1e-9, (clockNanos.getAsLong() - startNanos) / 1e9);
                 long total = loaded.get();
                 long finished = done.incrementAndGet();
@@ -152,6 +199,10 @@ final class TpccLoader {
             throw new SQLException("interrupted while loading", e);
         }
         return loaded.get();
+    }
+
+    private static long key(Unit u) {
+        return (long) u.set() << 32 | u.warehouse();
     }
 
     private static long load(Statement s, Unit u, AtomicLong loaded) throws SQLException {

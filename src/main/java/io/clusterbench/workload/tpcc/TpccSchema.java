@@ -79,44 +79,58 @@ final class TpccSchema {
         return found;
     }
 
-    /** Creates the nine tables of set {@code t} with their primary keys only (indexes come after the load). */
+    /**
+     * Creates the nine tables of set {@code t} with their primary keys only (indexes come after the load).
+     * history comes first: it is the one table without a primary key unless {@code --force-pk}, so a server that
+     * requires one (1173) refuses before any table exists.
+     *
+     * @throws SQLException naming the table whose CREATE failed ({@code creating history1: ...}), same code
+     */
     void create(Statement s, int t) throws SQLException {
         String engine = " /*! ENGINE = " + config.storageEngine() + " */";
-        s.execute("CREATE TABLE warehouse" + t + " (w_id smallint not null, w_name varchar(10), "
+        create(s, "history" + t, " (" + (config.forcePk() ? "id int NOT NULL AUTO_INCREMENT, " : "")
+                + "h_c_id int, h_c_d_id tinyint, h_c_w_id smallint, h_d_id tinyint, h_w_id smallint, "
+                + "h_date datetime, h_amount decimal(6,2), h_data varchar(24)"
+                + (config.forcePk() ? ", PRIMARY KEY (id))" : ")") + engine);
+        create(s, "warehouse" + t, " (w_id smallint not null, w_name varchar(10), "
                 + "w_street_1 varchar(20), w_street_2 varchar(20), w_city varchar(20), w_state char(2), "
                 + "w_zip char(9), w_tax decimal(4,2), w_ytd decimal(12,2), primary key (w_id))" + engine);
-        s.execute("CREATE TABLE district" + t + " (d_id tinyint not null, d_w_id smallint not null, "
+        create(s, "district" + t, " (d_id tinyint not null, d_w_id smallint not null, "
                 + "d_name varchar(10), d_street_1 varchar(20), d_street_2 varchar(20), d_city varchar(20), "
                 + "d_state char(2), d_zip char(9), d_tax decimal(4,2), d_ytd decimal(12,2), d_next_o_id int, "
                 + "primary key (d_w_id, d_id))" + engine);
-        s.execute("CREATE TABLE customer" + t + " (c_id int not null, c_d_id tinyint not null, "
+        create(s, "customer" + t, " (c_id int not null, c_d_id tinyint not null, "
                 + "c_w_id smallint not null, c_first varchar(16), c_middle char(2), c_last varchar(16), "
                 + "c_street_1 varchar(20), c_street_2 varchar(20), c_city varchar(20), c_state char(2), "
                 + "c_zip char(9), c_phone char(16), c_since datetime, c_credit char(2), c_credit_lim bigint, "
                 + "c_discount decimal(4,2), c_balance decimal(12,2), c_ytd_payment decimal(12,2), "
                 + "c_payment_cnt smallint, c_delivery_cnt smallint, c_data text, "
                 + "PRIMARY KEY(c_w_id, c_d_id, c_id))" + engine);
-        s.execute("CREATE TABLE history" + t + " (" + (config.forcePk() ? "id int NOT NULL AUTO_INCREMENT, " : "")
-                + "h_c_id int, h_c_d_id tinyint, h_c_w_id smallint, h_d_id tinyint, h_w_id smallint, "
-                + "h_date datetime, h_amount decimal(6,2), h_data varchar(24)"
-                + (config.forcePk() ? ", PRIMARY KEY (id))" : ")") + engine);
-        s.execute("CREATE TABLE orders" + t + " (o_id int not null, o_d_id tinyint not null, "
+        create(s, "orders" + t, " (o_id int not null, o_d_id tinyint not null, "
                 + "o_w_id smallint not null, o_c_id int, o_entry_d datetime, o_carrier_id tinyint, "
                 + "o_ol_cnt tinyint, o_all_local tinyint, PRIMARY KEY(o_w_id, o_d_id, o_id))" + engine);
-        s.execute("CREATE TABLE new_orders" + t + " (no_o_id int not null, no_d_id tinyint not null, "
+        create(s, "new_orders" + t, " (no_o_id int not null, no_d_id tinyint not null, "
                 + "no_w_id smallint not null, PRIMARY KEY(no_w_id, no_d_id, no_o_id))" + engine);
-        s.execute("CREATE TABLE order_line" + t + " (ol_o_id int not null, ol_d_id tinyint not null, "
+        create(s, "order_line" + t, " (ol_o_id int not null, ol_d_id tinyint not null, "
                 + "ol_w_id smallint not null, ol_number tinyint not null, ol_i_id int, ol_supply_w_id smallint, "
                 + "ol_delivery_d datetime, ol_quantity tinyint, ol_amount decimal(6,2), ol_dist_info char(24), "
                 + "PRIMARY KEY(ol_w_id, ol_d_id, ol_o_id, ol_number))" + engine);
-        s.execute("CREATE TABLE stock" + t + " (s_i_id int not null, s_w_id smallint not null, "
+        create(s, "stock" + t, " (s_i_id int not null, s_w_id smallint not null, "
                 + "s_quantity smallint, s_dist_01 char(24), s_dist_02 char(24), s_dist_03 char(24), "
                 + "s_dist_04 char(24), s_dist_05 char(24), s_dist_06 char(24), s_dist_07 char(24), "
                 + "s_dist_08 char(24), s_dist_09 char(24), s_dist_10 char(24), s_ytd decimal(8,0), "
                 + "s_order_cnt smallint, s_remote_cnt smallint, s_data varchar(50), "
                 + "PRIMARY KEY(s_w_id, s_i_id))" + engine);
-        s.execute("CREATE TABLE item" + t + " (i_id int not null, i_im_id int, i_name varchar(24), "
+        create(s, "item" + t, " (i_id int not null, i_im_id int, i_name varchar(24), "
                 + "i_price decimal(5,2), i_data varchar(50), PRIMARY KEY(i_id))" + engine);
+    }
+
+    private static void create(Statement s, String table, String definition) throws SQLException {
+        try {
+            s.execute("CREATE TABLE " + table + definition);
+        } catch (SQLException e) {
+            throw new SQLException("creating " + table + ": " + e.getMessage(), e.getSQLState(), e.getErrorCode(), e);
+        }
     }
 
     /** The secondary indexes of set {@code t}: {index name, table, columns}. */

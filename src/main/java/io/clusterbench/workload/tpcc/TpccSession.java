@@ -1,9 +1,7 @@
 package io.clusterbench.workload.tpcc;
 
 import io.clusterbench.db.DbFailure;
-import io.clusterbench.db.SqlErrors;
-import io.clusterbench.workload.Session;
-import io.clusterbench.workload.SessionSql;
+import io.clusterbench.workload.JdbcSession;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.StatementRecorder;
 
@@ -11,7 +9,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.Statement;
 import java.util.SplittableRandom;
 
 /**
@@ -25,44 +22,33 @@ import java.util.SplittableRandom;
  *
  * <p>Confined to its worker thread.
  */
-final class TpccSession implements Session {
+final class TpccSession extends JdbcSession {
     private final TpccWorkload workload;
     private final TpccConfig config;
-    private final SessionContext context;
     private final SplittableRandom rng;
     private final int fixedSet;
     private final int fixedWarehouse;
-    private int endpointIndex;
-    /** Volatile: the canceller thread reads it at the end of the run. */
-    private volatile Connection connection;
-    private Statement plain;
     private PreparedStatement[][] statements;
     private StatementRecorder rec;
-    private boolean inTransaction;
     private long statementStart;
     private TxInput pending;
 
     TpccSession(TpccWorkload workload, SessionContext context) throws DbFailure {
+        super(context);
         this.workload = workload;
         this.config = workload.config();
-        this.context = context;
         this.rng = context.random();
-        this.endpointIndex = context.workerIndex();
         this.fixedWarehouse = context.workerIndex() % config.scale() + 1;
         this.fixedSet = (context.workerIndex() / config.scale()) % config.tables() + 1;
         connect();
     }
 
-    private void connect() throws DbFailure {
-        connection = context.target().open(context.target().endpointFor(endpointIndex));
+    /** Sets the isolation level and foreign key checks; empties the statement cache. */
+    @Override
+    protected void configure(Connection c) throws SQLException {
         statements = new PreparedStatement[config.tables() + 1][TpccStatement.values().length];
-        try {
-            plain = connection.createStatement();
-            plain.execute("SET SESSION TRANSACTION ISOLATION LEVEL " + config.isolation().sql());
-            plain.execute("SET SESSION foreign_key_checks = " + (config.useFk() ? 1 : 0));
-        } catch (SQLException e) {
-            throw SqlErrors.classify(e);
-        }
+        plain.execute("SET SESSION TRANSACTION ISOLATION LEVEL " + config.isolation().sql());
+        plain.execute("SET SESSION foreign_key_checks = " + (config.useFk() ? 1 : 0));
     }
 
     @Override
@@ -74,40 +60,8 @@ final class TpccSession implements Session {
             input.run(this);
             pending = null;
         } catch (SQLException e) {
-            DbFailure failure = SessionSql.failEvent(e, plain, inTransaction,
-                    context.target().causalWaitLevel());
-            inTransaction = false;
-            throw failure;
+            throw fail(e);
         }
-    }
-
-    @Override
-    public void reconnect(int endpointShift) throws DbFailure {
-        close();
-        endpointIndex += endpointShift;
-        connect();
-    }
-
-    @Override
-    public String endpointLabel() {
-        return context.target().endpointFor(endpointIndex).label();
-    }
-
-    @Override
-    public void cancel() {
-        SessionSql.cancel(connection);
-    }
-
-    @Override
-    public void abort() {
-        SessionSql.abort(connection);
-    }
-
-    @Override
-    public void close() {
-        inTransaction = false;
-        SessionSql.closeQuietly(connection);
-        connection = null;
     }
 
     // ---- for the transactions ----
@@ -164,7 +118,7 @@ final class TpccSession implements Session {
     PreparedStatement ps(int set, TpccStatement s) throws SQLException {
         PreparedStatement p = statements[set][s.ordinal()];
         if (p == null) {
-            p = connection.prepareStatement(s.sqlFor(set));
+            p = connection().prepareStatement(s.sqlFor(set));
             statements[set][s.ordinal()] = p;
         }
         return p;

@@ -122,8 +122,16 @@ public final class TpccWorkload implements Workload {
 
     @Override
     public void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
+        prepare(target, threads, force ? io.clusterbench.workload.PrepareMode.DROP
+                : io.clusterbench.workload.PrepareMode.REFUSE, new io.clusterbench.workload.LoadLedger(), progress);
+    }
+
+    /** Also resumes ({@code --resume}: at the first incomplete warehouse); the ledger counts warehouses per set. */
+    @Override
+    public void prepare(Target target, int threads, io.clusterbench.workload.PrepareMode mode,
+                        io.clusterbench.workload.LoadLedger ledger, Consumer<String> progress) throws SQLException {
         long startNanos = loadClockNanos.getAsLong();
-        long rows = new TpccLoader(config, schema, loadClockNanos).prepare(target, threads, force, progress);
+        long rows = new TpccLoader(config, schema, loadClockNanos).prepare(target, threads, mode, ledger, progress);
         double secs = Math.max(1e-9, (loadClockNanos.getAsLong() - startNanos) / 1e9);
         progress.accept(String.format(java.util.Locale.ROOT,
                 "Prepared tpcc: %d warehouse(s) per set x %d set(s) = %d warehouses, %d rows in %.1f s (%.0f rows/s)",
