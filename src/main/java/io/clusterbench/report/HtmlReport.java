@@ -119,6 +119,7 @@ public final class HtmlReport {
         b.append("</div>\n").append(FaultHtml.section(r.measuredRuns()));
         b.append("<h3>Statement classes</h3>\n").append(HtmlTables.classes(ThreadClasses.of(r.measuredRuns())));
         b.append(marked(r));
+        b.append(ClusterHtml.section(r, charts));
         b.append("<h3>Server counters and resource use</h3>\n");
         ObservedSummary obs = ObservedSummary.of(r.measuredRuns());
         if (obs.isEmpty()) {

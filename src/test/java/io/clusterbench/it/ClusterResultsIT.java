@@ -143,6 +143,21 @@ class ClusterResultsIT {
         assertEquals(2, cost.rows().get(1).tps().count());
         assertEquals(1.0, cost.rows().get(0).tpsRatio());
 
+        Path html = dir.resolve("report.html");
+        Cli.Result rep = Cli.run("report", sweep.toString(), "-o", html.toString());
+        assertEquals(0, rep.exitCode(), rep.err());
+        String page = Files.readString(html);
+        assertTrue(page.contains("<h3>Cluster</h3>") && page.contains("<h4>Cost of consistency</h4>"), "cluster section");
+        assertTrue(page.contains("<h4>Per node (measured time)</h4>") && page.contains("throttled by: "), "per-node totals with the throttling node");
+        assertTrue(page.contains("flow control paused per node") && page.contains("tps per consistency level"));
+        io.clusterbench.testing.Chromium chromium = io.clusterbench.testing.Chromium.require();
+        io.clusterbench.testing.Chromium.Rendered rendered = chromium.render(html);
+        assertEquals(List.of(), rendered.errors());
+        assertEquals(rendered.expectedCharts(), rendered.drawnCharts(), "every chart renders with data");
+        Path shot = Path.of("target", "cluster-report.png");
+        chromium.screenshot(html, shot, 1400, 6000);
+        System.out.println("screenshot of the cluster report: " + shot.toAbsolutePath());
+
         Path a = dir.resolve("a");
         Path b = dir.resolve("b");
         run(a, "--threads", "2", "--time", "1", "--consistency", "0");

@@ -100,7 +100,7 @@ record NewOrder(int set, int w, int d, int c, int[] items, int[] supply, int[] q
             rs = s.query(p);
             found = rs.next();
             BigDecimal price = found ? rs.getBigDecimal(1) : null;
-            s.done(rs, NO_ITEM, found);
+            s.done(rs, NO_ITEM, found, items[i] != UNUSED_ITEM);
             if (!found) {
                 s.rollbackExpected(tx);
                 return;

@@ -99,6 +99,9 @@ class TpccIT {
         assertTrue(Math.abs(tpmC - nopm) <= tpmC * rollbackShare + 1e-6, "tpmC " + tpmC + " vs NOPM " + nopm);
         assertEquals(newOrders, f.path("dNextOIdSumEnd").asLong() - f.path("dNextOIdSumStart").asLong());
         assertEquals(0, run.path("summary").path("errors").asLong(), "intentional rollbacks are not errors");
+        assertTrue(rollbacks > 0 || newOrders < 100, "a 1% rollback appears in a run this long: " + rollbacks);
+        assertEquals(100.0, classRecord(run, "no_item").path("hitRatePercent").asDouble(),
+                "the unused item of an intended rollback is neither hit nor miss");
         JsonNode os = classRecord(run, "os_order_lines");
         assertEquals(100.0, os.path("hitRatePercent").asDouble(), "order_status reads the lines of its order");
         // The home warehouse of thread 0 is warehouse 1 for every transaction (upstream issue #38).

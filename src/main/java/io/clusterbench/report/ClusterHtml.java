@@ -1,0 +1,181 @@
+package io.clusterbench.report;
+
+import io.clusterbench.result.ConsistencyCost;
+import io.clusterbench.result.Conflicts;
+import io.clusterbench.result.GaleraTotals;
+import io.clusterbench.result.IntervalRecord;
+import io.clusterbench.result.Intervals;
+import io.clusterbench.result.NamedResult;
+import io.clusterbench.result.RunRecord;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import static io.clusterbench.report.Figure.*;
+import static io.clusterbench.report.Html.esc;
+
+/**
+ * The cluster sections of a result in the HTML report, from the result only: topology, per-node totals with the
+ * node that throttled the cluster and the conflicts counted once (per run), per-node time series of the first
+ * cluster run (flow control, receive queue, commit lag, conflicts: {@code intervals[].observed.galera.nodes}), and
+ * for a sweep over consistency levels the cost table and a tps-per-level chart (docs/metrics.md, "Galera per node",
+ * "Galera totals", "Conflicts", "Cost of consistency").
+ *
+ * <p>Thread-safe (stateless).
+ */
+final class ClusterHtml {
+    private ClusterHtml() {
+    }
+
+    /** @return the sections, or "" when the result has no cluster figures nor several consistency levels */
+    static String section(NamedResult r, List<ChartSpec> charts) {
+        List<RunRecord> runs = r.measuredRuns();
+        RunRecord first = runs.stream().filter(x -> GaleraTotals.of(x) != null).findFirst().orElse(null);
+        ConsistencyCost cost = ConsistencyCost.of(runs);
+        if (first == null && cost == null) {
+            return "";
+        }
+        String id = "r" + r.label();
+        StringBuilder b = new StringBuilder("<h3>Cluster</h3>\n");
+        b.append(topology(runs.get(0)));
+        if (first != null) {
+            b.append("<h4>Per node (measured time)</h4>\n");
+            for (RunRecord run : runs) {
+                GaleraTotals g = GaleraTotals.of(run);
+                if (g != null) {
+                    b.append("<h5>").append(run.threads()).append(" thr #").append(run.repeat()).append(' ')
+                            .append(esc(CONSISTENCY_LEVEL.key())).append(' ')
+                            .append(esc(ConsistencyCost.levelOf(run))).append("</h5>\n").append(nodes(g, run));
+                }
+            }
+            b.append("<h4>Per node per interval (").append(first.threads()).append(" thr #").append(first.repeat())
+                    .append(")</h4>\n<div class=\"grid\">\n");
+            b.append(HtmlReport.canvas(charts, perNode(first, id + "-fc", "flow control paused per node", "paused (%)",
+                    f -> num(f.get("flowControlPausedFraction")) * 100)));
+            b.append(HtmlReport.canvas(charts, perNode(first, id + "-rq", "receive queue per node (max of the polls)",
+                    "write sets", f -> num(f.get("recvQueueMaxWriteSets")))));
+            b.append(HtmlReport.canvas(charts, perNode(first, id + "-lag", "commit lag per node", "transactions",
+                    f -> num(f.get("commitLagMaxTransactions")))));
+            b.append(HtmlReport.canvas(charts, perNode(first, id + "-conflicts",
+                    "brute-force aborts per node (certification failures included)", "transactions",
+                    f -> num(f.get("bfAborts")))));
+            b.append("</div>\n");
+        }
+        if (cost != null) {
+            b.append("<h4>Cost of consistency</h4>\n").append(costTable(cost));
+            b.append(HtmlReport.canvas(charts, costChart(cost, id + "-consistency")));
+        }
+        return b.toString();
+    }
+
+    private static String topology(RunRecord run) {
+        Object t = run.observerFacts() == null ? null : run.observerFacts().get("topology");
+        if (!(t instanceof Map<?, ?> m) || !(m.get("members") instanceof List<?> members) || members.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("<p>Topology: ").append(esc(String.valueOf(m.get("flavor")))).append(' ')
+                .append(esc(String.valueOf(m.get("version")))).append(", cluster ")
+                .append(esc(String.valueOf(m.get("clusterStatus")))).append(", size ")
+                .append(esc(String.valueOf(m.get("clusterSize")))).append(". Server counters above are read on the "
+                        + "first endpoint only.</p>\n");
+        List<List<String>> rows = new ArrayList<>();
+        for (Object o : members) {
+            if (o instanceof Map<?, ?> member) {
+                rows.add(List.of(esc(String.valueOf(member.get("name"))), esc(String.valueOf(member.get("address"))),
+                        esc(String.valueOf(member.get("state"))), esc(String.valueOf(member.get("role"))),
+                        esc(String.valueOf(member.get("endpoint")))));
+            }
+        }
+        return b.append(Html.table(List.of(NODE.key(), "address", "state", "role", ENDPOINT.key()), rows)).toString();
+    }
+
+    private static String nodes(GaleraTotals g, RunRecord run) {
+        List<List<String>> rows = new ArrayList<>();
+        for (GaleraTotals.Node n : g.nodes()) {
+            rows.add(List.of(esc(n.name()), f("%.1f", n.flowControlPausedFraction() * 100),
+                    f("%.3f", n.flowControlPausedMicros() / 1e6), Long.toString(n.flowControlEpisodes()),
+                    Long.toString(n.flowControlSentMessages()), Long.toString(n.flowControlRecvMessages()),
+                    f("%d / %.1f", n.recvQueueMaxWriteSets(), n.recvQueueMeanWriteSets()),
+                    f("%d / %.1f", n.sendQueueMaxWriteSets(), n.sendQueueMeanWriteSets()),
+                    Long.toString(n.certFailures()), Long.toString(n.bfAborts()), Long.toString(n.replays()),
+                    Long.toString(n.commitLagMaxTransactions()), Long.toString(n.stateChanges())));
+        }
+        String table = Html.table(List.of(NODE.key(), GALERA_FLOW_CONTROL.key() + " %", GALERA_FC_PAUSED.key() + " s",
+                GALERA_FC_EPISODES.key(), GALERA_FC_SENT.key(), GALERA_FC_RECV.key(), GALERA_RECV_QUEUE.key()
+                + " max / avg", GALERA_SEND_QUEUE.key() + " max / avg", GALERA_CERT_FAILURES.key(),
+                GALERA_BF_ABORTS.key(), GALERA_REPLAYS.key(), GALERA_COMMIT_LAG.key() + " max",
+                GALERA_STATE_CHANGES.key()), rows);
+        StringBuilder b = new StringBuilder(table);
+        b.append("<p>").append(esc(GALERA_THROTTLED_BY.key())).append(": ").append(esc(ClusterBlock.throttledBy(g)))
+                .append("</p>\n");
+        Conflicts c = Conflicts.of(run);
+        if (c != null) {
+            b.append("<pre>").append(esc(ClusterBlock.conflictLine(c))).append("</pre>\n");
+        }
+        return b.toString();
+    }
+
+    /** @return one series per node of {@code figure} over the run's intervals; x: interval end, s */
+    private static ChartSpec perNode(RunRecord run, String id, String title, String yTitle,
+                                     java.util.function.Function<Map<?, ?>, Double> figure) {
+        Map<String, List<ChartSpec.Point>> byNode = new LinkedHashMap<>();
+        for (IntervalRecord i : Intervals.shown(run)) {
+            Object g = i.observed() == null ? null : i.observed().get("galera");
+            if (g instanceof Map<?, ?> galera && galera.get("nodes") instanceof Map<?, ?> nodes) {
+                nodes.forEach((name, fig) -> {
+                    if (fig instanceof Map<?, ?> m && !m.containsKey("error")) {
+                        byNode.computeIfAbsent(String.valueOf(name), n -> new ArrayList<>())
+                                .add(new ChartSpec.Point(i.endSeconds(), figure.apply(m)));
+                    }
+                });
+            }
+        }
+        List<ChartSpec.Series> series = new ArrayList<>();
+        int color = 0;
+        for (Map.Entry<String, List<ChartSpec.Point>> e : byNode.entrySet()) {
+            series.add(new ChartSpec.Series(e.getKey(), "line", color++, e.getValue()));
+        }
+        return new ChartSpec(id, title, "seconds", yTitle, series);
+    }
+
+    private static String costTable(ConsistencyCost cost) {
+        List<List<String>> rows = new ArrayList<>();
+        for (ConsistencyCost.Row r : cost.rows()) {
+            rows.add(List.of(esc(r.level()), Integer.toString(r.threads()), ConsistencyText.spread(r.tps(), 1),
+                    ConsistencyText.ratio(r.tpsRatio()), ConsistencyText.spread(r.p95Micros(), 1000),
+                    ConsistencyText.ratio(r.p95Ratio()), ConsistencyText.spread(r.p99Micros(), 1000),
+                    ConsistencyText.spread(r.readP95Micros(), 1000), ConsistencyText.ratio(r.readP95Ratio()),
+                    ConsistencyText.spread(r.writeP95Micros(), 1000), ConsistencyText.ratio(r.writeP95Ratio())));
+        }
+        return Html.table(List.of(CONSISTENCY_LEVEL.key(), THREADS_COLUMN.key(), TPS.key() + " " + SPREAD.key(),
+                RATIO.key() + " " + TPS.key(), LATENCY_P95.key() + " (ms)", RATIO.key() + " " + LATENCY_P95.key(),
+                LATENCY_P99.key() + " (ms)", READ_P95.key() + " (ms)", RATIO.key() + " " + READ_P95.key(),
+                WRITE_P95.key() + " (ms)", RATIO.key() + " " + WRITE_P95.key()), rows);
+    }
+
+    /** @return tps median per level vs threads */
+    private static ChartSpec costChart(ConsistencyCost cost, String id) {
+        Map<String, List<ChartSpec.Point>> byLevel = new LinkedHashMap<>();
+        for (ConsistencyCost.Row r : cost.rows()) {
+            byLevel.computeIfAbsent(r.level(), l -> new ArrayList<>()).add(new ChartSpec.Point(r.threads(),
+                    r.tps().median()));
+        }
+        List<ChartSpec.Series> series = new ArrayList<>();
+        int color = 0;
+        for (Map.Entry<String, List<ChartSpec.Point>> e : byLevel.entrySet()) {
+            series.add(new ChartSpec.Series(CONSISTENCY_LEVEL.key() + " " + e.getKey(), "line", color++, e.getValue()));
+        }
+        return new ChartSpec(id, "tps per consistency level (median over repeats)", "threads", "tps (events/s)", series);
+    }
+
+    private static double num(Object o) {
+        return o instanceof Number n ? n.doubleValue() : 0;
+    }
+
+    private static String f(String format, Object... args) {
+        return String.format(Locale.ROOT, format, args);
+    }
+}
