@@ -12,8 +12,8 @@ import java.util.Map;
 
 /**
  * TPC-C consistency conditions 1–4 (TPC-C 5.11 clause 3.3.2), evaluated per table set and warehouse on
- * one server, and the tables whose copies are compared across the servers of a cluster (fault.TableChecksums). Meant for a quiet database: a
- * running load makes the conditions race with it.
+ * one server, and the tables whose copies are compared across the servers of a cluster
+ * ({@code fault.TableChecksums}). Meant for a quiet database: a running load makes the conditions race with it.
  *
  * <p>Thread-safe (stateless). Usage: {@code TpccChecker.conditions(connection, 2, 1)}.
  */
