@@ -63,6 +63,9 @@ public final class TableChecksums {
         for (int i = 0; i < reads.size(); i++) {
             Object got = reads.get(i).join();
             String label = target.endpoints().get(i).label();
+            if (sums.containsKey(label) || unreadable.containsKey(label)) {
+                label = label + " #" + (i + 1); // the same server given twice is still two copies to compare
+            }
             if (got instanceof Map<?, ?> m) {
                 @SuppressWarnings("unchecked")
                 Map<String, Long> byTable = (Map<String, Long>) m;

@@ -3,12 +3,14 @@ package io.clusterbench.runner;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
+import io.clusterbench.fault.TableChecksums;
+import io.clusterbench.report.FaultText;
+import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.workload.tpcc.TpccChecker;
 
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -31,7 +33,6 @@ public final class TpccCheckRun {
      */
     public static boolean check(TargetSpec spec, int scale, int tables, Console console) {
         boolean failed = false;
-        Map<String, Map<String, Long>> checksums = new LinkedHashMap<>();
         try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console)) {
             Target t = resolved.target();
             for (Endpoint e : t.endpoints()) {
@@ -45,20 +46,19 @@ public final class TpccCheckRun {
                     }
                     console.line("Node " + e.label() + ":");
                     failed |= render(TpccChecker.conditions(c, scale, tables), console);
-                    checksums.put("node " + (checksums.size() + 1) + " " + e.label(), TpccChecker.checksums(c, tables));
                 }
+            }
+            if (t.endpoints().size() > 1) {
+                ChecksumRecord sums = TableChecksums.compare(t.withSessionVariables(Map.of()),
+                        TpccChecker.tableNames(tables), true);
+                console.line("Checksums across " + sums.checksums().size() + " nodes: " + (sums.passed()
+                        ? "PASSED (all " + sums.tables().size() + " tables identical)" : "FAILED"));
+                FaultText.checksumLines(sums).stream().skip(1).forEach(console::line);
+                failed |= !sums.passed() || !sums.unreadable().isEmpty();
             }
         } catch (SQLException ex) {
             throw new UserException("check failed to read the tables: " + ex.getMessage(),
                     "prepare tpcc first with the same --scale and --tables", ex);
-        }
-        if (checksums.size() > 1) {
-            Map<String, Map<String, Long>> diff = TpccChecker.differences(checksums);
-            console.line("Checksums across " + checksums.size() + " nodes: "
-                    + (diff.isEmpty() ? "PASSED (all " + checksums.values().iterator().next().size()
-                    + " tables identical)" : "FAILED"));
-            diff.forEach((table, sums) -> console.line("    " + table + " differs: " + sums));
-            failed |= !diff.isEmpty();
         }
         console.line(failed ? "Consistency check FAILED" : "Consistency check PASSED");
         return !failed;

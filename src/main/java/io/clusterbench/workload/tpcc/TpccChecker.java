@@ -7,15 +7,13 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.HashMap;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
 
 /**
  * TPC-C consistency conditions 1–4 (TPC-C 5.11 clause 3.3.2), evaluated per table set and warehouse on
- * one server, and per-table checksums to compare servers of a cluster. Meant for a quiet database: a
- * running load makes the conditions race with it.
+ * one server, and the tables whose copies are compared across the servers of a cluster
+ * ({@code fault.TableChecksums}). Meant for a quiet database: a running load makes the conditions race with it.
  *
  * <p>Thread-safe (stateless). Usage: {@code TpccChecker.conditions(connection, 2, 1)}.
  */
@@ -167,42 +165,9 @@ public final class TpccChecker {
         return f;
     }
 
-    /**
-     * {@code CHECKSUM TABLE} of every table of every set, to compare the copies held by cluster nodes.
-     *
-     * @return checksum by table name (null value for a table the server could not checksum)
-     */
-    public static Map<String, Long> checksums(Connection c, int tables) throws SQLException {
-        Map<String, Long> sums = new TreeMap<>();
-        List<String> names = new TpccSchema(new TpccConfig(1, tables, false, TpccConfig.Isolation.RR, false,
+    /** @return the names of every table of {@code tables} table sets, to compare the copies held by cluster nodes */
+    public static List<String> tableNames(int tables) {
+        return new TpccSchema(new TpccConfig(1, tables, false, TpccConfig.Isolation.RR, false,
                 TxMix.standard(false), true, 1, "innodb")).names();
-        try (Statement s = c.createStatement();
-             ResultSet rs = s.executeQuery("CHECKSUM TABLE " + String.join(", ", names))) {
-            while (rs.next()) {
-                String table = rs.getString(1);
-                long sum = rs.getLong(2);
-                sums.put(table.substring(table.indexOf('.') + 1), rs.wasNull() ? null : sum);
-            }
-        }
-        return sums;
-    }
-
-    /**
-     * Compares the checksums of several nodes.
-     *
-     * @param byNode checksums by node label, in node order
-     * @return the tables whose checksum differs between nodes, each with the checksum per node
-     */
-    public static Map<String, Map<String, Long>> differences(Map<String, Map<String, Long>> byNode) {
-        Map<String, Map<String, Long>> diff = new TreeMap<>();
-        Map<String, Map<String, Long>> byTable = new TreeMap<>();
-        byNode.forEach((node, sums) -> sums.forEach((table, sum) ->
-                byTable.computeIfAbsent(table, k -> new LinkedHashMap<>()).put(node, sum)));
-        byTable.forEach((table, sums) -> {
-            if (sums.size() != byNode.size() || sums.values().stream().distinct().count() > 1) {
-                diff.put(table, sums);
-            }
-        });
-        return diff;
     }
 }
