@@ -123,7 +123,8 @@ class ClockIT {
 
     /** Starts the real process, sends SIGINT once two intervals are on disk, and times its end. */
     private void sigint(List<String> args, Path out) throws Exception {
-        List<String> cmd = new ArrayList<>(List.of("java", "-jar", System.getProperty("clusterbench.jar",
+        List<String> cmd = io.clusterbench.testing.Cli.java();
+        cmd.addAll(List.of("-jar", System.getProperty("clusterbench.jar",
                 "target/clusterbench.jar")));
         cmd.addAll(args);
         Path stdout = Files.createTempFile(tmp, "out", ".txt");

@@ -24,9 +24,11 @@ class EmbeddedStartInterruptIT {
     void ctrlCDuringStartLeavesNoOrphanServerOrDirectory() throws Exception {
         Path javaTmp = Files.createDirectories(tmp.resolve("javatmp"));
         Path stdout = tmp.resolve("stdout");
-        Process p = new ProcessBuilder("java", "-Djava.io.tmpdir=" + javaTmp, "-jar",
+        List<String> cmd = io.clusterbench.testing.Cli.java();
+        cmd.addAll(List.of("-Djava.io.tmpdir=" + javaTmp, "-jar",
                 System.getProperty("clusterbench.jar", "target/clusterbench.jar"), "run", "oltp_point_select",
-                "--time=5", "--out=" + tmp.resolve("out"))
+                "--time=5", "--out=" + tmp.resolve("out")));
+        Process p = new ProcessBuilder(cmd)
                 .redirectOutput(stdout.toFile()).redirectError(tmp.resolve("stderr").toFile()).start();
         try {
             long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);

@@ -26,7 +26,8 @@ class InterruptIT {
         List<String> target = TestServer.cliTarget(db);
         assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=1000")).exitCode());
         Path out = tmp.resolve("out");
-        List<String> cmd = new ArrayList<>(List.of("java", "-jar", System.getProperty("clusterbench.jar",
+        List<String> cmd = io.clusterbench.testing.Cli.java();
+        cmd.addAll(List.of("-jar", System.getProperty("clusterbench.jar",
                 "target/clusterbench.jar"), "run", "oltp_point_select", "--table-size=1000", "--time=120",
                 "--report-interval=1", "--out=" + out));
         cmd.addAll(target);

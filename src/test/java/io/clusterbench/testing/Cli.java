@@ -54,4 +54,16 @@ public final class Cli {
         all.addAll(tail);
         return all.toArray(new String[0]);
     }
+
+    /**
+     * The command that starts a child {@code java} with SIGINT at its default action: a process started in
+     * the background of a shell without job control inherits SIGINT as ignored, and the JVM then installs
+     * no Ctrl-C handler, so a test of Ctrl-C would test how it was launched rather than the product
+     * (coreutils {@code env --default-signal}).
+     *
+     * @return {@code env --default-signal=INT java}, to which the JVM arguments are appended
+     */
+    public static List<String> java() {
+        return new java.util.ArrayList<>(List.of("env", "--default-signal=INT", "java"));
+    }
 }
