@@ -5,7 +5,8 @@ import io.clusterbench.UserException;
 import io.clusterbench.probe.BackgroundLoad;
 import io.clusterbench.probe.LevelResult;
 import io.clusterbench.probe.ProbeReport;
-import io.clusterbench.probe.ProbeSummary;
+import io.clusterbench.report.ProbeText;
+import io.clusterbench.result.ProbeDocument;
 import io.clusterbench.probe.StaleReadDriver;
 import io.clusterbench.runner.TableChores;
 import io.clusterbench.runner.WorkloadRegistry;
@@ -125,19 +126,11 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
                     env.out()::println).perStatement(scope.equals("statement"));
             BackgroundLoad load = background == null ? null : backgroundLoad(resolved.target());
             List<LevelResult> results = driver.run(levels, env.command(), load);
+            java.util.Map<String, Object> document = ProbeReport.document(driver.header(env.command()), results);
             env.out().println();
-            env.out().print(ProbeReport.table(results));
-            if (!driver.gtidLine().isEmpty()) {
-                env.out().println(driver.gtidLine());
-            }
-            env.out().print(ProbeSummary.pairTable(results));
-            env.out().println();
-            env.out().print(ProbeSummary.nodes(results, driver.nodeStates(), driver.durationSeconds(),
-                    driver.gtidBlockedMillis()));
-            java.util.Map<String, Object> header = driver.header(env.command());
-            header.put("blockedByNode", ProbeSummary.blockedByNode(results));
-            ProbeReport.write(dir.resolve("probe.json"), header, results);
-            env.out().println("Results: " + dir.resolve("probe.json"));
+            env.out().print(ProbeText.render(ProbeDocument.of(document)));
+            ProbeReport.write(dir.resolve(ProbeDocument.FILE), document);
+            env.out().println("Results: " + dir.resolve(ProbeDocument.FILE) + " (HTML: clusterbench report " + dir + ")");
             boolean exact = results.stream().allMatch(r -> r.pairs().stream()
                     .allMatch(p -> p.samples() + p.errors() + p.blocked() == samples));
             return exact ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();

@@ -1,6 +1,7 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
+import io.clusterbench.result.ProbeDocument;
 import io.clusterbench.result.NamedResult;
 import io.clusterbench.result.ResultDocument;
 import io.clusterbench.result.ResultJson;
@@ -32,6 +33,10 @@ final class ResultArgs {
         List<String> problems = new ArrayList<>();
         for (Path arg : args) {
             Path file = Files.isDirectory(arg) ? arg.resolve("result.json") : arg;
+            if (ProbeDocument.locate(arg) != null) {
+                problems.add(arg + " holds a stale-read probe result (probe.json), which only report reads, one at a time");
+                continue;
+            }
             if (!Files.isRegularFile(file)) {
                 problems.add(file + " does not exist");
                 continue;

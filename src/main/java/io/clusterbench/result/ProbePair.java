@@ -1,7 +1,7 @@
-package io.clusterbench.probe;
+package io.clusterbench.result;
 
 /**
- * Counts of one ordered node pair (writer A → reader B) at one consistency level. Every requested sample ends
+ * The stale-read probe's counts of one ordered node pair (writer A → reader B) at one consistency level. Every requested sample ends
  * as exactly one of: a first read ({@code samples}), a blocked step ({@code blockedCommits + blockedReads}), or
  * an error ({@code errors}).
  *
@@ -19,7 +19,7 @@ package io.clusterbench.probe;
  *                       {@code wsrep_sync_wait > 0}); not in {@code samples}
  * @param blockedMillis  wall time the probe spent in this pair's blocked steps (ms)
  */
-public record PairCounts(String writer, String reader, long samples, long stale, long timeouts, long errors,
+public record ProbePair(String writer, String reader, long samples, long stale, long timeouts, long errors,
                          long blockedCommits, long blockedReads, long blockedMillis) {
 
     /** @return blocked commits + blocked reads */
