@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.clusterbench.result.LatencySummary;
 import io.clusterbench.result.ProbeDocument;
 import io.clusterbench.result.ProbeLevelRecord;
+import io.clusterbench.result.Wilson;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

@@ -114,7 +114,7 @@ public final class ProbeHtml {
         List<List<String>> rows = new ArrayList<>();
         for (ProbeLevelRecord r : levels) {
             rows.add(List.of(esc(r.level()), Long.toString(r.samples()), Long.toString(r.staleReads()),
-                    f("%.2f%% [%.2f%%, %.2f%%]", r.staleRatePercent(), r.ciLowPercent(), r.ciHighPercent()),
+                    ProbeText.rate(r.staleRatePercent(), List.of(r.ciLowPercent(), r.ciHighPercent())),
                     ProbeText.triple(r.visibility()), Long.toString(r.visibilityTimeouts()),
                     ProbeText.triple(r.readLatency()), Long.toString(r.blockedCommits() + r.blockedReads()),
                     Long.toString(r.errors()), r.backgroundTps() == null ? "-" : f("%.2f", r.backgroundTps()),
@@ -129,17 +129,12 @@ public final class ProbeHtml {
         List<List<String>> rows = new ArrayList<>();
         for (ProbePair p : r.pairs()) {
             rows.add(List.of(esc(p.writer() + " -> " + p.reader()), Long.toString(p.samples()), Long.toString(p.stale()),
-                    f("%.2f", percent(p)), Long.toString(p.timeouts()), Long.toString(p.blockedCommits()),
+                    ProbeText.rate(p.staleRatePercent(), p.staleRateCi95Percent()), Long.toString(p.timeouts()), Long.toString(p.blockedCommits()),
                     Long.toString(p.blockedReads()), f("%.1f", p.blockedMillis() / 1000.0), Long.toString(p.errors())));
         }
-        return Html.table(List.of(PROBE_PAIR.key(), PROBE_SAMPLES.key(), PROBE_STALE.key(), "stale %",
+        return Html.table(List.of(PROBE_PAIR.key(), PROBE_SAMPLES.key(), PROBE_STALE.key(), PROBE_STALE_RATE.key(),
                 PROBE_TIMEOUTS.key(), PROBE_BLOCKED_COMMITS.key(), PROBE_BLOCKED_READS.key(),
                 PROBE_BLOCKED_SECONDS.key(), PROBE_ERRORS.key()), rows);
-    }
-
-    /** @return stale ÷ samples × 100 of one pair, 0 without samples */
-    private static double percent(ProbePair p) {
-        return p.samples() == 0 ? 0 : 100.0 * p.stale() / p.samples();
     }
 
     private static ChartSpec staleChart(List<ProbeLevelRecord> levels, List<String> names) {
@@ -174,7 +169,7 @@ public final class ProbeHtml {
         for (ProbeLevelRecord r : levels) {
             List<ChartSpec.Point> points = new ArrayList<>();
             for (ProbePair p : r.pairs()) {
-                points.add(new ChartSpec.Point(index.get(p.writer() + " -> " + p.reader()), percent(p)));
+                points.add(new ChartSpec.Point(index.get(p.writer() + " -> " + p.reader()), p.staleRatePercent()));
             }
             series.add(new ChartSpec.Series("level " + r.level(), "dots", color++, points));
         }

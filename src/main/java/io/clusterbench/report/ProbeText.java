@@ -45,7 +45,7 @@ public final class ProbeText {
                 load ? " " + PROBE_BACKGROUND_TPS.key() : ""));
         for (ProbeLevelRecord r : levels) {
             b.append(f("%-8s %8d %6d %-24s %-26s %8d %-22s %7d %6d%s%n", r.level(), r.samples(), r.staleReads(),
-                    f("%.2f%% [%.2f%%, %.2f%%]", r.staleRatePercent(), r.ciLowPercent(), r.ciHighPercent()),
+                    rate(r.staleRatePercent(), List.of(r.ciLowPercent(), r.ciHighPercent())),
                     triple(r.visibility()), r.visibilityTimeouts(), triple(r.readLatency()),
                     r.blockedCommits() + r.blockedReads(), r.errors(),
                     !load ? "" : r.backgroundTps() == null ? " -" : f(" %.2f", r.backgroundTps())));
@@ -58,13 +58,13 @@ public final class ProbeText {
         StringBuilder b = new StringBuilder();
         for (ProbeLevelRecord r : levels) {
             b.append(f("%n%s:%n", PROBE_PAIRS.key().replace(" L", " " + r.level())));
-            b.append(f("    %-16s %8s %6s %8s %15s %13s %12s %6s%n", PROBE_PAIR.key(), PROBE_SAMPLES.key(),
+            b.append(f("    %-16s %8s %6s %8s %15s %13s %12s %6s  %s%n", PROBE_PAIR.key(), PROBE_SAMPLES.key(),
                     PROBE_STALE.key(), PROBE_TIMEOUTS.key(), PROBE_BLOCKED_COMMITS.key(), PROBE_BLOCKED_READS.key(),
-                    PROBE_BLOCKED_SECONDS.key(), PROBE_ERRORS.key()));
+                    PROBE_BLOCKED_SECONDS.key(), PROBE_ERRORS.key(), PROBE_STALE_RATE.key()));
             for (ProbePair p : r.pairs()) {
-                b.append(f("    %-16s %8d %6d %8d %15d %13d %12.1f %6d%n", p.writer() + " -> " + p.reader(), p.samples(),
-                        p.stale(), p.timeouts(), p.blockedCommits(), p.blockedReads(), p.blockedMillis() / 1000.0,
-                        p.errors()));
+                b.append(f("    %-16s %8d %6d %8d %15d %13d %12.1f %6d  %s%n", p.writer() + " -> " + p.reader(),
+                        p.samples(), p.stale(), p.timeouts(), p.blockedCommits(), p.blockedReads(),
+                        p.blockedMillis() / 1000.0, p.errors(), rate(p.staleRatePercent(), p.staleRateCi95Percent())));
             }
         }
         return b.toString();
@@ -101,6 +101,11 @@ public final class ProbeText {
                     l.maxMicros() / 1000.0, l.count(), g.errors(), g.blocked());
         }
         return g.note() == null ? "" : PROBE_GTID_WAIT.key() + ": " + g.note();
+    }
+
+    /** @return e.g. {@code 7.50% [2.58%, 19.86%]} */
+    static String rate(double percent, List<Double> ci) {
+        return f("%.2f%% [%.2f%%, %.2f%%]", percent, ci.get(0), ci.get(1));
     }
 
     /** @return {@code p50/p99/max} in ms, or {@code -} when nothing was recorded */

@@ -43,7 +43,8 @@ class ProbeTextTest {
         assertTrue(text.matches("(?s)level +samples +stale +stale rate \\[95% CI].*\\n0 +86 +28 +32\\.56% \\[20\\.10%, "
                 + "41\\.70%] +0\\.80/2\\.10/2\\.20 +3 +0\\.25/0\\.90/1\\.00 +4 +0\\n.*"), text);
         assertTrue(text.contains("Pairs at level 0:") && text.contains("Pairs at level 1:"), text);
-        assertTrue(text.matches("(?s).*n2 -> n1 +26 +8 +0 +4 +0 +12\\.2 +0\\n.*"), text);
+        assertTrue(text.matches("(?s).*n2 -> n1 +26 +8 +0 +4 +0 +12\\.2 +0  30\\.77% \\[16\\.50%, 49\\.99%]\\n.*"),
+                "the per-pair line with its stale rate and 95% interval: " + text);
         assertTrue(text.contains("Blocked node: n2 (4 marker commits on it, 0 reads"), text);
         assertFalse(text.contains("Blocked node: n1"), text);
         assertTrue(text.contains("Node state: n2 was Donor/Desynced for 40.0 s (seen from 3.1 s to 42.8 s"), text);
@@ -65,7 +66,7 @@ class ProbeTextTest {
         assertTrue(page.contains("data-expected=\"3\""), "stale rate, latency and per-pair charts");
         assertTrue(page.contains("<h3>Pairs at level 0</h3>") && page.contains("<h3>Pairs at level 1</h3>"));
         assertTrue(page.contains("<td>n2 -&gt; n1</td><td class=\"num\">26</td><td class=\"num\">8</td>"
-                + "<td class=\"num\">30.77</td>"), "per-pair stale % in the table");
+                + "<td class=\"num\">30.77% [16.50%, 49.99%]</td>"), "per-pair stale rate with its interval");
         assertTrue(page.contains("\"categories\":[\"n1 -> n2\",\"n2 -> n1\",\"n1 -> n3\"]"),
                 "the pair chart's axis names every ordered pair");
         assertEquals(1, page.split("id=\"probe-pairs\"", -1).length - 1);
