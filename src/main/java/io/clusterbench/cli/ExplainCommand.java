@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.ResultDirs;
 import io.clusterbench.runner.Versions;
 import io.clusterbench.runner.TableChores;
 import com.fasterxml.jackson.databind.ObjectMapper;
@@ -21,12 +22,8 @@ import picocli.CommandLine.Parameters;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
@@ -83,8 +80,7 @@ final class ExplainCommand implements Callable<Integer> {
         }
         JoinsWorkload w = (JoinsWorkload) WorkloadRegistry.create(workload, families(),
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), seed);
-        Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-joins-explain");
+        Path dir = ResultDirs.orDefault(out, "joins-explain");
         List<JoinPlan> plans = TableChores.explain(target.spec(), w, env);
         env.out().println("Plans on " + w.describeForcing() + ", parameters seed " + seed + ":");
         JoinsExplain.lines(plans).forEach(env.out()::println);

@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.ResultDirs;
 import io.clusterbench.fault.FaultPlan;
 import io.clusterbench.fault.FaultSchedule;
 import io.clusterbench.Defaults;
@@ -18,13 +19,8 @@ import io.clusterbench.workload.joins.JoinsOptions;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.joins.JoinsWorkload;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Turns the parsed options of {@code run} and {@code sweep} into a {@link RunPlan}: validates them (every
@@ -77,10 +73,8 @@ final class PlanBuilder {
         WorkloadFamily family = WorkloadRegistry.require(workloadName);
         RunPlan.Background background = bg.workload == null ? null : new RunPlan.Background(
                 WorkloadRegistry.create(bg.workload, families, distribution, seed + 1), bg.threads);
-        Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
-                + workloadName);
-        requireWritable(out);
+        Path out = ResultDirs.orDefault(r.out, (sweep ? "sweep-" : "") + workloadName);
+        ResultDirs.requireWritable(out);
         String description = family.describe(workload, families, distribution);
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, workload, distribution, seed, errors,
@@ -123,23 +117,5 @@ final class PlanBuilder {
         }
         throw new UserException("invalid --read-timeout '" + text + "'",
                 "give seconds from 0 (no read timeout) to 86400, or auto");
-    }
-
-    /**
-     * Checks, without creating anything, that {@code dir} can be created or written: its nearest existing
-     * ancestor must be a writable directory.
-     *
-     * @throws UserException when result files could not be written there
-     */
-    static void requireWritable(Path dir) {
-        Path p = dir.toAbsolutePath();
-        while (p != null && !Files.exists(p)) {
-            p = p.getParent();
-        }
-        if (p == null || !Files.isDirectory(p) || !Files.isWritable(p)) {
-            throw new UserException("cannot write results to " + dir + " (" + (p == null ? "no such place"
-                    : p + (Files.isDirectory(p) ? " is not writable" : " is not a directory")) + ")",
-                    "choose another --out");
-        }
     }
 }

@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.ResultDirs;
 import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.UserException;
 import io.clusterbench.probe.BackgroundLoad;
@@ -21,12 +22,8 @@ import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
 import java.time.Duration;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
@@ -117,8 +114,7 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see --help");
         }
-        Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-stale-reads");
+        Path dir = ResultDirs.orDefault(out, "stale-reads");
         try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
             StaleReadDriver driver = new StaleReadDriver(resolved.target(), samples, Duration.ofMillis(timeoutMillis),
                     Duration.ofMillis(stepTimeoutMillis == null ? timeoutMillis : stepTimeoutMillis),
