@@ -79,7 +79,7 @@ final class ExplainCommand implements Callable<Integer> {
                     "run: clusterbench explain joins");
         }
         JoinsWorkload w = (JoinsWorkload) WorkloadRegistry.create(workload, families(),
-                Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), seed);
+                Distribution.defaultUniform(), seed);
         Path dir = ResultDirs.orDefault(out, "joins-explain");
         List<JoinPlan> plans = TableChores.explain(target.spec(), w, env);
         env.out().println("Plans on " + w.describeForcing() + ", parameters seed " + seed + ":");
