@@ -2,7 +2,6 @@ package io.clusterbench.cli;
 
 import io.clusterbench.runner.ResultDirs;
 import io.clusterbench.fault.FaultPlan;
-import io.clusterbench.fault.FaultSchedule;
 import io.clusterbench.Defaults;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Consistency;
@@ -64,7 +63,7 @@ final class PlanBuilder {
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
-        long seed = r.randSeed != 0 ? r.randSeed : shard.sharded() ? ShardOptions.seedFrom(shard)
+        long seed = r.randSeed != 0 ? r.randSeed : shard.sharded() ? shard.sharedSeed()
                 : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
         Workload workload = WorkloadRegistry.create(workloadName, families, distribution, seed);
         if (workload instanceof JoinsWorkload jw) {
@@ -91,31 +90,7 @@ final class PlanBuilder {
 
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */
     private static FaultPlan faults(ClusterOptions c) {
-        if (c == null) {
-            return FaultPlan.NONE;
-        }
-        FaultSchedule schedule = FaultSchedule.parse(c.fault, 0);
-        if (schedule.isEmpty() && (!c.faultCommands.isEmpty() || c.sandbox != null)) {
-            throw new UserException("--fault-cmd and --sandbox need a --fault schedule",
-                    "add e.g. --fault '10s kill n3; 25s restart n3'");
-        }
-        return new FaultPlan(schedule, c.faultCommands, c.sandbox, c.verifyCommits, readTimeout(c.readTimeout));
-    }
-
-    /** @return {@code --read-timeout} in seconds, or {@link FaultPlan#AUTO} @throws UserException when invalid */
-    private static long readTimeout(String text) {
-        if (text == null || text.strip().equalsIgnoreCase("auto")) {
-            return FaultPlan.AUTO;
-        }
-        try {
-            long seconds = Long.parseLong(text.strip());
-            if (seconds >= 0 && seconds <= 86_400) {
-                return seconds;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new UserException("invalid --read-timeout '" + text + "'",
-                "give seconds from 0 (no read timeout) to 86400, or auto");
+        return c == null ? FaultPlan.NONE
+                : FaultPlan.of(c.fault, c.faultCommands, c.sandbox, c.verifyCommits, c.readTimeout);
     }
 }
