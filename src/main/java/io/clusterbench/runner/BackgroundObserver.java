@@ -6,6 +6,7 @@ import io.clusterbench.metrics.Counter;
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.observe.MarkedWindows;
 import io.clusterbench.observe.Observer;
+import io.clusterbench.result.BackgroundFacts;
 import io.clusterbench.db.Target;
 import io.clusterbench.workload.Workload;
 import org.HdrHistogram.Histogram;
@@ -115,30 +116,20 @@ final class BackgroundObserver implements Observer {
     }
 
     @Override
-    public synchronized Map<String, Object> facts() {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("workload", workloadName);
-        f.put("intervalMillis", STEP.toMillis());
-        f.put("quiet", phase(quiet));
-        f.put("marked", phase(marked));
-        if (quiet.seconds > 0 && marked.seconds > 0 && quiet.events > 0) {
-            f.put("tpsDipPercent", 100.0 * (1 - (marked.events / marked.seconds) / (quiet.events / quiet.seconds)));
-        }
-        if (load.failure() != null) {
-            f.put("error", String.valueOf(load.failure().getMessage()));
-        }
-        return f;
+    public synchronized BackgroundFacts summary() {
+        Double dip = quiet.seconds > 0 && marked.seconds > 0 && quiet.events > 0
+                ? 100.0 * (1 - (marked.events / marked.seconds) / (quiet.events / quiet.seconds)) : null;
+        Throwable failure = load.failure();
+        return new BackgroundFacts(workloadName, STEP.toMillis(), phase(quiet), phase(marked), dip,
+                failure == null ? null : String.valueOf(failure.getMessage()));
     }
 
-    private static Map<String, Object> phase(Phase p) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("intervals", p.intervals);
-        m.put("seconds", p.seconds);
-        m.put("tps", p.seconds > 0 ? p.events / p.seconds : null);
-        m.put("p95Millis", p.latency.getTotalCount() > 0 ? p.latency.getValueAtPercentile(95) / 1000.0 : null);
-        m.put("p99Millis", p.latency.getTotalCount() > 0 ? p.latency.getValueAtPercentile(99) / 1000.0 : null);
-        m.put("maxMillis", p.latency.getTotalCount() > 0 ? p.latency.getMaxValue() / 1000.0 : null);
-        return m;
+    private static BackgroundFacts.Phase phase(Phase p) {
+        boolean any = p.latency.getTotalCount() > 0;
+        return new BackgroundFacts.Phase(p.intervals, p.seconds, p.seconds > 0 ? p.events / p.seconds : null,
+                any ? p.latency.getValueAtPercentile(95) / 1000.0 : null,
+                any ? p.latency.getValueAtPercentile(99) / 1000.0 : null,
+                any ? p.latency.getMaxValue() / 1000.0 : null);
     }
 
     @Override
