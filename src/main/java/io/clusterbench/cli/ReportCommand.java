@@ -8,6 +8,7 @@ import io.clusterbench.report.ProbeHtml;
 import io.clusterbench.report.ProbeText;
 import io.clusterbench.result.ProbeDocument;
 import io.clusterbench.result.NamedResult;
+import io.clusterbench.result.ResultFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -59,7 +60,7 @@ final class ReportCommand implements Callable<Integer> {
         if (probe != null) {
             return probeReport(probe);
         }
-        List<NamedResult> named = ResultArgs.read(results);
+        List<NamedResult> named = ResultFiles.read(results);
         Path file = output != null ? output : Path.of(named.get(0).source()).resolveSibling("report.html");
         if (Files.isDirectory(file)) {
             throw new UserException(file + " is a directory", "give a file name, e.g. -o " + file.resolve("report.html"));
