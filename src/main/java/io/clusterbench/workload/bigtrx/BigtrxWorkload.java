@@ -118,7 +118,7 @@ public final class BigtrxWorkload implements Workload {
                 progress.accept(others);
             }
             progress.accept("Creating table '" + TABLE + "'...");
-            s.execute(SbRows.createTable(TABLE, "BIGINT", config.storageEngine()));
+            s.execute(SbRows.createTable(TABLE, "BIGINT", config.tableOptions()));
         }
     }
 

@@ -88,7 +88,7 @@ public final class DdlWorkload implements Workload {
 
     @Override
     public void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
-        DdlTables.prepare(target, config.tableSize(), config.storageEngine(), force, progress);
+        DdlTables.prepare(target, config.tableSize(), config.tableOptions(), force, progress);
     }
 
     @Override
