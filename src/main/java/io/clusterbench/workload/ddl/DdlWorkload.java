@@ -35,6 +35,11 @@ public final class DdlWorkload implements Workload {
     private final MarkedWindows marks = new MarkedWindows();
     private volatile String leftAlone;
 
+    @Override
+    public io.clusterbench.workload.TableOptions tableOptions() {
+        return config.tableOptions();
+    }
+
     /** @param config the family's options */
     public DdlWorkload(DdlConfig config) {
         this.config = config;
