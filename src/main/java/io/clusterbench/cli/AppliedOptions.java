@@ -35,7 +35,7 @@ final class AppliedOptions {
      * @param eventOptions true for commands that run events (run, sweep, ab): a family option that the
      *                     workload's events never read does not apply; false for prepare and cleanup, which judge
      *                     only whether an option belongs to the workload's families
-     * @return the long names of the typed options that apply to none of {@code workloads}, in typed order
+     * @return the (first) names of the typed options that apply to none of {@code workloads}, in typed order
      */
     static List<String> notApplying(CommandSpec spec, List<String> workloads, boolean eventOptions) {
         Set<String> applying = new HashSet<>();
@@ -48,8 +48,8 @@ final class AppliedOptions {
             chosen.add(f);
             applying.addAll(f.sharedOptions());
             for (OptionSpec o : own(spec, f)) {
-                if (!eventOptions || !f.unusedOptions(w).contains(o.longestName())) {
-                    applying.add(o.longestName());
+                if (!eventOptions || java.util.Arrays.stream(o.names()).noneMatch(f.unusedOptions(w)::contains)) {
+                    applying.addAll(List.of(o.names()));
                 }
             }
         }
@@ -58,8 +58,9 @@ final class AppliedOptions {
             return out;
         }
         for (OptionSpec o : spec.commandLine().getParseResult().matchedOptions()) {
-            String name = o.longestName();
-            if (ownedByAFamily(spec, name) && !applying.contains(name) && !out.contains(name)) {
+            String name = o.names()[0];
+            if (ownedByAFamily(spec, name) && java.util.Arrays.stream(o.names()).noneMatch(applying::contains)
+                    && !out.contains(name)) {
                 out.add(name);
             }
         }

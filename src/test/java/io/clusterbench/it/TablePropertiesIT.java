@@ -35,6 +35,8 @@ class TablePropertiesIT {
         Cli.Result p = Cli.run(Cli.args(target, "prepare", "oltp_read_only", "--tables=2", "--table_size=200",
                 "--mysql_table_options=" + LATIN1));
         assertEquals(0, p.exitCode(), p.out() + p.err());
+        assertTrue(p.out().contains("Tables: sbtest1, sbtest2: InnoDB, latin1_bin, Compact, row_format=COMPACT"),
+                p.out());
         assertEquals("latin1_bin Compact", property(db, "sbtest2", "CONCAT(table_collation, ' ', row_format)"));
 
         Path out = tmp.resolve("run");
