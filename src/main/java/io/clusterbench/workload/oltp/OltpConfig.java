@@ -69,9 +69,4 @@ public record OltpConfig(int tables, int tableSize, int rangeSize, int pointSele
         }
         return m;
     }
-
-    /** @return {@code --storage-engine} */
-    public String storageEngine() {
-        return tableOptions.engine();
-    }
 }

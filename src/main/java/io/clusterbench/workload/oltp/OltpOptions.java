@@ -111,11 +111,6 @@ public final class OltpOptions {
         return tableSize;
     }
 
-    /** @return {@code --storage-engine} */
-    public String storageEngine() {
-        return storageEngine;
-    }
-
     /** @return {@code --storage-engine} and {@code --table-options}: what every CREATE TABLE appends */
     public TableOptions tableOptions() {
         return new TableOptions(storageEngine, tableOptions);
