@@ -49,6 +49,15 @@ public final class StepSeries {
         this.classNames = List.copyOf(classNames);
         this.used = new boolean[classNames.size()];
         set(PromMetric.STEP_RUNNING, Labels.EMPTY, 1);
+        // the step's counters exist at 0 from its start, so increase() over the run counts its first interval
+        for (PromMetric m : new PromMetric[]{PromMetric.EVENTS, PromMetric.RETRIES, PromMetric.RECONNECTS,
+                PromMetric.REROUTES, PromMetric.LATE_EVENTS, PromMetric.CUT_OFF_EVENTS, PromMetric.MEASURED_SECONDS}) {
+            add(m, Labels.EMPTY, 0);
+        }
+        for (String type : new String[]{"read", "write", "other"}) {
+            add(PromMetric.QUERIES, Labels.of("type", type), 0);
+        }
+        histogram(PromMetric.EVENT_LATENCY, Labels.EMPTY);
         publish();
     }
 
