@@ -1,6 +1,7 @@
 package io.clusterbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import io.clusterbench.prom.DashboardTest;
 import io.clusterbench.prom.MetricsServer;
 import io.clusterbench.testing.Cli;
 import io.clusterbench.testing.Prometheus;
@@ -64,6 +65,14 @@ class PrometheusScrapeIT {
             }
             assertEquals(1, prom.scalar("count(clusterbench_endpoint_events_total" + run + ")"),
                     "one endpoint: the embedded server");
+            int answered = 0;
+            for (String q : DashboardTest.panelQueries()) {
+                String promql = q.replace("$run", "run-prom").replace("$node", ".*")
+                        .replace("$__rate_interval", "5s");
+                JsonNode result = prom.api("query", "query", promql).get("result"); // fails on a query Prometheus rejects
+                answered += result.isEmpty() ? 0 : 1;
+            }
+            assertTrue(answered >= 10, "the dashboard's standalone panels have data: " + answered);
         }
     }
 
