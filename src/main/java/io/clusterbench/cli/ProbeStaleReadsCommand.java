@@ -3,6 +3,9 @@ package io.clusterbench.cli;
 import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.UserException;
 import io.clusterbench.probe.BackgroundLoad;
+import io.clusterbench.probe.ProbeMetrics;
+import io.clusterbench.prom.MetricsListen;
+import io.clusterbench.prom.MetricsServer;
 import io.clusterbench.probe.LevelResult;
 import io.clusterbench.probe.ProbeReport;
 import io.clusterbench.probe.ProbeSummary;
@@ -84,6 +87,8 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
     OltpOptions oltp = new OltpOptions();
     @Mixin
     TargetOptions target = new TargetOptions();
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
 
     ProbeStaleReadsCommand(CliEnv env) {
         this.env = env;
@@ -117,13 +122,20 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see --help");
         }
+        MetricsListen listen = metrics.spec();
         Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
                 .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-stale-reads");
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
+        try (MetricsServer server = listen == null ? null : MetricsServer.start(listen, env.out()::println);
+             ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
             StaleReadDriver driver = new StaleReadDriver(resolved.target(), samples, Duration.ofMillis(timeoutMillis),
                     Duration.ofMillis(stepTimeoutMillis == null ? timeoutMillis : stepTimeoutMillis),
                     env.out()::println).perStatement(scope.equals("statement"));
             BackgroundLoad load = background == null ? null : backgroundLoad(resolved.target());
+            if (server != null) {
+                driver.metrics(new ProbeMetrics(server, String.valueOf(dir.toAbsolutePath().normalize().getFileName()),
+                        background == null ? "stale-reads" : background, background == null ? 0 : backgroundThreads,
+                        load == null ? List.of() : load.statementClasses()));
+            }
             List<LevelResult> results = driver.run(levels, env.command(), load);
             env.out().println();
             env.out().print(ProbeReport.table(results));

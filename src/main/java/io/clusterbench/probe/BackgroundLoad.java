@@ -33,6 +33,8 @@ public final class BackgroundLoad {
     private final Map<String, double[]> perLevel = new HashMap<>();
     private Thread thread;
     private volatile Throwable failure;
+    /** The metrics endpoint's per-level series, or null; set before {@link #start}. */
+    private volatile ProbeMetrics metrics;
 
     /**
      * @param workload initialised workload (tables exist, {@code init} done)
@@ -46,6 +48,16 @@ public final class BackgroundLoad {
         // 1.5 s) still gets its intervals; each interval goes to the level current when it ends.
         this.engine = new Engine(new EnginePlan(threads, Duration.ZERO, 0, Duration.ZERO, 0, SAMPLE_INTERVAL,
                 ErrorPolicy.parse(VendorCodes.DEFAULT_IGNORED), seed, target), Clock.SYSTEM);
+    }
+
+    /** @param m the per-level series its interval samples also go to ({@code --metrics-listen}), or null */
+    public void metrics(ProbeMetrics m) {
+        this.metrics = m;
+    }
+
+    /** @return the load workload's statement classes, in class-id order */
+    public java.util.List<String> statementClasses() {
+        return workload.statementClasses();
     }
 
     /** Starts the load on its own thread. */
@@ -95,6 +107,10 @@ public final class BackgroundLoad {
             double[] v = perLevel.computeIfAbsent(name, k -> new double[2]);
             v[0] += s.count(Counter.EVENTS);
             v[1] += s.durationSeconds();
+            ProbeMetrics m = metrics;
+            if (m != null) {
+                m.sample(name, s);
+            }
         }
     }
 }

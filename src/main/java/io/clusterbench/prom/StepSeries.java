@@ -21,8 +21,9 @@ import java.util.function.Function;
  * interval histograms. It is fed by the same {@link IntervalSample}s the console line and intervals.csv are made
  * from, after the result accumulator turned each into its {@link IntervalRecord}; nothing is recorded twice.
  *
- * <p>Written by one thread (the engine's coordinator, or the probe's thread); after each update the series are
- * published as one immutable list, which the scrape threads read through a volatile field ({@link #points}).
+ * <p>Thread-safe: writers (the engine's coordinator; for a probe also the probe's thread) serialize on this
+ * object's lock, uncontended in a run; after each update the series are published as one immutable list, which
+ * the scrape threads read through a volatile field ({@link #points}) without locking.
  */
 public final class StepSeries {
     /** One exposed value: a scalar ({@code histogram} null) or a histogram data point. Immutable. */
@@ -31,11 +32,11 @@ public final class StepSeries {
 
     private final Labels runLabels;
     private final List<String> classNames;
-    /** Confined to the writer thread. */
+    /** Guarded by this. */
     private final Map<PromMetric, Map<Labels, double[]>> scalars = new LinkedHashMap<>();
-    /** Confined to the writer thread; latencies in µs. */
+    /** Guarded by this; latencies in µs. */
     private final Map<PromMetric, Map<Labels, Histogram>> histograms = new LinkedHashMap<>();
-    /** Confined to the writer thread: classes that ran at least one statement. */
+    /** Guarded by this: classes that ran at least one statement. */
     private final boolean[] used;
     private volatile List<Point> published = List.of();
 
@@ -67,7 +68,7 @@ public final class StepSeries {
      * @param record the interval as the result holds it (its observer figures give the per-node series)
      * @param sample the interval's raw deltas and histograms (µs)
      */
-    public void interval(IntervalRecord record, IntervalSample sample) {
+    public synchronized void interval(IntervalRecord record, IntervalSample sample) {
         add(PromMetric.EVENTS, Labels.EMPTY, sample.count(Counter.EVENTS));
         add(PromMetric.QUERIES, Labels.of("type", "read"), sample.count(Counter.READS));
         add(PromMetric.QUERIES, Labels.of("type", "write"), sample.count(Counter.WRITES));
@@ -109,7 +110,7 @@ public final class StepSeries {
      * @param totals   per endpoint, the measured totals
      * @param nodeName the cluster member behind an endpoint label, or "" when unknown
      */
-    public void endpoints(List<EndpointTotals> totals, Function<String, String> nodeName) {
+    public synchronized void endpoints(List<EndpointTotals> totals, Function<String, String> nodeName) {
         for (EndpointTotals t : totals) {
             String node = nodeName.apply(t.endpoint());
             Labels l = Labels.of("endpoint", t.endpoint(), "node", node == null || node.isEmpty() ? t.endpoint() : node);
@@ -125,19 +126,20 @@ public final class StepSeries {
     }
 
     /** The step ended: {@code clusterbench_step_running} drops to 0; every value stays exposed. */
-    public void finished() {
+    public synchronized void finished() {
         set(PromMetric.STEP_RUNNING, Labels.EMPTY, 0);
         set(PromMetric.THREADS, Labels.EMPTY, 0);
         publish();
     }
 
     /**
-     * Adds {@code delta} to a counter (creating it at 0) and publishes.
+     * Adds {@code delta} to a counter with only the run labels (creating it at 0) and publishes.
      *
-     * @param extra labels beside the run labels
+     * @param metric a {@link PromMetric.Kind#COUNTER}
+     * @param delta  the increase, &ge; 0, in the metric's unit
      */
-    public void count(PromMetric metric, Labels extra, double delta) {
-        add(metric, extra, delta);
+    public synchronized void count(PromMetric metric, double delta) {
+        add(metric, Labels.EMPTY, delta);
         publish();
     }
 

@@ -104,15 +104,31 @@ public final class Prometheus implements AutoCloseable {
                 .timeout(Duration.ofSeconds(10)).build(), HttpResponse.BodyHandlers.ofString());
     }
 
-    /** @return the {@code data} node of an API call that must succeed */
-    public JsonNode api(String path, String param, String value) throws IOException, InterruptedException {
-        HttpResponse<String> r = get("/api/v1/" + path + "?" + param + "="
-                + URLEncoder.encode(value, StandardCharsets.UTF_8));
+    /** @return the {@code data} node of an API call that must succeed; parameters as name, value, name, value… */
+    public JsonNode api(String path, String... paramsAndValues) throws IOException, InterruptedException {
+        StringBuilder q = new StringBuilder();
+        for (int i = 0; i < paramsAndValues.length; i += 2) {
+            q.append(i == 0 ? "?" : "&").append(paramsAndValues[i]).append('=')
+                    .append(URLEncoder.encode(paramsAndValues[i + 1], StandardCharsets.UTF_8));
+        }
+        String value = String.join(" ", paramsAndValues);
+        HttpResponse<String> r = get("/api/v1/" + path + q);
         JsonNode body = JSON.readTree(r.body());
         if (r.statusCode() != 200 || !"success".equals(body.path("status").asText())) {
             throw new IllegalStateException(path + " " + value + ": " + r.body());
         }
         return body.get("data");
+    }
+
+    /**
+     * @param promql         an instant query
+     * @param atEpochSeconds evaluation time, seconds since the epoch
+     * @return its {@code result} array
+     * @throws IllegalStateException when Prometheus rejects the query
+     */
+    public JsonNode queryAt(String promql, double atEpochSeconds) throws IOException, InterruptedException {
+        return api("query", "query", promql, "time", String.format(java.util.Locale.ROOT, "%.3f", atEpochSeconds))
+                .get("result");
     }
 
     /** @return the value of an instant query that yields exactly one sample */
