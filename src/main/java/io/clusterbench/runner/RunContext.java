@@ -11,6 +11,7 @@ import io.clusterbench.db.ServerInfo;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
 import io.clusterbench.db.TopologyDiscovery;
+import io.clusterbench.prom.MetricsServer;
 import io.clusterbench.workload.InitContext;
 import io.clusterbench.workload.Workload;
 
@@ -42,6 +43,8 @@ final class RunContext implements AutoCloseable {
     private final NodeControl nodeControl;
     private final List<Finding> preflight;
     private final List<TableRecord> tables;
+    /** The {@code --metrics-listen} endpoint shared by every step, or null; closed by the base context only. */
+    private MetricsServer metrics;
 
     private RunContext(RunPlan settings, Console env, ResolvedTarget resolved, ServerInfo server,
                        Topology topology, Target runTarget, Map<String, Object> clusterFacts, NodeControl nodeControl,
@@ -63,7 +66,19 @@ final class RunContext implements AutoCloseable {
      * @throws UserException for an unusable target or missing tables
      */
     static RunContext open(RunPlan settings, Console env, int prepareThreads) {
-        return open(settings, env, prepareThreads, ResolvedTarget.resolve(settings.target(), env));
+        // bound first: a port in use fails the command before a server starts or a table is loaded
+        MetricsServer metrics = settings.metrics() == null ? null : MetricsServer.start(settings.metrics(), env::line);
+        try {
+            RunContext ctx = open(settings, env, prepareThreads, ResolvedTarget.resolve(settings.target(), env));
+            ctx.metrics = metrics;
+            return ctx;
+        } catch (RuntimeException e) {
+            if (metrics != null) {
+                metrics.skipLinger();
+                metrics.close();
+            }
+            throw e;
+        }
     }
 
     /**
@@ -131,8 +146,15 @@ final class RunContext implements AutoCloseable {
             t = applied.target();
             facts.put("consistency", applied.facts());
         }
-        return new RunContext(levelPlan, env, resolved, server, topology, t, Collections.unmodifiableMap(facts),
-                nodeControl, preflight, tables);
+        RunContext level = new RunContext(levelPlan, env, resolved, server, topology, t,
+                Collections.unmodifiableMap(facts), nodeControl, preflight, tables);
+        level.metrics = metrics;
+        return level;
+    }
+
+    /** @return the metrics endpoint every step feeds, or null when {@code --metrics-listen} was not given */
+    MetricsServer metrics() {
+        return metrics;
     }
 
     /** @return the target the load runs on: endpoints and credentials with --routing and --consistency applied */
@@ -193,8 +215,15 @@ final class RunContext implements AutoCloseable {
         return server.variables().getOrDefault("max_connections", "unknown");
     }
 
+    /** Closes the metrics endpoint (after its linger) and the target (the embedded server, if any). */
     @Override
     public void close() {
-        resolved.close();
+        try {
+            if (metrics != null) {
+                metrics.close();
+            }
+        } finally {
+            resolved.close();
+        }
     }
 }
