@@ -59,7 +59,7 @@ final class PrepareCommand extends WorkloadCommand {
         }
         PrepareMode mode = resume ? PrepareMode.RESUME : force ? PrepareMode.DROP : PrepareMode.REFUSE;
         Workload w = WorkloadRegistry.create(workload, families(),
-                Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
+                Distribution.defaultUniform(), 1);
         TableChores.Prepared done = TableChores.prepare(target.spec(), w, threads, mode, env.command(), env);
         if (!workload.equals(TpccFamily.NAME)) { // the tpcc loader prints its own rows and rows/s
             long rows = (long) w.tables().size() * families().get(OltpOptions.class).tableSize();

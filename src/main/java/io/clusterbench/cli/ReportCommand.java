@@ -5,6 +5,7 @@ import io.clusterbench.ab.AbDocument;
 import io.clusterbench.report.AbHtml;
 import io.clusterbench.report.HtmlReport;
 import io.clusterbench.result.NamedResult;
+import io.clusterbench.result.ResultFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -50,7 +51,7 @@ final class ReportCommand implements Callable<Integer> {
         if (results.size() == 1 && AbDocument.isAb(first)) {
             return abReport(first);
         }
-        List<NamedResult> named = ResultArgs.read(results);
+        List<NamedResult> named = ResultFiles.read(results);
         Path file = output != null ? output : Path.of(named.get(0).source()).resolveSibling("report.html");
         if (Files.isDirectory(file)) {
             throw new UserException(file + " is a directory", "give a file name, e.g. -o " + file.resolve("report.html"));

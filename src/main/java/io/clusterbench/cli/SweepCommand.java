@@ -57,7 +57,7 @@ final class SweepCommand extends WorkloadCommand {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
         }
-        List<Consistency> levels = levels(cluster.consistency);
+        List<Consistency> levels = Consistency.list(cluster.consistency);
         if (!levels.isEmpty()) {
             cluster.consistency = levels.get(0).level();
         }
@@ -68,26 +68,5 @@ final class SweepCommand extends WorkloadCommand {
             plans.add(plan.withConsistency(levels.get(i)));
         }
         return ExitCode.of(SweepDriver.run(plans, repeat, quietTimeoutSeconds, env)).code();
-    }
-
-    /**
-     * @param list {@code --consistency} as given: one level or a comma list ({@code 0,1,3}), or null
-     * @return the levels in the order given; empty when not set
-     * @throws io.clusterbench.UserException for an invalid or repeated level
-     */
-    static List<Consistency> levels(String list) {
-        if (list == null) {
-            return List.of();
-        }
-        List<Consistency> out = new ArrayList<>();
-        for (String part : list.split(",", -1)) {
-            Consistency c = Consistency.parse(part);
-            if (out.contains(c)) {
-                throw new io.clusterbench.UserException("invalid --consistency '" + list + "': level " + c.level()
-                        + " is given twice", "list each level once, e.g. --consistency 0,1,3");
-            }
-            out.add(c);
-        }
-        return out;
     }
 }

@@ -6,8 +6,6 @@ import io.clusterbench.workload.LoadLedger;
 import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.TableShape;
 import io.clusterbench.workload.Workload;
-import io.clusterbench.workload.joins.JoinPlan;
-import io.clusterbench.workload.joins.JoinsWorkload;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -88,28 +86,6 @@ public final class TableChores {
             return w.cleanup(c);
         } catch (SQLException e) {
             throw new UserException("cleanup failed: " + e.getMessage(), "check privileges", e);
-        }
-    }
-
-    /**
-     * Captures the plan of every enabled joins scenario on the first endpoint; on the embedded server the
-     * tables are prepared first.
-     *
-     * @throws UserException for an unusable target
-     */
-    public static List<JoinPlan> explain(TargetSpec spec, JoinsWorkload w, Console console) {
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console)) {
-            Target t = resolved.target();
-            try (Connection c = t.openChecked(t.endpointFor(0), true)) {
-                if (resolved.embedded() != null && !w.tablesExist(c)) {
-                    console.line("Preparing joins on the embedded server...");
-                    w.prepare(t, 2, true, line -> { });
-                }
-                w.init(c);
-                return w.explain(c);
-            } catch (SQLException e) {
-                throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
-            }
         }
     }
 

@@ -1,9 +1,6 @@
-package io.clusterbench.cli;
+package io.clusterbench.result;
 
 import io.clusterbench.UserException;
-import io.clusterbench.result.NamedResult;
-import io.clusterbench.result.ResultDocument;
-import io.clusterbench.result.ResultJson;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,8 +14,8 @@ import java.util.List;
  *
  * <p>Thread-safe (stateless).
  */
-final class ResultArgs {
-    private ResultArgs() {
+public final class ResultFiles {
+    private ResultFiles() {
     }
 
     /**
@@ -26,7 +23,7 @@ final class ResultArgs {
      * @return the results, labelled in order
      * @throws UserException when one is missing or not a clusterbench result (all problems in one message)
      */
-    static List<NamedResult> read(List<Path> args) {
+    public static List<NamedResult> read(List<Path> args) {
         List<ResultDocument> docs = new ArrayList<>();
         List<String> sources = new ArrayList<>();
         List<String> problems = new ArrayList<>();
