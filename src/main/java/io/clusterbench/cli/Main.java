@@ -162,8 +162,8 @@ public final class Main implements Runnable {
     /**
      * @return the one command the arguments name, or every command when they name none (help, errors, the
      *         listing). picocli builds the model of every command it is given by reflection over its options and
-     *         mixins, about 1 CPU second for all of them at every start (docs/loading.md), so a command line
-     *         that names its command builds only that one.
+     *         mixins at every start (all of them: about 0.4 CPU s more than one; docs/loading.md), so a command
+     *         line that names its command builds only that one.
      */
     static List<Class<?>> commandsFor(String[] args) {
         for (String a : args) {
