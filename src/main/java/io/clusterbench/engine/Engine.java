@@ -56,7 +56,7 @@ public final class Engine {
             endpointLabels.add(e.label());
         }
         endpointLabels.add(OTHER_ENDPOINT);
-        this.control = new RunControl(plan, endpointLabels);
+        this.control = new RunControl(plan, endpointLabels, clock);
         this.threadModel = ThreadModel.choose(plan.threads());
     }
 

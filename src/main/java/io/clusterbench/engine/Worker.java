@@ -126,6 +126,10 @@ final class Worker implements Runnable, StatementRecorder {
                 return;
             }
             long end = clock.nanoTime();
+            if (recording && control.pastCutOff(end)) {
+                metrics.add(Counter.CUT_OFF, 1); // completed after the measured time ended: not counted
+                return;
+            }
             if (!recording) {
                 if (!forcedReconnect()) {
                     return;
