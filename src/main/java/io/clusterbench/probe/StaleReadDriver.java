@@ -37,6 +37,7 @@ public final class StaleReadDriver {
     private Map<String, Object> gtidWait = Map.of();
     private List<ProbeNodeSpell> spells;
     private double durationSeconds;
+    private ProbeMetrics metrics;
 
     /**
      * @param target         the cluster's endpoints (two or more)
@@ -103,6 +104,7 @@ public final class StaleReadDriver {
             Target poll = topology.galera() ? target.withSessionVariables(Map.of("wsrep_sync_wait", "0")) : target;
             int pairs = names.size() * (names.size() - 1);
             if (load != null) {
+                load.metrics(metrics);
                 progress.accept("Starting the background load...");
                 load.start();
                 Thread.sleep(1000);
@@ -121,6 +123,9 @@ public final class StaleReadDriver {
                 if (load != null) {
                     load.level("");
                     r = r.withBackgroundTps(load.tps(c.level()));
+                }
+                if (metrics != null) {
+                    metrics.levelDone(r);
                 }
                 results.add(r);
             }
@@ -178,6 +183,15 @@ public final class StaleReadDriver {
     private String statementSelect(Consistency c) {
         return Topology.PXC.equals(topology.flavor()) ? "SELECT /*+ SET_VAR(wsrep_sync_wait=" + c.level() + ") */"
                 : "SET STATEMENT wsrep_sync_wait=" + c.level() + " FOR SELECT";
+    }
+
+    /**
+     * @param m the {@code --metrics-listen} series per level (the background load's too), or null for none
+     * @return this driver
+     */
+    public StaleReadDriver metrics(ProbeMetrics m) {
+        this.metrics = m;
+        return this;
     }
 
     /** @return facts for the head of {@code probe.json}: command, start, target, topology, options */

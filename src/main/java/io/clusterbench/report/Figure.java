@@ -115,6 +115,7 @@ public enum Figure {
     VERDICT("verdict", ""),
     DIFFERING_VARIABLES("differing variables", ""),
     DIFFERING_OPTIONS("differing options", ""),
+    DIFFERING_TABLES("differing table properties", ""),
     CONSISTENCY_LEVEL("consistency", "level"),
     READ_P95("read p95", "ms"),
     WRITE_P95("write p95", "ms"),

@@ -18,7 +18,7 @@ import java.util.function.Function;
 
 import static io.clusterbench.report.Figure.*;
 import static io.clusterbench.report.Html.esc;
-import static io.clusterbench.report.Html.f;
+import static io.clusterbench.Format.f;
 
 /**
  * The HTML page of a stale-read probe ({@code clusterbench report PROBE_DIR}), from {@code probe.json} only: the
