@@ -27,13 +27,13 @@ public record ProbePair(String writer, String reader, long samples, long stale, 
                          long blockedCommits, long blockedReads, long blockedMillis) {
 
     /** @return stale ÷ samples × 100 of this pair, 0 without samples (in probe.json as {@code staleRatePercent}) */
-    @JsonProperty("staleRatePercent")
+    @JsonProperty(value = "staleRatePercent", access = JsonProperty.Access.READ_ONLY)
     public double staleRatePercent() {
         return samples == 0 ? 0 : 100.0 * stale / samples;
     }
 
     /** @return the 95% Wilson score interval of this pair's stale rate, [low, high] in % */
-    @JsonProperty("staleRateCi95Percent")
+    @JsonProperty(value = "staleRateCi95Percent", access = JsonProperty.Access.READ_ONLY)
     public List<Double> staleRateCi95Percent() {
         double[] ci = Wilson.interval(stale, samples, Wilson.Z95);
         return List.of(100 * ci[0], 100 * ci[1]);

@@ -53,6 +53,18 @@ class ProbeTextTest {
     }
 
     @Test
+    void theDocumentSurvivesItsJsonRoundTripWithThePerPairRates() throws Exception {
+        ProbeDocument doc = doc(PAIRS, List.of(), Map.of(), 0);
+        com.fasterxml.jackson.databind.ObjectMapper json = new com.fasterxml.jackson.databind.ObjectMapper();
+        @SuppressWarnings("unchecked")
+        Map<String, Object> asMap = json.readValue(json.writeValueAsString(doc), Map.class);
+        assertTrue(String.valueOf(asMap).contains("staleRateCi95Percent=[16.5"), "per-pair interval in probe.json");
+        ProbeDocument back = ProbeDocument.of(asMap);
+        assertEquals(doc.levels().get(0).pairs(), back.levels().get(0).pairs());
+        assertEquals(ProbeText.render(doc), ProbeText.render(back));
+    }
+
+    @Test
     void saysSoWhenEveryNodeStayedSyncedAndNothingWhenNotSampled() {
         assertTrue(ProbeText.nodes(doc(PAIRS, List.of(), Map.of(), 0)).contains("every node answered Synced"));
         String off = ProbeText.nodes(doc(PAIRS, null, Map.of(), 0));
