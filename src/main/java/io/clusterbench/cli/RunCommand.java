@@ -46,6 +46,7 @@ final class RunCommand extends WorkloadCommand {
     public Integer call() {
         RunPlan plan = PlanBuilder.from(workload, target, run, families(), env.command(), false, cluster,
                 background, shards).withMetrics(metrics.spec());
+        noteNotApplying(true, workload, background.workload);
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }
 }

@@ -65,6 +65,7 @@ final class SweepCommand extends WorkloadCommand {
         }
         RunPlan plan = PlanBuilder.from(workload, target, run, families(), env.command(), true, cluster,
                 new BackgroundOptions(), shards).withMetrics(metrics.spec());
+        noteNotApplying(true, workload);
         List<RunPlan> plans = new ArrayList<>(List.of(plan));
         for (int i = 1; i < levels.size(); i++) {
             plans.add(plan.withConsistency(levels.get(i)));

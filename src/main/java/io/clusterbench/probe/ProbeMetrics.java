@@ -64,7 +64,7 @@ public final class ProbeMetrics {
     /** A level is done: its first reads and stale reads, summed over the node pairs. */
     void levelDone(LevelResult r) {
         StepSeries s = level(r.level());
-        long stale = r.pairs().stream().mapToLong(PairCounts::stale).sum();
+        long stale = r.stale();
         s.count(PromMetric.PROBE_SAMPLES, r.samples());
         s.count(PromMetric.PROBE_STALE_READS, stale);
         s.finished();

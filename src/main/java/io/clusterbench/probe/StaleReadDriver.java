@@ -7,6 +7,7 @@ import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
 import io.clusterbench.db.TopologyDiscovery;
+import io.clusterbench.result.ProbeNodeSpell;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -34,7 +35,7 @@ public final class StaleReadDriver {
     private boolean perStatement;
     private Topology topology;
     private Map<String, Object> gtidWait = Map.of();
-    private List<NodeStateWatch.NodeSpell> spells;
+    private List<ProbeNodeSpell> spells;
     private double durationSeconds;
     private ProbeMetrics metrics;
 
@@ -191,36 +192,6 @@ public final class StaleReadDriver {
     public StaleReadDriver metrics(ProbeMetrics m) {
         this.metrics = m;
         return this;
-    }
-
-    /** @return wall time of the whole probe (s): levels, GTID waits, node-state sampling stopped */
-    public double durationSeconds() {
-        return durationSeconds;
-    }
-
-    /**
-     * @return every node's time in a state other than Synced while the probe ran, or null when no states were
-     *         sampled (not a Galera cluster)
-     */
-    public List<NodeStateWatch.NodeSpell> nodeStates() {
-        return spells;
-    }
-
-    /** @return wall time the GTID waits spent blocked (ms), 0 when none ran */
-    public long gtidBlockedMillis() {
-        return gtidWait.get("blockedMillis") instanceof Long l ? l : 0;
-    }
-
-    /** @return the GTID-wait summary line, or "" when none was measured */
-    public String gtidLine() {
-        Object latency = gtidWait.get("waitLatency");
-        if (latency instanceof io.clusterbench.result.LatencySummary l) {
-            return String.format(java.util.Locale.ROOT, "GTID wait (B applies A's write, from the wait call) "
-                    + "p50/p99/max: %.2f/%.2f/%.2f ms over %d waits, %s errors, %s blocked", l.p50Micros() / 1000.0,
-                    l.p99Micros() / 1000.0, l.maxMicros() / 1000.0, l.count(), gtidWait.get("errors"),
-                    gtidWait.get("blocked"));
-        }
-        return gtidWait.containsKey("note") ? "GTID wait: " + gtidWait.get("note") : "";
     }
 
     /** @return facts for the head of {@code probe.json}: command, start, target, topology, options */

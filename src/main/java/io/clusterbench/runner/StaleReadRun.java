@@ -5,10 +5,11 @@ import io.clusterbench.probe.BackgroundLoad;
 import io.clusterbench.probe.LevelResult;
 import io.clusterbench.probe.ProbeMetrics;
 import io.clusterbench.probe.ProbeReport;
-import io.clusterbench.probe.ProbeSummary;
 import io.clusterbench.probe.StaleReadDriver;
 import io.clusterbench.prom.MetricsListen;
 import io.clusterbench.prom.MetricsServer;
+import io.clusterbench.report.ProbeText;
+import io.clusterbench.result.ProbeDocument;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.Workload;
@@ -53,19 +54,12 @@ public record StaleReadRun(List<String> levels, boolean perStatement, int sample
                         load == null ? List.of() : load.statementClasses()));
             }
             List<LevelResult> results = driver.run(levels, command, load);
+            Map<String, Object> document = ProbeReport.document(driver.header(command), results);
             console.line("");
-            console.print(ProbeReport.table(results));
-            if (!driver.gtidLine().isEmpty()) {
-                console.line(driver.gtidLine());
-            }
-            console.print(ProbeSummary.pairTable(results));
-            console.line("");
-            console.print(ProbeSummary.nodes(results, driver.nodeStates(), driver.durationSeconds(),
-                    driver.gtidBlockedMillis()));
-            Map<String, Object> header = driver.header(command);
-            header.put("blockedByNode", ProbeSummary.blockedByNode(results));
-            ProbeReport.write(out.resolve("probe.json"), header, results);
-            console.line("Results: " + out.resolve("probe.json"));
+            console.print(ProbeText.render(ProbeDocument.of(document))); // as report prints it from probe.json
+            ProbeReport.write(out.resolve(ProbeDocument.FILE), document);
+            console.line("Results: " + out.resolve(ProbeDocument.FILE) + " (tables and HTML again: clusterbench report "
+                    + out + ")");
             boolean exact = results.stream().allMatch(r -> r.pairs().stream()
                     .allMatch(p -> p.samples() + p.errors() + p.blocked() == samples));
             return exact ? RunStatus.COMPLETED : RunStatus.CHECK_FAILED;

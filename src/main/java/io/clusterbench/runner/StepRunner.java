@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.engine.Clock;
 import io.clusterbench.engine.Engine;
 import io.clusterbench.engine.EnginePlan;
@@ -170,6 +171,9 @@ final class StepRunner {
                     && f.quorumLoss().stream().anyMatch(q -> !q.ended());
             observed.put("checksums", Commits.checksums(ctx.target(), workloads, quorumLost));
         }
+        Map<String, Long> errorDetail = engine.measuredErrorDetail(); // same window as the intervals' errors
+        putIfAny(observed, "errorsByStatementClass", ErrorCounts.places(errorDetail, classes, false));
+        putIfAny(observed, "errorsByTransactionType", ErrorCounts.places(errorDetail, classes, true));
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
@@ -187,6 +191,12 @@ final class StepRunner {
         }
         onProgress.accept(finished);
         return new Step(finished, outcome, null);
+    }
+
+    private static void putIfAny(Map<String, Object> facts, String key, Map<String, Map<String, Long>> value) {
+        if (!value.isEmpty()) {
+            facts.put(key, value);
+        }
     }
 
     /** @return per endpoint of the target, the step's figures, named after the member behind it */
