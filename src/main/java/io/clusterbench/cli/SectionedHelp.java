@@ -23,7 +23,7 @@ import java.util.Set;
 final class SectionedHelp implements CommandLine.IHelpSectionRenderer {
     /** Run options that say where and how results are shown; listed under "Output". */
     private static final Set<String> OUTPUT = Set.of("--out", "--report-interval", "--percentile", "--stats-format",
-            "--report-csv", "--histogram");
+            "--report-csv", "--histogram", "--metrics-listen", "--metrics-linger");
     /** Mixin names holding the target options (field names of the commands). */
     private static final String TARGET_MIXIN = "target";
 
