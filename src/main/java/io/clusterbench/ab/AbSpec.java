@@ -43,6 +43,39 @@ public record AbSpec(String a, String b, String aUser, String aPassword, String 
         return aServer != null;
     }
 
+    /**
+     * Checks how the sides are given, without connecting.
+     *
+     * @param problems receives every problem found
+     */
+    public void problems(List<String> problems) {
+        boolean binaries = aServer != null || bServer != null;
+        if (a != null && aServer != null || b != null && bServer != null) {
+            problems.add("give each side as an endpoint (--a/--b) or a binary (--a-server/--b-server), not both");
+        }
+        if (binaries && (a != null || b != null)) {
+            problems.add("--a/--b endpoints cannot be mixed with --a-server/--b-server binaries");
+        }
+        if (bServer != null && aServer == null) {
+            problems.add("--b-server needs --a-server");
+        }
+        if (binaries && template == null) {
+            problems.add("--a-server needs --datadir-template DIR (the data both servers copy)");
+        }
+        if (!binaries && (template != null || !serverOptions.isEmpty() || !aOptions.isEmpty() || !bOptions.isEmpty()
+                || restart)) {
+            problems.add("--datadir-template, --server-option, --a-option, --b-option and --restart need --a-server");
+        }
+        for (String hostPort : new String[] {a, b}) {
+            if (hostPort != null && !hostPort.matches(".+:\\d{1,5}")) {
+                problems.add("'" + hostPort + "' is not HOST:PORT (e.g. --a 127.0.0.1:3306)");
+            }
+        }
+        if (b != null && a == null) {
+            problems.add("--b needs --a");
+        }
+    }
+
     /** @return the options given to {@code side}'s started server only */
     public List<String> options(Side side) {
         return side == Side.A ? aOptions : bOptions;

@@ -15,5 +15,21 @@ public enum OrderMode {
      * Seeded shuffle: per repeat, the thread counts in a random order and each pair's side order drawn at
      * random ({@link java.util.SplittableRandom} from the seed; the same seed gives the same schedule).
      */
-    SHUFFLE
+    SHUFFLE;
+
+    /**
+     * @param text     {@code --order} as given: abba or shuffle, any case
+     * @param problems receives the problem when it is neither
+     * @return the mode, or null after adding a problem
+     */
+    public static OrderMode parse(String text, java.util.List<String> problems) {
+        return switch (text.toLowerCase(java.util.Locale.ROOT)) {
+            case "abba" -> ABBA;
+            case "shuffle" -> SHUFFLE;
+            default -> {
+                problems.add("--order must be abba or shuffle (got '" + text + "')");
+                yield null;
+            }
+        };
+    }
 }

@@ -1,6 +1,7 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
+import io.clusterbench.ab.AbSpec;
 import io.clusterbench.ab.OrderMode;
 import io.clusterbench.ab.Side;
 import io.clusterbench.runner.AbDriver;
@@ -13,7 +14,6 @@ import picocli.CommandLine.Option;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.EnumMap;
-import java.util.Locale;
 import java.util.Map;
 
 /**
@@ -73,22 +73,16 @@ final class AbCommand extends WorkloadCommand {
         if (repeat < 1 || quietTimeoutSeconds < 0) {
             problems.add("--repeat must be >= 1 and --quiet-timeout >= 0");
         }
-        OrderMode mode = switch (order.toLowerCase(Locale.ROOT)) {
-            case "abba" -> OrderMode.ABBA;
-            case "shuffle" -> OrderMode.SHUFFLE;
-            default -> {
-                problems.add("--order must be abba or shuffle (got '" + order + "')");
-                yield null;
-            }
-        };
+        OrderMode mode = OrderMode.parse(order, problems);
         if (!target.embedded()) {
             problems.add("ab takes its servers from --a/--b or --a-server/--b-server, not --host/--socket");
         }
-        sides.validate(problems);
+        long seed = orderSeed != 0 ? orderSeed : (System.nanoTime() ^ System.currentTimeMillis()) & Long.MAX_VALUE | 1;
+        AbSpec spec = sides.spec(repeat, mode, seed, quietTimeoutSeconds);
+        spec.problems(problems);
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see clusterbench ab --help");
         }
-        long seed = orderSeed != 0 ? orderSeed : (System.nanoTime() ^ System.currentTimeMillis()) & Long.MAX_VALUE | 1;
         if (run.randSeed == 0) { // both sides draw the same keys
             run.randSeed = (System.nanoTime() ^ System.currentTimeMillis()) | 1;
         }
@@ -96,6 +90,7 @@ final class AbCommand extends WorkloadCommand {
         for (Side side : Side.values()) { // one workload instance per side, same options and seed
             plans.put(side, PlanBuilder.from(workload, target, run, families(), env.command(), true, null));
         }
-        return ExitCode.of(AbDriver.run(plans, sides.spec(repeat, mode, seed, quietTimeoutSeconds), env)).code();
+        noteNotApplying(true, workload);
+        return ExitCode.of(AbDriver.run(plans, spec, env)).code();
     }
 }

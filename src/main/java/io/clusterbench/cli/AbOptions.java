@@ -74,42 +74,9 @@ final class AbOptions {
             + "once per side at start, or before each step with --restart. Default: off.")
     boolean bufferPoolWarmup;
 
-    /** @return true when the sides are started binaries */
-    boolean binaries() {
-        return aServer != null || bServer != null;
-    }
-
-    /** @return the sides as the runner takes them */
+    /** @return the sides as the runner takes them; {@link AbSpec#problems} checks them */
     AbSpec spec(int repeats, OrderMode order, long orderSeed, int quietTimeoutSeconds) {
         return new AbSpec(a, b, aUser, aPassword, bUser, bPassword, aServer, bServer, template, serverOptions, aOptions,
                 bOptions, restart, bufferPoolWarmup, repeats, order, orderSeed, quietTimeoutSeconds);
-    }
-
-    /** Adds every problem to {@code problems}, without connecting. */
-    void validate(List<String> problems) {
-        if (a != null && aServer != null || b != null && bServer != null) {
-            problems.add("give each side as an endpoint (--a/--b) or a binary (--a-server/--b-server), not both");
-        }
-        if (binaries() && (a != null || b != null)) {
-            problems.add("--a/--b endpoints cannot be mixed with --a-server/--b-server binaries");
-        }
-        if (bServer != null && aServer == null) {
-            problems.add("--b-server needs --a-server");
-        }
-        if (binaries() && template == null) {
-            problems.add("--a-server needs --datadir-template DIR (the data both servers copy)");
-        }
-        if (!binaries() && (template != null || !serverOptions.isEmpty() || !aOptions.isEmpty() || !bOptions.isEmpty()
-                || restart)) {
-            problems.add("--datadir-template, --server-option, --a-option, --b-option and --restart need --a-server");
-        }
-        for (String hostPort : new String[] {a, b}) {
-            if (hostPort != null && !hostPort.matches(".+:\\d{1,5}")) {
-                problems.add("'" + hostPort + "' is not HOST:PORT (e.g. --a 127.0.0.1:3306)");
-            }
-        }
-        if (b != null && a == null) {
-            problems.add("--b needs --a");
-        }
     }
 }

@@ -39,7 +39,8 @@ final class CleanupCommand extends WorkloadCommand {
     public Integer call() {
         Validation.check(target, null, families());
         Workload w = WorkloadRegistry.create(workload, families(),
-                Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
+                Distribution.defaultUniform(), 1);
+        noteNotApplying(false, workload);
         List<String> dropped = TableChores.cleanup(target.spec(), w, force, env);
         for (String name : dropped) {
             env.out().println("Dropped table '" + name + "'");

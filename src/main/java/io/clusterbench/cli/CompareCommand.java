@@ -3,6 +3,7 @@ package io.clusterbench.cli;
 import io.clusterbench.UserException;
 import io.clusterbench.report.ComparisonText;
 import io.clusterbench.result.Comparison;
+import io.clusterbench.result.ResultFiles;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Parameters;
 
@@ -39,7 +40,7 @@ final class CompareCommand implements Callable<Integer> {
             throw new UserException("compare needs two or more results, got " + results.size(),
                     "run: clusterbench compare A/result.json B/result.json");
         }
-        Comparison comparison = Comparison.of(ResultArgs.read(results));
+        Comparison comparison = Comparison.of(ResultFiles.read(results));
         ComparisonText.lines(comparison).forEach(env.out()::println);
         return ExitCode.OK.code();
     }

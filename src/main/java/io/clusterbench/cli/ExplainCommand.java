@@ -1,13 +1,9 @@
 package io.clusterbench.cli;
 
-import io.clusterbench.runner.Versions;
-import io.clusterbench.runner.TableChores;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.SerializationFeature;
+import io.clusterbench.runner.ExplainRun;
+import io.clusterbench.runner.ResultDirs;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
-import io.clusterbench.workload.joins.JoinPlan;
-import io.clusterbench.workload.joins.JoinsExplain;
 import io.clusterbench.workload.joins.JoinsWorkload;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.FamilyOptions;
@@ -18,22 +14,13 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Locale;
-import java.util.Map;
 import java.util.concurrent.Callable;
 
 /**
  * {@code clusterbench explain joins [options]}: capture {@code EXPLAIN FORMAT=JSON} of every joins scenario
  * (or of those selected with {@code --scenarios} / count options) on the target, print join order and
- * indexes with the flags of {@link JoinsExplain}, and write the plans to {@code plans.json}.
+ * indexes with the flags of {@code JoinsExplain}, and write the plans to {@code plans.json}.
  *
  * <p>Confined to the main thread. Exit 0 when every EXPLAIN ran (flags are findings, not failures),
  * 3 when some EXPLAIN failed.
@@ -82,29 +69,8 @@ final class ExplainCommand implements Callable<Integer> {
                     "run: clusterbench explain joins");
         }
         JoinsWorkload w = (JoinsWorkload) WorkloadRegistry.create(workload, families(),
-                Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), seed);
-        Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-joins-explain");
-        List<JoinPlan> plans = TableChores.explain(target.spec(), w, env);
-        env.out().println("Plans on " + w.describeForcing() + ", parameters seed " + seed + ":");
-        JoinsExplain.lines(plans).forEach(env.out()::println);
-        write(dir.resolve("plans.json"), plans);
-        env.out().println("Plans written to " + dir.resolve("plans.json"));
-        return plans.stream().anyMatch(p -> p.error() != null) ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
-    }
-
-    private void write(Path file, List<JoinPlan> plans) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schema", "clusterbench.plans/1");
-        doc.put("tool", Versions.tool());
-        doc.put("command", env.command());
-        doc.put("seed", seed);
-        doc.put("plans", plans);
-        try {
-            Files.createDirectories(file.getParent());
-            new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT).writeValue(file.toFile(), doc);
-        } catch (IOException e) {
-            throw new UserException("cannot write " + file + ": " + e.getMessage(), "choose another --out");
-        }
+                Distribution.defaultUniform(), seed);
+        return ExitCode.of(ExplainRun.run(target.spec(), w, seed, ResultDirs.orDefault(out, "joins-explain"),
+                env.command(), env)).code();
     }
 }

@@ -49,7 +49,7 @@ final class InspectCommand extends WorkloadCommand {
                     "give the planned thread count, e.g. --threads 64 or --threads 1,8,64");
         }
         Validation.check(target, null, families());
-        Workload w = WorkloadRegistry.create(workload, families(), Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
+        Workload w = WorkloadRegistry.create(workload, families(), Distribution.defaultUniform(), 1);
         Inspection result = Preflight.inspect(target.spec(), w, max, env);
         for (var s : result.snapshots()) {
             env.out().println("Inspected " + s.endpoint() + ": " + s.version() + (s.galera() ? ", Galera node" : "")

@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.ResultDirs;
 import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.report.ShardText;
 import io.clusterbench.result.RunRecord;
@@ -10,11 +11,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
@@ -47,9 +44,8 @@ final class MergeCommand implements Callable<Integer> {
     public Integer call() {
         ShardMerge.Merged merged = ShardMerge.merge(dirs, env.command());
         RunRecord first = merged.document().runs().get(0);
-        Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-merged-" + first.workload());
-        PlanBuilder.requireWritable(dir);
+        Path dir = ResultDirs.orDefault(out, "merged-" + first.workload());
+        ResultDirs.requireWritable(dir);
         ShardMerge.write(merged, dir);
         for (RunRecord run : merged.document().runs()) {
             ShardsRecord shards = (ShardsRecord) run.observerFacts().get(ShardsRecord.KEY);

@@ -1,7 +1,7 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.ResultDirs;
 import io.clusterbench.fault.FaultPlan;
-import io.clusterbench.fault.FaultSchedule;
 import io.clusterbench.Defaults;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Consistency;
@@ -18,13 +18,8 @@ import io.clusterbench.workload.joins.JoinsOptions;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.joins.JoinsWorkload;
 
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.List;
-import java.util.Locale;
 
 /**
  * Turns the parsed options of {@code run} and {@code sweep} into a {@link RunPlan}: validates them (every
@@ -68,7 +63,7 @@ final class PlanBuilder {
         Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
                 r.randParetoH, r.randZipfianExp);
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
-        long seed = r.randSeed != 0 ? r.randSeed : shard.sharded() ? ShardOptions.seedFrom(shard)
+        long seed = r.randSeed != 0 ? r.randSeed : shard.sharded() ? shard.sharedSeed()
                 : (System.nanoTime() ^ System.currentTimeMillis()) | 1;
         Workload workload = WorkloadRegistry.create(workloadName, families, distribution, seed);
         if (workload instanceof JoinsWorkload jw) {
@@ -77,15 +72,13 @@ final class PlanBuilder {
         WorkloadFamily family = WorkloadRegistry.require(workloadName);
         RunPlan.Background background = bg.workload == null ? null : new RunPlan.Background(
                 WorkloadRegistry.create(bg.workload, families, distribution, seed + 1), bg.threads);
-        Path out = r.out != null ? r.out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-" + (sweep ? "sweep-" : "")
-                + workloadName);
-        requireWritable(out);
+        Path out = ResultDirs.orDefault(r.out, (sweep ? "sweep-" : "") + workloadName);
+        ResultDirs.requireWritable(out);
         String description = family.describe(workload, families, distribution);
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, workload, distribution, seed, errors,
                 out, command, routing, consistency, family.options(workload, families), description, background, faults(c),
-                !r.noInspect, shard, console(r), r.reconnectEvery);
+                !r.noInspect, shard, console(r), r.reconnectEvery, null);
     }
 
     /** @return the console formats of {@code --stats-format}, {@code --report-csv} and {@code --histogram} */
@@ -97,49 +90,7 @@ final class PlanBuilder {
 
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */
     private static FaultPlan faults(ClusterOptions c) {
-        if (c == null) {
-            return FaultPlan.NONE;
-        }
-        FaultSchedule schedule = FaultSchedule.parse(c.fault, 0);
-        if (schedule.isEmpty() && (!c.faultCommands.isEmpty() || c.sandbox != null)) {
-            throw new UserException("--fault-cmd and --sandbox need a --fault schedule",
-                    "add e.g. --fault '10s kill n3; 25s restart n3'");
-        }
-        return new FaultPlan(schedule, c.faultCommands, c.sandbox, c.verifyCommits, readTimeout(c.readTimeout));
-    }
-
-    /** @return {@code --read-timeout} in seconds, or {@link FaultPlan#AUTO} @throws UserException when invalid */
-    private static long readTimeout(String text) {
-        if (text == null || text.strip().equalsIgnoreCase("auto")) {
-            return FaultPlan.AUTO;
-        }
-        try {
-            long seconds = Long.parseLong(text.strip());
-            if (seconds >= 0 && seconds <= 86_400) {
-                return seconds;
-            }
-        } catch (NumberFormatException e) {
-            // reported below
-        }
-        throw new UserException("invalid --read-timeout '" + text + "'",
-                "give seconds from 0 (no read timeout) to 86400, or auto");
-    }
-
-    /**
-     * Checks, without creating anything, that {@code dir} can be created or written: its nearest existing
-     * ancestor must be a writable directory.
-     *
-     * @throws UserException when result files could not be written there
-     */
-    static void requireWritable(Path dir) {
-        Path p = dir.toAbsolutePath();
-        while (p != null && !Files.exists(p)) {
-            p = p.getParent();
-        }
-        if (p == null || !Files.isDirectory(p) || !Files.isWritable(p)) {
-            throw new UserException("cannot write results to " + dir + " (" + (p == null ? "no such place"
-                    : p + (Files.isDirectory(p) ? " is not writable" : " is not a directory")) + ")",
-                    "choose another --out");
-        }
+        return c == null ? FaultPlan.NONE
+                : FaultPlan.of(c.fault, c.faultCommands, c.sandbox, c.verifyCommits, c.readTimeout);
     }
 }

@@ -57,9 +57,10 @@ final class PrepareCommand extends WorkloadCommand {
             throw new UserException("invalid options: --force and --resume exclude each other",
                     "--force reloads everything, --resume completes what is there");
         }
+        noteNotApplying(false, workload);
         PrepareMode mode = resume ? PrepareMode.RESUME : force ? PrepareMode.DROP : PrepareMode.REFUSE;
         Workload w = WorkloadRegistry.create(workload, families(),
-                Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), 1);
+                Distribution.defaultUniform(), 1);
         TableChores.Prepared done = TableChores.prepare(target.spec(), w, threads, mode, env.command(), env);
         if (!workload.equals(TpccFamily.NAME)) { // the tpcc loader prints its own rows and rows/s
             long rows = (long) w.tables().size() * families().get(OltpOptions.class).tableSize();

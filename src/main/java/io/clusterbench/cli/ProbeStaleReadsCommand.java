@@ -1,13 +1,8 @@
 package io.clusterbench.cli;
 
-import io.clusterbench.runner.ResolvedTarget;
+import io.clusterbench.runner.ResultDirs;
+import io.clusterbench.runner.StaleReadRun;
 import io.clusterbench.UserException;
-import io.clusterbench.probe.BackgroundLoad;
-import io.clusterbench.probe.LevelResult;
-import io.clusterbench.probe.ProbeReport;
-import io.clusterbench.probe.ProbeSummary;
-import io.clusterbench.probe.StaleReadDriver;
-import io.clusterbench.runner.TableChores;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.oltp.OltpOptions;
@@ -15,18 +10,10 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-import io.clusterbench.db.Target;
-import io.clusterbench.workload.Distribution;
-import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
-import java.time.Duration;
-import java.time.ZoneOffset;
-import java.time.ZonedDateTime;
-import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Locale;
 import java.util.concurrent.Callable;
 
 /**
@@ -84,6 +71,8 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
     OltpOptions oltp = new OltpOptions();
     @Mixin
     TargetOptions target = new TargetOptions();
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
 
     ProbeStaleReadsCommand(CliEnv env) {
         this.env = env;
@@ -117,40 +106,11 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see --help");
         }
-        Path dir = out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC)
-                .format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT)) + "-stale-reads");
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(target.spec(), env)) {
-            StaleReadDriver driver = new StaleReadDriver(resolved.target(), samples, Duration.ofMillis(timeoutMillis),
-                    Duration.ofMillis(stepTimeoutMillis == null ? timeoutMillis : stepTimeoutMillis),
-                    env.out()::println).perStatement(scope.equals("statement"));
-            BackgroundLoad load = background == null ? null : backgroundLoad(resolved.target());
-            List<LevelResult> results = driver.run(levels, env.command(), load);
-            env.out().println();
-            env.out().print(ProbeReport.table(results));
-            if (!driver.gtidLine().isEmpty()) {
-                env.out().println(driver.gtidLine());
-            }
-            env.out().print(ProbeSummary.pairTable(results));
-            env.out().println();
-            env.out().print(ProbeSummary.nodes(results, driver.nodeStates(), driver.durationSeconds(),
-                    driver.gtidBlockedMillis()));
-            java.util.Map<String, Object> header = driver.header(env.command());
-            header.put("blockedByNode", ProbeSummary.blockedByNode(results));
-            ProbeReport.write(dir.resolve("probe.json"), header, results);
-            env.out().println("Results: " + dir.resolve("probe.json"));
-            boolean exact = results.stream().allMatch(r -> r.pairs().stream()
-                    .allMatch(p -> p.samples() + p.errors() + p.blocked() == samples));
-            return exact ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
-        }
-    }
-
-    private BackgroundLoad backgroundLoad(Target t) {
-        long seed = (System.nanoTime() ^ System.currentTimeMillis()) | 1;
         FamilyOptions families = WorkloadRegistry.newOptions();
         families.put(oltp);
-        Workload w = WorkloadRegistry.create(background, families,
-                Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8), seed);
-        TableChores.init(t, w);
-        return new BackgroundLoad(w, t, backgroundThreads, seed);
+        StaleReadRun probe = new StaleReadRun(levels, scope.equals("statement"), samples, timeoutMillis,
+                stepTimeoutMillis == null ? timeoutMillis : stepTimeoutMillis, ResultDirs.orDefault(out, "stale-reads"),
+                background, backgroundThreads, families, metrics.spec());
+        return ExitCode.of(probe.run(target.spec(), env.command(), env)).code();
     }
 }

@@ -40,6 +40,8 @@ final class SweepCommand extends WorkloadCommand {
     @Mixin
     ShardOptions shards = new ShardOptions();
     @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+    @Mixin
     RunOptions run = new RunOptions();
 
     SweepCommand(CliEnv env) {
@@ -57,37 +59,17 @@ final class SweepCommand extends WorkloadCommand {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
         }
-        List<Consistency> levels = levels(cluster.consistency);
+        List<Consistency> levels = Consistency.list(cluster.consistency);
         if (!levels.isEmpty()) {
             cluster.consistency = levels.get(0).level();
         }
         RunPlan plan = PlanBuilder.from(workload, target, run, families(), env.command(), true, cluster,
-                new BackgroundOptions(), shards);
+                new BackgroundOptions(), shards).withMetrics(metrics.spec());
+        noteNotApplying(true, workload);
         List<RunPlan> plans = new ArrayList<>(List.of(plan));
         for (int i = 1; i < levels.size(); i++) {
             plans.add(plan.withConsistency(levels.get(i)));
         }
         return ExitCode.of(SweepDriver.run(plans, repeat, quietTimeoutSeconds, env)).code();
-    }
-
-    /**
-     * @param list {@code --consistency} as given: one level or a comma list ({@code 0,1,3}), or null
-     * @return the levels in the order given; empty when not set
-     * @throws io.clusterbench.UserException for an invalid or repeated level
-     */
-    static List<Consistency> levels(String list) {
-        if (list == null) {
-            return List.of();
-        }
-        List<Consistency> out = new ArrayList<>();
-        for (String part : list.split(",", -1)) {
-            Consistency c = Consistency.parse(part);
-            if (out.contains(c)) {
-                throw new io.clusterbench.UserException("invalid --consistency '" + list + "': level " + c.level()
-                        + " is given twice", "list each level once, e.g. --consistency 0,1,3");
-            }
-            out.add(c);
-        }
-        return out;
     }
 }

@@ -42,6 +42,27 @@ public record Consistency(String level) {
                 + "(1 = reads, 7 = reads and writes) or a Group Replication level (EVENTUAL, BEFORE, AFTER, BEFORE_AND_AFTER)");
     }
 
+    /**
+     * @param list {@code --consistency} as given: one level or a comma list ({@code 0,1,3}), or null
+     * @return the levels in the order given; empty when not set
+     * @throws UserException for an invalid or repeated level
+     */
+    public static List<Consistency> list(String list) {
+        if (list == null) {
+            return List.of();
+        }
+        List<Consistency> out = new ArrayList<>();
+        for (String part : list.split(",", -1)) {
+            Consistency c = parse(part);
+            if (out.contains(c)) {
+                throw new UserException("invalid --consistency '" + list + "': level " + c.level()
+                        + " is given twice", "list each level once, e.g. --consistency 0,1,3");
+            }
+            out.add(c);
+        }
+        return out;
+    }
+
     /** @return true for a Galera {@code wsrep_sync_wait} value */
     public boolean galera() {
         return Character.isDigit(level.charAt(0));

@@ -69,6 +69,16 @@ public final class Engine {
         return endpointHub == null ? List.of() : endpointHub.totals(metricsHub.runEventHistogram());
     }
 
+    /**
+     * Errors of the measured time by code and where they happened (the same window as the intervals'
+     * {@code errorsByCode}); call after {@link #run} returned.
+     *
+     * @return keys as {@link ErrorCounts#detail()}; read them with {@link ErrorCounts#places}
+     */
+    public java.util.Map<String, Long> measuredErrorDetail() {
+        return metricsHub == null ? java.util.Map.of() : metricsHub.errorDetailSinceDiscard();
+    }
+
     /** @return the run's error counts by vendor code */
     public ErrorCounts errors() {
         return errors;

@@ -182,7 +182,7 @@ final class Worker implements Runnable, StatementRecorder {
                     return -1;
                 }
                 metrics.add(Counter.ERRORS, 1);
-                errors.count(f.countKey());
+                errors.count(f.countKey(), session.failedStatementClass(), session.failedEventClass());
                 endpoints.error(slot);
                 control.endpointErrors(slot).count(f.countKey());
                 if (!recover(f)) {

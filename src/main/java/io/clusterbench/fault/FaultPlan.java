@@ -1,5 +1,7 @@
 package io.clusterbench.fault;
 
+import io.clusterbench.UserException;
+
 import java.nio.file.Path;
 import java.util.List;
 
@@ -26,6 +28,41 @@ public record FaultPlan(FaultSchedule schedule, List<String> commands, Path sand
 
     public FaultPlan {
         commands = List.copyOf(commands);
+    }
+
+    /**
+     * @param fault          {@code --fault} as given, or null
+     * @param commands       {@code --fault-cmd} values
+     * @param sandboxDir     {@code --sandbox}, or null
+     * @param readTimeout    {@code --read-timeout}: seconds 0-86400, {@code auto} or null
+     * @return the validated plan (the node count is checked once the endpoints are known)
+     * @throws UserException for a bad schedule, commands or sandbox without a schedule, or a bad read timeout
+     */
+    public static FaultPlan of(String fault, List<String> commands, Path sandboxDir, boolean verifyCommits,
+                               String readTimeout) {
+        FaultSchedule schedule = FaultSchedule.parse(fault, 0);
+        if (schedule.isEmpty() && (!commands.isEmpty() || sandboxDir != null)) {
+            throw new UserException("--fault-cmd and --sandbox need a --fault schedule",
+                    "add e.g. --fault '10s kill n3; 25s restart n3'");
+        }
+        return new FaultPlan(schedule, commands, sandboxDir, verifyCommits, readTimeout(readTimeout));
+    }
+
+    /** @return {@code --read-timeout} in seconds, or {@link #AUTO} @throws UserException when invalid */
+    private static long readTimeout(String text) {
+        if (text == null || text.strip().equalsIgnoreCase("auto")) {
+            return AUTO;
+        }
+        try {
+            long seconds = Long.parseLong(text.strip());
+            if (seconds >= 0 && seconds <= 86_400) {
+                return seconds;
+            }
+        } catch (NumberFormatException e) {
+            // reported below
+        }
+        throw new UserException("invalid --read-timeout '" + text + "'",
+                "give seconds from 0 (no read timeout) to 86400, or auto");
     }
 
     /** @return true when the schedule acts on node processes (anything but sql steps) */

@@ -28,6 +28,9 @@ public final class MetricsHub {
     private final List<long[]> lastPerWorker = new ArrayList<>();
     private final List<long[]> baselinePerWorker = new ArrayList<>();
     private Map<String, Long> lastErrors = new HashMap<>();
+    /** Error counts with their places at the last sample and at {@link #discard}. */
+    private Map<String, Long> lastErrorDetail = Map.of();
+    private Map<String, Long> baselineErrorDetail = Map.of();
     /** Event latencies (µs) of every interval sampled since {@link #discard}. */
     private final Histogram runEvents =
             new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
@@ -98,7 +101,9 @@ public final class MetricsHub {
             delta[s] = totals[s] - lastTotals[s];
             lastTotals[s] = totals[s];
         }
-        Map<String, Long> now = errors.snapshot();
+        Map<String, Long> detail = errors.detail(); // one read: the code view and the place view agree
+        lastErrorDetail = detail;
+        Map<String, Long> now = ErrorCounts.byCode(detail);
         Map<String, Long> errorDelta = new HashMap<>();
         now.forEach((k, v) -> {
             long d = v - lastErrors.getOrDefault(k, 0L);
@@ -118,9 +123,25 @@ public final class MetricsHub {
     public void discard() {
         sample(0, 0, 0, 0, 0, 0);
         runEvents.reset();
+        baselineErrorDetail = lastErrorDetail;
         for (int w = 0; w < lastPerWorker.size(); w++) {
             System.arraycopy(lastPerWorker.get(w), 0, baselinePerWorker.get(w), 0, slots);
         }
+    }
+
+    /**
+     * @return error counts by their full key ({@link ErrorCounts#detail()}: code, and where a statement failed)
+     *         between {@link #discard} and the last sample: the same window as the intervals' {@code errorsByCode}
+     */
+    public Map<String, Long> errorDetailSinceDiscard() {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        lastErrorDetail.forEach((k, v) -> {
+            long d = v - baselineErrorDetail.getOrDefault(k, 0L);
+            if (d != 0) {
+                out.put(k, d);
+            }
+        });
+        return out;
     }
 
     /** @return event latencies (µs) of all intervals sampled since {@link #discard}; live, do not change */

@@ -1,18 +1,14 @@
 package io.clusterbench.probe;
 
-import io.clusterbench.engine.Clock;
-import io.clusterbench.engine.Engine;
-import io.clusterbench.engine.EnginePlan;
-import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.engine.SideLoad;
 import io.clusterbench.metrics.Counter;
 import io.clusterbench.metrics.IntervalSample;
-import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.Target;
-import io.clusterbench.db.VendorCodes;
 import io.clusterbench.workload.Workload;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -27,12 +23,12 @@ import java.util.concurrent.atomic.AtomicReference;
 public final class BackgroundLoad {
     /** How often the load's events are attributed to the current level. */
     static final Duration SAMPLE_INTERVAL = Duration.ofMillis(100);
-    private final Engine engine;
-    private final Workload workload;
+    private final SideLoad load;
     private final AtomicReference<String> level = new AtomicReference<>("");
     private final Map<String, double[]> perLevel = new HashMap<>();
-    private Thread thread;
-    private volatile Throwable failure;
+    /** The metrics endpoint's per-level series, or null; set before {@link #start}. */
+    private volatile ProbeMetrics metrics;
+    private final List<String> statementClasses;
 
     /**
      * @param workload initialised workload (tables exist, {@code init} done)
@@ -41,24 +37,25 @@ public final class BackgroundLoad {
      * @param seed     run seed, never 0
      */
     public BackgroundLoad(Workload workload, Target target, int threads, long seed) {
-        this.workload = workload;
         // Sampled every 100 ms, so a level shorter than a second (a quiet machine probes 240 samples in about
         // 1.5 s) still gets its intervals; each interval goes to the level current when it ends.
-        this.engine = new Engine(new EnginePlan(threads, Duration.ZERO, 0, Duration.ZERO, 0, SAMPLE_INTERVAL,
-                ErrorPolicy.parse(VendorCodes.DEFAULT_IGNORED), seed, target), Clock.SYSTEM);
+        this.load = new SideLoad(workload, target, threads, seed, SAMPLE_INTERVAL, this::interval);
+        this.statementClasses = List.copyOf(workload.statementClasses());
+    }
+
+    /** @param m the per-level series its interval samples also go to ({@code --metrics-listen}), or null */
+    public void metrics(ProbeMetrics m) {
+        this.metrics = m;
+    }
+
+    /** @return the load workload's statement classes, in class-id order */
+    public List<String> statementClasses() {
+        return statementClasses;
     }
 
     /** Starts the load on its own thread. */
     public void start() {
-        thread = new Thread(() -> {
-            try {
-                engine.run(workload, this::interval);
-            } catch (DbFailure | RuntimeException e) {
-                failure = e;
-            }
-        }, "background-load");
-        thread.setDaemon(true);
-        thread.start();
+        load.start();
     }
 
     /** Attributes the following intervals to {@code name} ("" for none). */
@@ -74,19 +71,12 @@ public final class BackgroundLoad {
 
     /** @return why the load stopped early, or null */
     public Throwable failure() {
-        return failure;
+        return load.failure();
     }
 
     /** Stops the load and waits for its workers. */
     public void stop() {
-        engine.requestStop();
-        if (thread != null) {
-            try {
-                thread.join(60_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        load.stop();
     }
 
     private synchronized void interval(IntervalSample s) {
@@ -95,6 +85,10 @@ public final class BackgroundLoad {
             double[] v = perLevel.computeIfAbsent(name, k -> new double[2]);
             v[0] += s.count(Counter.EVENTS);
             v[1] += s.durationSeconds();
+            ProbeMetrics m = metrics;
+            if (m != null) {
+                m.sample(name, s);
+            }
         }
     }
 }

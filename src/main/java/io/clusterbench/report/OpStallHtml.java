@@ -1,12 +1,15 @@
 package io.clusterbench.report;
 
+import io.clusterbench.Format;
 import io.clusterbench.report.ChartSpec.Point;
 import io.clusterbench.report.ChartSpec.Series;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.Intervals;
 import io.clusterbench.result.LatencySummary;
 import io.clusterbench.result.OpBreakdown;
+import io.clusterbench.result.BackgroundFacts;
 import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.StallFacts;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -15,7 +18,6 @@ import java.util.Map;
 
 import static io.clusterbench.report.Figure.*;
 import static io.clusterbench.report.Html.esc;
-import static io.clusterbench.report.Html.num;
 
 /**
  * The HTML report's per-operation table (every workload) and, for runs with marked statements (ddl, bigtrx),
@@ -36,7 +38,7 @@ final class OpStallHtml {
         for (OpBreakdown.OpRecord o : OpBreakdown.of(run)) {
             LatencySummary l = o.latency();
             rows.add(List.of(o.op().name().toLowerCase(Locale.ROOT), Long.toString(o.statements()),
-                    num(o.perSecond(), 2), l == null ? "-" : ms(l.p95Micros()), l == null ? "-" : ms(l.p99Micros()),
+                    Format.decimal(o.perSecond(), 2), l == null ? "-" : ms(l.p95Micros()), l == null ? "-" : ms(l.p99Micros()),
                     l == null ? "-" : ms(l.maxMicros())));
         }
         return Html.table(List.of(OPERATION.key(), "count", OPERATIONS_PER_SECOND.key(), LATENCY_P95.key(),
@@ -53,19 +55,15 @@ final class OpStallHtml {
      *         time and catch-up (ms), then the background's quiet vs marked line; "" without stall facts
      */
     static String stalls(RunRecord run) {
-        Map<?, ?> facts = run.observerFacts();
         StringBuilder b = new StringBuilder();
-        if (facts != null && facts.get("stall") instanceof Map<?, ?> stall
-                && stall.get("byKind") instanceof Map<?, ?> byKind && !byKind.isEmpty()) {
+        StallFacts stall = run.fact(StallFacts.KEY, StallFacts.class);
+        if (stall != null && !stall.byKind().isEmpty()) {
             List<List<String>> rows = new ArrayList<>();
-            byKind.forEach((kind, v) -> {
-                Map<?, ?> k = (Map<?, ?>) v;
-                for (Object n : k.get("nodes") instanceof List<?> l ? l : List.of()) {
-                    Map<?, ?> node = (Map<?, ?>) n;
-                    rows.add(List.of(esc(String.valueOf(kind)), text(k.get("statements")),
-                            text(k.get("maxDurationMillis")), esc(String.valueOf(node.get("endpoint"))),
-                            text(node.get("maxCommitGapMillis")), text(node.get("maxNotSyncedMillis")),
-                            text(node.get("maxCatchUpMillis"))));
+            stall.byKind().forEach((kind, k) -> {
+                for (StallFacts.Node node : k.nodes()) {
+                    rows.add(List.of(esc(kind), text(k.statements()), text(k.maxDurationMillis()),
+                            esc(String.valueOf(node.endpoint())), text(node.maxCommitGapMillis()),
+                            text(node.maxNotSyncedMillis()), text(node.maxCatchUpMillis())));
                 }
             });
             b.append("<p>Per marked statement class and node (ms): longest statement, longest commit gap, time not "
@@ -73,17 +71,19 @@ final class OpStallHtml {
             b.append(Html.table(List.of("class", "count", "maxDurationMillis", NODE.key(),
                     "commitGapMillis", "notSyncedMillis", "catchUpMillis"), rows));
         }
-        if (facts != null && facts.get("background") instanceof Map<?, ?> bg) {
+        BackgroundFacts bg = run.fact(BackgroundFacts.KEY, BackgroundFacts.class);
+        if (bg != null) {
             List<List<String>> rows = new ArrayList<>();
             for (String phase : List.of("quiet", "marked")) {
-                Map<?, ?> p = bg.get(phase) instanceof Map<?, ?> m ? m : Map.of();
-                rows.add(List.of(phase, text(p.get("intervals")), decimal(p.get("seconds")), decimal(p.get("tps")),
-                        decimal(p.get("p95Millis")), decimal(p.get("p99Millis")), decimal(p.get("maxMillis"))));
+                BackgroundFacts.Phase p = phase.equals("quiet") ? bg.quiet() : bg.marked();
+                rows.add(p == null ? List.of(phase, "-", "-", "-", "-", "-", "-") : List.of(phase, text(p.intervals()),
+                        decimal(p.seconds()), decimal(p.tps()), decimal(p.p95Millis()), decimal(p.p99Millis()),
+                        decimal(p.maxMillis())));
             }
-            b.append("<p>Background <code>").append(esc(String.valueOf(bg.get("workload"))))
+            b.append("<p>Background <code>").append(esc(String.valueOf(bg.workload())))
                     .append("</code>: intervals with no marked statement (quiet) vs with one (marked); ")
-                    .append("tpsDipPercent: ").append(bg.get("tpsDipPercent") instanceof Number
-                            ? decimal(bg.get("tpsDipPercent")) + "%" : "- (no quiet or no marked interval)")
+                    .append("tpsDipPercent: ").append(bg.tpsDipPercent() != null
+                            ? decimal(bg.tpsDipPercent()) + "%" : "- (no quiet or no marked interval)")
                     .append("</p>\n");
             b.append(Html.table(List.of("phase", "intervals", "seconds", BACKGROUND_TPS.key() + " (tps)",
                     LATENCY_P95.key(), LATENCY_P99.key(), LATENCY_MAX.key()), rows));
@@ -97,7 +97,7 @@ final class OpStallHtml {
         for (IntervalRecord i : Intervals.shown(run)) {
             Map<?, ?> s = stall(i);
             if (marked(s)) {
-                rows.add(List.of(num(i.startSeconds(), 1) + "–" + num(i.endSeconds(), 1), num(i.tps(), 2),
+                rows.add(List.of(Format.decimal(i.startSeconds(), 1) + "–" + Format.decimal(i.endSeconds(), 1), Format.decimal(i.tps(), 2),
                         text(s.get("markedStarted")), text(s.get("markedRunning")), text(s.get("maxCommitGapMillis"))));
             }
         }
@@ -158,10 +158,10 @@ final class OpStallHtml {
     }
 
     private static String decimal(Object o) {
-        return o instanceof Number n ? num(n.doubleValue(), 1) : "-";
+        return o instanceof Number n ? Format.decimal(n.doubleValue(), 1) : "-";
     }
 
     private static String ms(long micros) {
-        return num(micros / 1000.0, 2);
+        return Format.decimal(micros / 1000.0, 2);
     }
 }

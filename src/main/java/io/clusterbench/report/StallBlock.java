@@ -1,10 +1,10 @@
 package io.clusterbench.report;
 
+import io.clusterbench.result.BackgroundFacts;
 import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.StallFacts;
 
-import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 
 import static io.clusterbench.report.Figure.*;
 
@@ -22,42 +22,38 @@ final class StallBlock {
 
     /** @return the block with a leading blank line, or "" when the run has no marked statements */
     static String render(RunRecord run) {
-        Map<?, ?> facts = run.observerFacts();
         StringBuilder b = new StringBuilder();
-        if (facts != null && facts.get("stall") instanceof Map<?, ?> stall
-                && stall.get("byKind") instanceof Map<?, ?> byKind && !byKind.isEmpty()) {
+        StallFacts stall = run.fact(StallFacts.KEY, StallFacts.class);
+        if (stall != null && !stall.byKind().isEmpty()) {
             b.append("\nStalls per node (ms; gap = longest time without a commit, desync = not Synced, "
                     + "catch-up after the end):\n");
             b.append(String.format(Locale.ROOT, "    %-16s %6s %9s  %s%n", "class", "count", "longest",
                     "node: gap / desync / catch-up"));
-            byKind.forEach((kind, v) -> {
-                Map<?, ?> k = (Map<?, ?>) v;
+            stall.byKind().forEach((kind, k) -> {
                 StringBuilder nodes = new StringBuilder();
-                for (Object n : (List<?>) k.get("nodes")) {
-                    Map<?, ?> node = (Map<?, ?>) n;
-                    nodes.append(nodes.length() == 0 ? "" : ", ").append(node.get("endpoint")).append(": ")
-                            .append(node.get("maxCommitGapMillis")).append(" / ").append(node.get("maxNotSyncedMillis"))
-                            .append(" / ").append(node.get("maxCatchUpMillis") == null ? "-"
-                                    : node.get("maxCatchUpMillis"));
+                for (StallFacts.Node node : k.nodes()) {
+                    nodes.append(nodes.length() == 0 ? "" : ", ").append(node.endpoint()).append(": ")
+                            .append(node.maxCommitGapMillis()).append(" / ").append(node.maxNotSyncedMillis())
+                            .append(" / ").append(node.maxCatchUpMillis() == null ? "-" : node.maxCatchUpMillis());
                 }
-                b.append(String.format(Locale.ROOT, "    %-16s %6s %9s  %s%n", kind, k.get("statements"),
-                        k.get("maxDurationMillis"), nodes));
+                b.append(String.format(Locale.ROOT, "    %-16s %6s %9s  %s%n", kind, k.statements(),
+                        k.maxDurationMillis(), nodes));
             });
         }
-        if (facts != null && facts.get("background") instanceof Map<?, ?> bg) {
+        BackgroundFacts bg = run.fact(BackgroundFacts.KEY, BackgroundFacts.class);
+        if (bg != null) {
             b.append(String.format(Locale.ROOT, "%nBackground %s (%s): quiet %s, during marked statements %s%s%n",
-                    bg.get("workload"), BACKGROUND_TPS.key(), phase(bg.get("quiet")), phase(bg.get("marked")),
-                    bg.get("tpsDipPercent") instanceof Number d ? String.format(Locale.ROOT, ", dip %.1f%%",
-                            d.doubleValue()) : ""));
+                    bg.workload(), BACKGROUND_TPS.key(), phase(bg.quiet()), phase(bg.marked()),
+                    bg.tpsDipPercent() != null ? String.format(Locale.ROOT, ", dip %.1f%%", bg.tpsDipPercent()) : ""));
         }
         return b.toString();
     }
 
-    private static String phase(Object raw) {
-        if (!(raw instanceof Map<?, ?> p) || !(p.get("tps") instanceof Number tps)) {
+    private static String phase(BackgroundFacts.Phase p) {
+        if (p == null || p.tps() == null) {
             return "-";
         }
-        return String.format(Locale.ROOT, "%.1f tps, p95 %s ms", tps.doubleValue(),
-                p.get("p95Millis") instanceof Number p95 ? String.format(Locale.ROOT, "%.1f", p95.doubleValue()) : "-");
+        return String.format(Locale.ROOT, "%.1f tps, p95 %s ms", p.tps(),
+                p.p95Millis() != null ? String.format(Locale.ROOT, "%.1f", p.p95Millis()) : "-");
     }
 }

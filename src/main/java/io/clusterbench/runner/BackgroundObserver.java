@@ -1,22 +1,16 @@
 package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
-import io.clusterbench.engine.Clock;
-import io.clusterbench.engine.Engine;
-import io.clusterbench.engine.EnginePlan;
-import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.engine.SideLoad;
 import io.clusterbench.metrics.Counter;
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.observe.MarkedWindows;
 import io.clusterbench.observe.Observer;
-import io.clusterbench.db.DbFailure;
+import io.clusterbench.result.BackgroundFacts;
 import io.clusterbench.db.Target;
-import io.clusterbench.db.VendorCodes;
 import io.clusterbench.workload.Workload;
 import org.HdrHistogram.Histogram;
 
-import java.sql.Connection;
-import java.sql.SQLException;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -34,8 +28,7 @@ import java.util.Map;
 final class BackgroundObserver implements Observer {
     private static final Duration STEP = Duration.ofMillis(500);
     private final String workloadName;
-    private final Engine engine;
-    private final Workload workload;
+    private final SideLoad load;
     private final Phase quiet = new Phase();
     private final Phase marked = new Phase();
     private volatile boolean touched;
@@ -43,8 +36,6 @@ final class BackgroundObserver implements Observer {
     private long events;
     private double seconds;
     private String compact = "";
-    private Thread thread;
-    private volatile Throwable failure;
 
     /** Totals of the background intervals of one kind. Guarded by the observer's lock. */
     private static final class Phase {
@@ -57,9 +48,7 @@ final class BackgroundObserver implements Observer {
     private BackgroundObserver(String name, Workload workload, Target target, int threads, long seed,
                                MarkedWindows marks) {
         this.workloadName = name;
-        this.workload = workload;
-        this.engine = new Engine(new EnginePlan(threads, Duration.ZERO, 0, Duration.ZERO, 0, STEP,
-                ErrorPolicy.parse(VendorCodes.DEFAULT_IGNORED), seed, target), Clock.SYSTEM);
+        this.load = new SideLoad(workload, target, threads, seed, STEP, this::interval);
         if (marks != null) {
             marks.onActivity(on -> {
                 active = on;
@@ -82,12 +71,7 @@ final class BackgroundObserver implements Observer {
             return null;
         }
         Workload w = b.workload();
-        try (Connection c = target.openChecked(target.endpointFor(0), true)) {
-            w.init(c);
-        } catch (SQLException e) {
-            throw new UserException("cannot read the background workload's tables: " + e.getMessage(),
-                    "run prepare " + w.name() + " first", e);
-        }
+        TableChores.init(target, w);
         return new BackgroundObserver(w.name(), w, target, b.threads(), plan.seed() + 1,
                 plan.workload().markedWindows());
     }
@@ -99,15 +83,7 @@ final class BackgroundObserver implements Observer {
 
     @Override
     public void start() {
-        thread = new Thread(() -> {
-            try {
-                engine.run(workload, this::interval);
-            } catch (DbFailure | RuntimeException e) {
-                failure = e;
-            }
-        }, "background-load");
-        thread.setDaemon(true);
-        thread.start();
+        load.start();
     }
 
     private synchronized void interval(IntervalSample s) {
@@ -140,41 +116,24 @@ final class BackgroundObserver implements Observer {
     }
 
     @Override
-    public synchronized Map<String, Object> facts() {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("workload", workloadName);
-        f.put("intervalMillis", STEP.toMillis());
-        f.put("quiet", phase(quiet));
-        f.put("marked", phase(marked));
-        if (quiet.seconds > 0 && marked.seconds > 0 && quiet.events > 0) {
-            f.put("tpsDipPercent", 100.0 * (1 - (marked.events / marked.seconds) / (quiet.events / quiet.seconds)));
-        }
-        if (failure != null) {
-            f.put("error", String.valueOf(failure.getMessage()));
-        }
-        return f;
+    public synchronized BackgroundFacts summary() {
+        Double dip = quiet.seconds > 0 && marked.seconds > 0 && quiet.events > 0
+                ? 100.0 * (1 - (marked.events / marked.seconds) / (quiet.events / quiet.seconds)) : null;
+        Throwable failure = load.failure();
+        return new BackgroundFacts(workloadName, STEP.toMillis(), phase(quiet), phase(marked), dip,
+                failure == null ? null : String.valueOf(failure.getMessage()));
     }
 
-    private static Map<String, Object> phase(Phase p) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("intervals", p.intervals);
-        m.put("seconds", p.seconds);
-        m.put("tps", p.seconds > 0 ? p.events / p.seconds : null);
-        m.put("p95Millis", p.latency.getTotalCount() > 0 ? p.latency.getValueAtPercentile(95) / 1000.0 : null);
-        m.put("p99Millis", p.latency.getTotalCount() > 0 ? p.latency.getValueAtPercentile(99) / 1000.0 : null);
-        m.put("maxMillis", p.latency.getTotalCount() > 0 ? p.latency.getMaxValue() / 1000.0 : null);
-        return m;
+    private static BackgroundFacts.Phase phase(Phase p) {
+        boolean any = p.latency.getTotalCount() > 0;
+        return new BackgroundFacts.Phase(p.intervals, p.seconds, p.seconds > 0 ? p.events / p.seconds : null,
+                any ? p.latency.getValueAtPercentile(95) / 1000.0 : null,
+                any ? p.latency.getValueAtPercentile(99) / 1000.0 : null,
+                any ? p.latency.getMaxValue() / 1000.0 : null);
     }
 
     @Override
     public void close() {
-        engine.requestStop();
-        if (thread != null) {
-            try {
-                thread.join(60_000);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
+        load.stop();
     }
 }

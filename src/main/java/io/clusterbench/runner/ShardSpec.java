@@ -4,6 +4,7 @@ import io.clusterbench.UserException;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.List;
 import java.util.Locale;
 
 /**
@@ -28,6 +29,8 @@ public record ShardSpec(int index, int count, int threadsPerShard, long startAtE
      * the quiet wait and the connection ramp, so every shard can begin step {@code s} at the same instant.
      */
     public static final long SWEEP_SLOT_MARGIN_SECONDS = 15;
+    /** The latest {@code --start-at} accepted, ahead of now, in ms: a later one is a typo, not a plan. */
+    static final long MAX_WAIT_MILLIS = 24L * 3600 * 1000;
 
     public ShardSpec {
         if (count < 0 || (count > 0 && (index < 0 || index >= count)) || threadsPerShard < 0) {
@@ -154,5 +157,61 @@ public record ShardSpec(int index, int count, int threadsPerShard, long startAtE
         int first = firstWorker(wholeThreads);
         return String.format(Locale.ROOT, "shard %d/%d (workers %d-%d of %d)", index, count, first,
                 first + threadsOf(wholeThreads) - 1, wholeThreads);
+    }
+
+    /**
+     * Parses and checks {@code --shard}, {@code --threads-per-shard} and {@code --start-at} together.
+     *
+     * @param shard           {@code --shard I/N}, or null
+     * @param threadsPerShard {@code --threads-per-shard}, or null
+     * @param startAt         {@code --start-at}, or null
+     * @param sweep       true for {@code sweep}
+     * @param timeSeconds {@code --time} (a sharded sweep needs one, to place its steps)
+     * @param problems    receives every problem found
+     * @return the spec, or {@link ShardSpec#NONE} for neither option (also when problems were found)
+     */
+    public static ShardSpec of(String shard, Integer threadsPerShard, String startAt, boolean sweep, long timeSeconds,
+                               List<String> problems) {
+        long at = 0;
+        int[] shardOf = null;
+        try {
+            if (startAt != null) {
+                at = parseStartAt(startAt);
+                if (at - System.currentTimeMillis() > MAX_WAIT_MILLIS) {
+                    problems.add("--start-at " + startAt + " is more than 24 hours ahead; give the time the shards "
+                            + "should start");
+                }
+            }
+            if (shard != null) {
+                shardOf = parseShard(shard);
+            }
+        } catch (UserException e) {
+            problems.add(e.getMessage());
+        }
+        if (shard != null && startAt == null) {
+            problems.add("--shard needs --start-at so every shard starts at one instant, e.g. --start-at $(date -u -d "
+                    + "'+1 min' +%FT%TZ)");
+        }
+        if (threadsPerShard != null && (shard == null || threadsPerShard < 1 || sweep)) {
+            problems.add(sweep ? "--threads-per-shard is for run; a sweep splits each --threads value over the shards"
+                    : "--threads-per-shard needs --shard and a value >= 1 (got " + threadsPerShard + ")");
+        }
+        if (sweep && startAt != null && timeSeconds <= 0) {
+            problems.add("a sweep with --start-at needs --time > 0 to place each step's start");
+        }
+        if (!problems.isEmpty()) {
+            return NONE;
+        }
+        return new ShardSpec(shardOf == null ? 0 : shardOf[0], shardOf == null ? 0 : shardOf[1],
+                threadsPerShard == null ? 0 : threadsPerShard, at);
+    }
+
+    /**
+     * @return a seed every shard derives alike when {@code --rand-seed} is 0: from {@code --start-at} (never 0)
+     */
+    public long sharedSeed() {
+        long x = startAtEpochMillis * 0x9E3779B97F4A7C15L;
+        x ^= x >>> 31;
+        return x == 0 ? 1 : x;
     }
 }

@@ -6,8 +6,6 @@ import io.clusterbench.workload.LoadLedger;
 import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.TableShape;
 import io.clusterbench.workload.Workload;
-import io.clusterbench.workload.joins.JoinPlan;
-import io.clusterbench.workload.joins.JoinsWorkload;
 
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -65,10 +63,24 @@ public final class TableChores {
                 }
                 throw e;
             }
-            return new Prepared((System.nanoTime() - start) / 1e9, resolved.embedded() != null);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            describeTables(resolved.target(), w, console);
+            return new Prepared(seconds, resolved.embedded() != null);
         } catch (SQLException e) {
             throw new UserException("prepare failed: " + e.getErrorCode() + ": " + e.getMessage(),
                     io.clusterbench.db.Remedies.hint(e.getErrorCode(), null), e);
+        }
+    }
+
+    /** Prints what the tables just created are, and notes where they differ from {@code --storage-engine}. */
+    private static void describeTables(Target t, Workload w, Console console) throws SQLException {
+        try (Connection c = t.openChecked(t.endpointFor(0), true)) {
+            List<io.clusterbench.result.TableRecord> tables = TableProperties.read(c, t.database(), w.tables());
+            String line = TableProperties.line(tables);
+            if (line != null) {
+                console.line(line);
+            }
+            TableProperties.notes(w.tableOptions(), tables, true).forEach(console::line);
         }
     }
 
@@ -88,28 +100,6 @@ public final class TableChores {
             return w.cleanup(c);
         } catch (SQLException e) {
             throw new UserException("cleanup failed: " + e.getMessage(), "check privileges", e);
-        }
-    }
-
-    /**
-     * Captures the plan of every enabled joins scenario on the first endpoint; on the embedded server the
-     * tables are prepared first.
-     *
-     * @throws UserException for an unusable target
-     */
-    public static List<JoinPlan> explain(TargetSpec spec, JoinsWorkload w, Console console) {
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console)) {
-            Target t = resolved.target();
-            try (Connection c = t.openChecked(t.endpointFor(0), true)) {
-                if (resolved.embedded() != null && !w.tablesExist(c)) {
-                    console.line("Preparing joins on the embedded server...");
-                    w.prepare(t, 2, true, line -> { });
-                }
-                w.init(c);
-                return w.explain(c);
-            } catch (SQLException e) {
-                throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
-            }
         }
     }
 

@@ -47,6 +47,14 @@ public final class Distribution {
     }
 
     /**
+     * @return the uniform distribution with sysbench's default parameters: for commands that draw keys but take
+     *         no {@code --rand-*} options (prepare, cleanup, inspect, explain, the probe's background load)
+     */
+    public static Distribution defaultUniform() {
+        return parse("uniform", 12, 1, 75, 0.2, 0.8);
+    }
+
+    /**
      * @param name     {@code uniform|gaussian|special|pareto|zipfian}, case-insensitive
      * @param specIter {@code --rand-spec-iter}, &ge; 1 (sysbench default 12)
      * @param specPct  {@code --rand-spec-pct}, 0–100 (default 1)

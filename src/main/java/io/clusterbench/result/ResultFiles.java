@@ -1,9 +1,6 @@
-package io.clusterbench.cli;
+package io.clusterbench.result;
 
 import io.clusterbench.UserException;
-import io.clusterbench.result.NamedResult;
-import io.clusterbench.result.ResultDocument;
-import io.clusterbench.result.ResultJson;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -17,8 +14,8 @@ import java.util.List;
  *
  * <p>Thread-safe (stateless).
  */
-final class ResultArgs {
-    private ResultArgs() {
+public final class ResultFiles {
+    private ResultFiles() {
     }
 
     /**
@@ -26,12 +23,16 @@ final class ResultArgs {
      * @return the results, labelled in order
      * @throws UserException when one is missing or not a clusterbench result (all problems in one message)
      */
-    static List<NamedResult> read(List<Path> args) {
+    public static List<NamedResult> read(List<Path> args) {
         List<ResultDocument> docs = new ArrayList<>();
         List<String> sources = new ArrayList<>();
         List<String> problems = new ArrayList<>();
         for (Path arg : args) {
             Path file = Files.isDirectory(arg) ? arg.resolve("result.json") : arg;
+            if (ProbeDocument.locate(arg) != null) {
+                problems.add(arg + " holds a stale-read probe result (probe.json), which only report reads, one at a time");
+                continue;
+            }
             if (!Files.isRegularFile(file)) {
                 problems.add(file + " does not exist");
                 continue;

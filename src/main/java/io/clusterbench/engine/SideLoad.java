@@ -1,0 +1,69 @@
+package io.clusterbench.engine;
+
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.Target;
+import io.clusterbench.db.VendorCodes;
+import io.clusterbench.workload.Workload;
+
+import java.time.Duration;
+
+/**
+ * A workload run by its own engine on a daemon thread beside the main activity (the run's
+ * {@code --background}, the probe's background load): closed loop, no time or event limit, round-robin over
+ * the endpoints, the default ignored errors. Its intervals go to one listener; it runs until {@link #stop}.
+ *
+ * <p>{@link #start} and {@link #stop} are called from one owner thread; the listener runs on the side engine's
+ * coordinator thread.
+ */
+public final class SideLoad {
+    private final Engine engine;
+    private final Workload workload;
+    private final RunListener listener;
+    private Thread thread;
+    private volatile Throwable failure;
+
+    /**
+     * @param workload initialised workload (tables exist, {@code init} done)
+     * @param target   where its sessions connect
+     * @param threads  worker threads, &ge; 1
+     * @param seed     its seed, never 0
+     * @param interval length of each interval handed to {@code listener}
+     * @param listener receives every interval
+     */
+    public SideLoad(Workload workload, Target target, int threads, long seed, Duration interval, RunListener listener) {
+        this.workload = workload;
+        this.listener = listener;
+        this.engine = new Engine(new EnginePlan(threads, Duration.ZERO, 0, Duration.ZERO, 0, interval,
+                ErrorPolicy.parse(VendorCodes.DEFAULT_IGNORED), seed, target), Clock.SYSTEM);
+    }
+
+    /** Starts the load on its own daemon thread, named {@code background-load}. */
+    public void start() {
+        thread = new Thread(() -> {
+            try {
+                engine.run(workload, listener);
+            } catch (DbFailure | RuntimeException e) {
+                failure = e;
+            }
+        }, "background-load");
+        thread.setDaemon(true);
+        thread.start();
+    }
+
+    /** @return why the load stopped early, or null */
+    public Throwable failure() {
+        return failure;
+    }
+
+    /** Stops the load and waits up to 60 s for its workers. */
+    public void stop() {
+        engine.requestStop();
+        if (thread != null) {
+            try {
+                thread.join(60_000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+    }
+}

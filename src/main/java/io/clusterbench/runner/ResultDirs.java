@@ -1,0 +1,49 @@
+package io.clusterbench.runner;
+
+import io.clusterbench.UserException;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.Locale;
+
+/**
+ * Where a command writes its result files when {@code --out} is not given, and the check that it can.
+ *
+ * <p>Thread-safe (stateless).
+ */
+public final class ResultDirs {
+    private static final DateTimeFormatter STAMP = DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss", Locale.ROOT);
+
+    private ResultDirs() {
+    }
+
+    /**
+     * @param out  {@code --out} as given, or null
+     * @param name what follows the timestamp, e.g. {@code oltp_read_write}, {@code sweep-tpcc}, {@code stale-reads}
+     * @return {@code out}, or {@code results/<UTC yyyyMMdd-HHmmss>-<name>} relative to the working directory
+     */
+    public static Path orDefault(Path out, String name) {
+        return out != null ? out : Path.of("results", ZonedDateTime.now(ZoneOffset.UTC).format(STAMP) + "-" + name);
+    }
+
+    /**
+     * Checks, without creating anything, that {@code dir} can be created or written: its nearest existing
+     * ancestor must be a writable directory.
+     *
+     * @throws UserException when result files could not be written there
+     */
+    public static void requireWritable(Path dir) {
+        Path p = dir.toAbsolutePath();
+        while (p != null && !Files.exists(p)) {
+            p = p.getParent();
+        }
+        if (p == null || !Files.isDirectory(p) || !Files.isWritable(p)) {
+            throw new UserException("cannot write results to " + dir + " (" + (p == null ? "no such place"
+                    : p + (Files.isDirectory(p) ? " is not writable" : " is not a directory")) + ")",
+                    "choose another --out");
+        }
+    }
+}
