@@ -29,8 +29,6 @@ import java.util.concurrent.Callable;
         description = "Print a ConfigMap, an Indexed Job of N pods (completion index = --shard), the result volume "
                 + "and a collector, for 'kubectl apply -f -'. Run options after '--' are those of 'run'.")
 final class K8sJobCommand implements Callable<Integer> {
-    private static final List<String> JOB_OWNED = List.of("--shard", "--start-at", "--out", "--threads-per-shard",
-            "--password", "--mysql-password");
     private final CliEnv env;
 
     @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload of run")
@@ -99,24 +97,7 @@ final class K8sJobCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<String> problems = new ArrayList<>();
-        if (shards < 1) {
-            problems.add("--shards must be >= 1 (got " + shards + ")");
-        }
-        if (!name.matches("[a-z0-9]([-a-z0-9]{0,50}[a-z0-9])?")) {
-            problems.add("--name '" + name + "' is not a DNS-1123 label (lower case, digits, '-', at most 52)");
-        }
-        if (!volume.equals("pvc") && !volume.equals("emptyDir")) {
-            problems.add("--volume must be pvc or emptyDir (got " + volume + ")");
-        }
-        for (String a : runArgs) {
-            for (String owned : JOB_OWNED) {
-                if (a.equals(owned) || a.startsWith(owned + "=")) {
-                    problems.add(owned + " is set by the job" + (owned.contains("password")
-                            ? "; give the password in a Secret (--password-secret)" : ""));
-                }
-            }
-        }
+        List<String> problems = JobSpec.problems(shards, name, volume, runArgs);
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see clusterbench k8s job --help");
         }

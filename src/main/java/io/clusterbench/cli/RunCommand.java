@@ -29,6 +29,8 @@ final class RunCommand extends WorkloadCommand {
     @Mixin
     ShardOptions shards = new ShardOptions();
     @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+    @Mixin
     BackgroundOptions background = new BackgroundOptions();
 
     RunCommand(CliEnv env) {
@@ -43,7 +45,8 @@ final class RunCommand extends WorkloadCommand {
     @Override
     public Integer call() {
         RunPlan plan = PlanBuilder.from(workload, target, run, families(), env.command(), false, cluster,
-                background, shards);
+                background, shards).withMetrics(metrics.spec());
+        noteNotApplying(true, workload, background.workload);
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }
 }

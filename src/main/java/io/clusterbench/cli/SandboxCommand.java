@@ -9,7 +9,6 @@ import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
 import java.util.List;
-import java.util.Locale;
 
 /**
  * {@code clusterbench sandbox SUBCOMMAND}: a local cluster on loopback for trying and testing.
@@ -45,7 +44,7 @@ final class SandboxCommand implements Runnable {
     int status(@Mixin SandboxDir dir) {
         GaleraSandbox sb = GaleraSandbox.open(dir.path());
         List<NodeStatus> nodes = sb.status();
-        env.out().println(render(nodes));
+        env.out().println(NodeStatus.table(nodes));
         SandboxNetwork net = new SandboxNetwork(sb);
         if (net.relayed()) {
             env.out().println("Relay: " + net.describeLinks() + (io.clusterbench.relay.RelayProcess.running(sb.dir())
@@ -60,7 +59,7 @@ final class SandboxCommand implements Runnable {
     int start(@Mixin SandboxDir dir) {
         GaleraSandbox sb = GaleraSandbox.open(dir.path());
         sb.start(env.out()::println);
-        env.out().println(render(sb.status()));
+        env.out().println(NodeStatus.table(sb.status()));
         return ExitCode.OK.code();
     }
 
@@ -140,26 +139,7 @@ final class SandboxCommand implements Runnable {
     int slow(@Parameters(index = "0", paramLabel = "NODE", description = "n1, n2, ...") String node,
              @Parameters(index = "1", paramLabel = "PERCENT", description = "0-90, e.g. 30%%") String percent,
              @Mixin SandboxDir dir) {
-        int p;
-        try {
-            p = Integer.parseInt(percent.strip().replaceFirst("%$", ""));
-        } catch (NumberFormatException e) {
-            throw new io.clusterbench.UserException("invalid slow share '" + percent + "'", "write 0-90%, e.g. 30%");
-        }
-        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).slow(node, p) + ".");
+        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).slow(node, percent) + ".");
         return ExitCode.OK.code();
-    }
-
-    /** @return a table of node states */
-    static String render(List<NodeStatus> nodes) {
-        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-4s %-16s %-8s %-8s %-10s %-12s %5s %14s  %s",
-                "node", "endpoint", "pid", "process", "state", "cluster", "size", "last committed", "last state transfer"));
-        for (NodeStatus n : nodes) {
-            b.append(String.format(Locale.ROOT, "%n%-4s %-16s %-8s %-8s %-10s %-12s %5s %14s  %s", n.name(), n.endpoint(),
-                    n.pid() == 0 ? "-" : Long.toString(n.pid()), n.process(), n.localState(), n.clusterStatus(),
-                    n.clusterSize() < 0 ? "-" : Integer.toString(n.clusterSize()),
-                    n.lastCommitted() < 0 ? "-" : Long.toString(n.lastCommitted()), n.lastTransfer()));
-        }
-        return b.toString();
     }
 }

@@ -57,18 +57,7 @@ final class SandboxGaleraCommand implements Callable<Integer> {
     @Override
     public Integer call() {
         long start = System.nanoTime();
-        java.util.Map<String, LinkSpec> linkMap = null;
-        if (relay || !links.isEmpty()) {
-            linkMap = new java.util.LinkedHashMap<>();
-            for (String l : links) {
-                int eq = l.indexOf('=');
-                if (eq <= 0) {
-                    throw new io.clusterbench.UserException("invalid --link '" + l + "'", "write NODE=LINK, e.g. n3=25ms");
-                }
-                linkMap.put(l.substring(0, eq).strip().toLowerCase(java.util.Locale.ROOT).replaceFirst("^(\\d)$", "n$1"),
-                        LinkSpec.parse(l.substring(eq + 1)));
-            }
-        }
+        java.util.Map<String, LinkSpec> linkMap = relay || !links.isEmpty() ? LinkSpec.parseNamed(links) : null;
         GaleraSandbox sb = GaleraSandbox.deploy(dir.path(), nodes, basePort, durable ? 1 : 2, linkMap,
                 env.out()::println);
         env.out().printf(java.util.Locale.ROOT, "Galera sandbox ready in %.1f s: %d node(s) Synced, directory %s%n",

@@ -26,7 +26,42 @@ import java.util.List;
 public record JobSpec(String name, String namespace, String image, String launcher, String workload,
                       List<String> runArgs, int shards, String startAt, String cpu, String memory, boolean pvc,
                       String storage, String storageClass, String passwordSecret, long collectSeconds) {
+    /** Run options the job sets itself (per pod), so they may not be among the run options given. */
+    public static final List<String> JOB_OWNED = List.of("--shard", "--start-at", "--out", "--threads-per-shard",
+            "--password", "--mysql-password");
+
     public JobSpec {
         runArgs = List.copyOf(runArgs);
+    }
+
+    /**
+     * Checks what the job's own options and the run options may be, without the run's parser.
+     *
+     * @param shards  {@code --shards}
+     * @param name    {@code --name}
+     * @param volume  {@code --volume}
+     * @param runArgs the run options after {@code --}
+     * @return every problem found; empty when none
+     */
+    public static List<String> problems(int shards, String name, String volume, List<String> runArgs) {
+        List<String> problems = new java.util.ArrayList<>();
+        if (shards < 1) {
+            problems.add("--shards must be >= 1 (got " + shards + ")");
+        }
+        if (!name.matches("[a-z0-9]([-a-z0-9]{0,50}[a-z0-9])?")) {
+            problems.add("--name '" + name + "' is not a DNS-1123 label (lower case, digits, '-', at most 52)");
+        }
+        if (!volume.equals("pvc") && !volume.equals("emptyDir")) {
+            problems.add("--volume must be pvc or emptyDir (got " + volume + ")");
+        }
+        for (String a : runArgs) {
+            for (String owned : JOB_OWNED) {
+                if (a.equals(owned) || a.startsWith(owned + "=")) {
+                    problems.add(owned + " is set by the job" + (owned.contains("password")
+                            ? "; give the password in a Secret (--password-secret)" : ""));
+                }
+            }
+        }
+        return problems;
     }
 }

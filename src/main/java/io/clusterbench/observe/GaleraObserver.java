@@ -273,8 +273,4 @@ public final class GaleraObserver implements Observer {
             return null;
         }
     }
-
-    static String f(String format, Object... args) {
-        return io.clusterbench.Format.f(format, args);
-    }
 }

@@ -1,5 +1,6 @@
 package io.clusterbench.observe;
 
+import io.clusterbench.Format;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -134,7 +135,7 @@ record NodeFigures(double flowControlPausedFraction, long flowControlPausedMicro
                 trouble.add(names.get(i) + " " + f.localState() + "/" + f.clusterStatus());
             }
         }
-        String line = GaleraObserver.f("| fc %.1f%%%s | rq %s | lag %s | cert %d bf %d", fc * 100,
+        String line = Format.f("| fc %.1f%%%s | rq %s | lag %s | cert %d bf %d", fc * 100,
                 senders.isEmpty() ? "" : " by " + String.join(",", senders), String.join("/", rq),
                 String.join("/", lag), cert, bf);
         return trouble.isEmpty() ? line : line + " | " + String.join(", ", trouble);

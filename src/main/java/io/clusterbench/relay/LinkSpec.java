@@ -33,6 +33,24 @@ public record LinkSpec(long delayMicros, long jitterMicros, long bandwidthBytesP
     }
 
     /**
+     * @param items {@code --link} values, each {@code NODE=LINK} ({@code n3=25ms}; a bare digit names {@code n3})
+     * @return the links by node name ({@code n1}..), in the order given
+     * @throws UserException for an item without a node or with a bad link
+     */
+    public static java.util.Map<String, LinkSpec> parseNamed(java.util.List<String> items) {
+        java.util.Map<String, LinkSpec> out = new java.util.LinkedHashMap<>();
+        for (String l : items) {
+            int eq = l.indexOf('=');
+            if (eq <= 0) {
+                throw new UserException("invalid --link '" + l + "'", "write NODE=LINK, e.g. n3=25ms");
+            }
+            out.put(l.substring(0, eq).strip().toLowerCase(java.util.Locale.ROOT).replaceFirst("^(\\d)$", "n$1"),
+                    parse(l.substring(eq + 1)));
+        }
+        return out;
+    }
+
+    /**
      * @param text e.g. {@code 25ms±5ms,10mbit} or {@code off}
      * @return the spec
      * @throws UserException naming what is wrong and how to write it

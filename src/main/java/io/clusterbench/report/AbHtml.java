@@ -21,7 +21,7 @@ import java.util.function.Function;
 import java.util.function.ToDoubleFunction;
 
 import static io.clusterbench.report.Html.esc;
-import static io.clusterbench.report.Html.f;
+import static io.clusterbench.Format.f;
 
 /**
  * The A/B page of the HTML report ({@code ab} writes it as report.html; {@code report} renders it for an

@@ -1,5 +1,6 @@
 package io.clusterbench.report;
 
+import io.clusterbench.Format;
 import io.clusterbench.report.ChartSpec.Marker;
 import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.result.FaultEvent;
@@ -18,7 +19,6 @@ import java.util.Set;
 
 import static io.clusterbench.report.Figure.*;
 import static io.clusterbench.report.Html.esc;
-import static io.clusterbench.report.Html.num;
 
 /**
  * The HTML report's faults: markers on the per-interval charts (each fault action, each recovery point, each
@@ -104,8 +104,8 @@ final class FaultHtml {
         List<List<String>> rows = new ArrayList<>();
         for (FaultEvent e : f.events()) {
             StateTransferRecord t = e.transfer();
-            rows.add(List.of(num(e.scheduledSeconds(), 2), num(e.atSeconds(), 2), esc(e.step()),
-                    e.ok() ? "ok" : "FAILED", num(e.durationSeconds(), 1), esc(e.detail()),
+            rows.add(List.of(Format.decimal(e.scheduledSeconds(), 2), Format.decimal(e.atSeconds(), 2), esc(e.step()),
+                    e.ok() ? "ok" : "FAILED", Format.decimal(e.durationSeconds(), 1), esc(e.detail()),
                     t == null ? "" : esc(t.method() + (t.sstMethod().isEmpty() ? "" : " (" + t.sstMethod() + ")")
                             + (t.donor().isEmpty() ? "" : " from " + t.donor())),
                     t == null ? "" : seconds(t.transferSeconds()), t == null ? "" : seconds(t.syncedSeconds())));
@@ -121,8 +121,8 @@ final class FaultHtml {
         }
         List<List<String>> rows = new ArrayList<>();
         for (RecoveryRecord r : f.recovery()) {
-            rows.add(List.of(esc(r.step()), num(r.atSeconds(), 2), r.baselineTps() < 0 ? "-" : num(r.baselineTps(), 1),
-                    seconds(r.detectSeconds()), num(r.stallSeconds(), 1),
+            rows.add(List.of(esc(r.step()), Format.decimal(r.atSeconds(), 2), r.baselineTps() < 0 ? "-" : Format.decimal(r.baselineTps(), 1),
+                    seconds(r.detectSeconds()), Format.decimal(r.stallSeconds(), 1),
                     r.recoverySeconds() < 0 ? "not back" : seconds(r.recoverySeconds()),
                     r.errorsByCode().isEmpty() ? "none" : esc(r.errorsByCode().toString())));
         }
@@ -136,13 +136,13 @@ final class FaultHtml {
         }
         List<List<String>> rows = new ArrayList<>();
         for (QuorumLoss q : f.quorumLoss()) {
-            rows.add(List.of(num(q.startSeconds(), 1), num(q.lengthSeconds(), 1), q.ended() ? "yes" : "no (run ended)",
+            rows.add(List.of(Format.decimal(q.startSeconds(), 1), Format.decimal(q.lengthSeconds(), 1), q.ended() ? "yes" : "no (run ended)",
                     esc(q.nodes())));
         }
         return Html.table(List.of(QUORUM_LOSS.key() + " at (s)", "length (s)", "ended", "nodes"), rows);
     }
 
     private static String seconds(double s) {
-        return s < 0 ? "-" : num(s, 1);
+        return s < 0 ? "-" : Format.decimal(s, 1);
     }
 }

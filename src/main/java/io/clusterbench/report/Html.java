@@ -51,14 +51,4 @@ final class Html {
         }
         return b.append("</tbody>\n</table></div>\n").toString();
     }
-
-    /** @return {@code value} with {@code decimals} digits after the point */
-    static String num(double value, int decimals) {
-        return io.clusterbench.Format.decimal(value, decimals);
-    }
-
-    /** @return {@link String#format} under {@link Locale#ROOT} */
-    static String f(String format, Object... args) {
-        return io.clusterbench.Format.f(format, args);
-    }
 }

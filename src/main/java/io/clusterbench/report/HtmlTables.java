@@ -1,5 +1,6 @@
 package io.clusterbench.report;
 
+import io.clusterbench.Format;
 import io.clusterbench.result.ClassRecord;
 import io.clusterbench.result.Comparison;
 import io.clusterbench.result.ComparedFigure;
@@ -18,8 +19,7 @@ import java.util.TreeSet;
 
 import static io.clusterbench.report.Figure.*;
 import static io.clusterbench.report.Html.esc;
-import static io.clusterbench.report.Html.f;
-import static io.clusterbench.report.Html.num;
+import static io.clusterbench.Format.f;
 
 /**
  * The tables of the HTML report. Formats only figures the result holds. Thread-safe (stateless).
@@ -79,7 +79,7 @@ final class HtmlTables {
                     row.add(esc(ComparisonText.spread(figure, r.spreads().get(i))));
                     if (i > 0) {
                         Double ratio = r.ratios().get(i);
-                        row.add(ratio == null ? "-" : num(ratio, 3));
+                        row.add(ratio == null ? "-" : Format.decimal(ratio, 3));
                         Verdict v = r.verdicts().get(i);
                         row.add("<span class=\"verdict " + v.kind().name().toLowerCase(java.util.Locale.ROOT)
                                 + "\">" + esc(v.text()) + "</span>");
@@ -102,6 +102,15 @@ final class HtmlTables {
             return "<p>None: every run option has the same value (the seed is not compared).</p>\n";
         }
         return entries(c, c.options(), "option");
+    }
+
+    /** @return the differing table properties, or a sentence saying there are none */
+    static String tables(Comparison c) {
+        if (c.tables().isEmpty()) {
+            return "<p>None: every table recorded has the same engine, charset, collation, row format and create "
+                    + "options.</p>\n";
+        }
+        return entries(c, c.tables(), "property");
     }
 
     /** @return the differing server variables, or a sentence saying there are none */
@@ -139,7 +148,7 @@ final class HtmlTables {
             for (ClassRecord c : t.classes()) {
                 LatencySummary l = c.latency();
                 List<String> row = new ArrayList<>(List.of(esc(c.name()), Long.toString(c.statements()),
-                        c.hitRatePercent() == null ? "-" : num(c.hitRatePercent(), 2) + "%", num(l.meanMicros() / 1000, 2),
+                        c.hitRatePercent() == null ? "-" : Format.decimal(c.hitRatePercent(), 2) + "%", Format.decimal(l.meanMicros() / 1000, 2),
                         ms(l.p50Micros()), ms(l.p95Micros()), ms(l.p99Micros()), ms(l.maxMicros())));
                 if (rowsShown) {
                     row.add(Long.toString(c.rows()));
@@ -175,6 +184,6 @@ final class HtmlTables {
     }
 
     private static String ms(long micros) {
-        return num(micros / 1000.0, 2);
+        return Format.decimal(micros / 1000.0, 2);
     }
 }

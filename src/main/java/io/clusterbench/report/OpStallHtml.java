@@ -1,5 +1,6 @@
 package io.clusterbench.report;
 
+import io.clusterbench.Format;
 import io.clusterbench.report.ChartSpec.Point;
 import io.clusterbench.report.ChartSpec.Series;
 import io.clusterbench.result.IntervalRecord;
@@ -17,7 +18,6 @@ import java.util.Map;
 
 import static io.clusterbench.report.Figure.*;
 import static io.clusterbench.report.Html.esc;
-import static io.clusterbench.report.Html.num;
 
 /**
  * The HTML report's per-operation table (every workload) and, for runs with marked statements (ddl, bigtrx),
@@ -38,7 +38,7 @@ final class OpStallHtml {
         for (OpBreakdown.OpRecord o : OpBreakdown.of(run)) {
             LatencySummary l = o.latency();
             rows.add(List.of(o.op().name().toLowerCase(Locale.ROOT), Long.toString(o.statements()),
-                    num(o.perSecond(), 2), l == null ? "-" : ms(l.p95Micros()), l == null ? "-" : ms(l.p99Micros()),
+                    Format.decimal(o.perSecond(), 2), l == null ? "-" : ms(l.p95Micros()), l == null ? "-" : ms(l.p99Micros()),
                     l == null ? "-" : ms(l.maxMicros())));
         }
         return Html.table(List.of(OPERATION.key(), "count", OPERATIONS_PER_SECOND.key(), LATENCY_P95.key(),
@@ -97,7 +97,7 @@ final class OpStallHtml {
         for (IntervalRecord i : Intervals.shown(run)) {
             Map<?, ?> s = stall(i);
             if (marked(s)) {
-                rows.add(List.of(num(i.startSeconds(), 1) + "–" + num(i.endSeconds(), 1), num(i.tps(), 2),
+                rows.add(List.of(Format.decimal(i.startSeconds(), 1) + "–" + Format.decimal(i.endSeconds(), 1), Format.decimal(i.tps(), 2),
                         text(s.get("markedStarted")), text(s.get("markedRunning")), text(s.get("maxCommitGapMillis"))));
             }
         }
@@ -158,10 +158,10 @@ final class OpStallHtml {
     }
 
     private static String decimal(Object o) {
-        return o instanceof Number n ? num(n.doubleValue(), 1) : "-";
+        return o instanceof Number n ? Format.decimal(n.doubleValue(), 1) : "-";
     }
 
     private static String ms(long micros) {
-        return num(micros / 1000.0, 2);
+        return Format.decimal(micros / 1000.0, 2);
     }
 }

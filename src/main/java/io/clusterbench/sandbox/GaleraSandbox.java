@@ -4,8 +4,6 @@ import io.clusterbench.UserException;
 import io.clusterbench.relay.LinkSpec;
 import io.clusterbench.relay.RelayProcess;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -36,7 +34,7 @@ public final class GaleraSandbox {
     private final GaleraInstall install;
     private SandboxState state;
 
-    private GaleraSandbox(Path dir, GaleraInstall install, SandboxState state) {
+    GaleraSandbox(Path dir, GaleraInstall install, SandboxState state) {
         this.dir = dir;
         this.install = install;
         this.state = state;
@@ -87,83 +85,7 @@ public final class GaleraSandbox {
      */
     public static GaleraSandbox deploy(Path dir, int nodes, int basePort, int flushLogAtTrxCommit,
                                        Map<String, LinkSpec> links, Consumer<String> progress) {
-        Path abs = dir.toAbsolutePath().normalize();
-        List<String> problems = new ArrayList<>();
-        if (nodes < 1 || nodes > 9) {
-            problems.add("--nodes must be 1-9 (got " + nodes + ")");
-        }
-        if (basePort < 1024 || basePort + SandboxNode.PORT_STRIDE * 9 > 65535) {
-            problems.add("--base-port must be 1024-65445 (got " + basePort + ")");
-        }
-        if (flushLogAtTrxCommit < 0 || flushLogAtTrxCommit > 2) {
-            problems.add("innodb_flush_log_at_trx_commit must be 0, 1 or 2");
-        }
-        if (links != null) {
-            for (String name : links.keySet()) {
-                if (!name.matches("n[1-9]") || Integer.parseInt(name.substring(1)) > nodes) {
-                    problems.add("--link names " + name + " but the sandbox has n1..n" + nodes);
-                }
-            }
-        }
-        if (!problems.isEmpty()) {
-            throw new UserException("invalid options: " + String.join("; ", problems), "see --help");
-        }
-        GaleraInstall install = GaleraInstall.locate();
-        if (SandboxState.exists(abs)) {
-            throw new UserException("a sandbox already exists in " + abs,
-                    "use 'clusterbench sandbox start --dir " + abs + "', or destroy it first");
-        }
-        List<SandboxNode> planned = new ArrayList<>();
-        for (int i = 1; i <= nodes; i++) {
-            planned.add(SandboxNode.planned(i, basePort));
-        }
-        SandboxNode.checkPortsFree(planned);
-        String runAs = Permissions.isRoot() ? "mysql" : null;
-        SandboxState state = new SandboxState(SandboxState.SCHEMA, "galera", "clusterbench", CLIENT_USER, CLIENT_DB,
-                basePort, flushLogAtTrxCommit, List.copyOf(planned), links != null);
-        try {
-            Files.createDirectories(abs);
-            try (var entries = Files.list(abs)) {
-                if (entries.findAny().isPresent()) {
-                    throw new UserException("directory " + abs + " is not empty", "choose another --dir");
-                }
-            }
-            if (runAs != null) {
-                Permissions.checkReachable(abs, runAs);
-            }
-            for (SandboxNode n : planned) {
-                Files.createDirectories(n.dataDir(abs));
-                Files.writeString(n.cnf(abs), GaleraConfig.text(abs, n, planned, state, install, runAs));
-            }
-            state.write(abs);
-            if (state.relay()) {
-                SandboxNetwork.initial(state, links).write(abs);
-            }
-            if (runAs != null) {
-                Permissions.chownTree(abs, runAs);
-            }
-        } catch (IOException e) {
-            throw new UserException("cannot create " + abs + ": " + e.getMessage(), "choose another --dir", e);
-        }
-        GaleraSandbox sb = new GaleraSandbox(abs, install, state);
-        try {
-            sb.startRelay(progress);
-            for (SandboxNode n : planned) {
-                progress.accept("Initialising " + n.name() + " data directory...");
-                Permissions.run(List.of(install.installDb().toString(), "--defaults-file=" + n.cnf(abs),
-                        "--auth-root-authentication-method=normal", "--skip-test-db"), n.dir(abs).resolve("install.log"));
-            }
-            for (SandboxNode n : planned) {
-                sb.startNode(n, n.index() == 1, progress);
-                if (n.index() == 1) {
-                    sb.createClientUser();
-                }
-            }
-        } catch (RuntimeException e) {
-            sb.stop(line -> { });
-            throw e;
-        }
-        return sb;
+        return SandboxDeploy.deploy(dir, nodes, basePort, flushLogAtTrxCommit, links, progress);
     }
 
     /** Starts every node that is down: bootstraps from a safe node when none runs. @throws UserException on failure */
@@ -200,7 +122,7 @@ public final class GaleraSandbox {
     }
 
     /** Starts the relay daemon when the sandbox has one and it is not running. */
-    private void startRelay(Consumer<String> progress) {
+    void startRelay(Consumer<String> progress) {
         if (state.relay() && !RelayProcess.running(dir)) {
             progress.accept("Starting the relay (" + new SandboxNetwork(this).describeLinks() + ")...");
             RelayProcess.start(dir);
@@ -387,7 +309,7 @@ public final class GaleraSandbox {
         }
     }
 
-    private void startNode(SandboxNode n, boolean bootstrap, Consumer<String> progress) {
+    void startNode(SandboxNode n, boolean bootstrap, Consumer<String> progress) {
         progress.accept("Starting " + n.name() + (bootstrap ? " (bootstrap)" : "") + " on " + n.endpoint() + "...");
         SandboxNode started = NodeLauncher.start(dir, n, install, bootstrap);
         state = state.with(started);
@@ -400,7 +322,7 @@ public final class GaleraSandbox {
         progress.accept(n.name() + " is Synced.");
     }
 
-    private void createClientUser() {
+    void createClientUser() {
         SandboxNode n1 = state.nodes().get(0);
         try (Connection c = SandboxSql.admin(n1.sqlPort(), 5000)) {
             SandboxSql.execute(c, "DELETE FROM mysql.global_priv WHERE User = ''", "FLUSH PRIVILEGES",

@@ -1,5 +1,8 @@
 package io.clusterbench.sandbox;
 
+import java.util.List;
+import java.util.Locale;
+
 /**
  * One node as {@code sandbox status} sees it: the process, and what the node says about itself when it
  * answers.
@@ -22,5 +25,18 @@ public record NodeStatus(String name, String endpoint, long pid, String process,
     /** @return true when the node runs, answers and is Synced in a Primary component */
     public boolean synced() {
         return "Synced".equals(localState) && "Primary".equals(clusterStatus);
+    }
+
+    /** @return the {@code sandbox status} table: a header line and one line per node, no trailing newline */
+    public static String table(List<NodeStatus> nodes) {
+        StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%-4s %-16s %-8s %-8s %-10s %-12s %5s %14s  %s",
+                "node", "endpoint", "pid", "process", "state", "cluster", "size", "last committed", "last state transfer"));
+        for (NodeStatus n : nodes) {
+            b.append(String.format(Locale.ROOT, "%n%-4s %-16s %-8s %-8s %-10s %-12s %5s %14s  %s", n.name(), n.endpoint(),
+                    n.pid() == 0 ? "-" : Long.toString(n.pid()), n.process(), n.localState(), n.clusterStatus(),
+                    n.clusterSize() < 0 ? "-" : Integer.toString(n.clusterSize()),
+                    n.lastCommitted() < 0 ? "-" : Long.toString(n.lastCommitted()), n.lastTransfer()));
+        }
+        return b.toString();
     }
 }
