@@ -24,6 +24,22 @@ class HelpTest {
         assertEquals(0, Cli.run("help").exitCode());
     }
 
+    /**
+     * The WORKLOAD parameter is declared once for every workload command ({@code WorkloadCommand.install}):
+     * it stays required, and run's help lists every registered workload.
+     */
+    @Test
+    void workloadParameterIsRequiredAndListsTheRegistry() {
+        for (String command : new String[]{"run", "sweep", "ab", "prepare", "cleanup"}) {
+            Cli.Result r = Cli.run(command);
+            assertEquals(2, r.exitCode(), command + ": " + r.err());
+            assertEquals("error: Missing required parameter: 'WORKLOAD' — see 'clusterbench " + command + " --help'",
+                    r.err().strip(), command);
+        }
+        String run = Cli.run("run", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(run.contains(String.join(", ", io.clusterbench.runner.WorkloadRegistry.names())), run);
+    }
+
     /** Every command at every depth answers --help with exit 0 ({@code sandbox galera --help} once failed). */
     @Test
     void everySubcommandAtEveryDepthHasHelp() {
