@@ -4,7 +4,8 @@
 # alternating the tools (ABAB...) so that a busy machine penalises both alike. Both are timed by this
 # script as wall time of the whole command (process start, table creation, rows, secondary index), and the
 # CPU seconds each run cost are counted on both sides: the tool's own (user + system, from /usr/bin/time)
-# and the server's (utime + stime of the mariadbd process from /proc, before and after). On a machine
+# and the server's (utime + stime of the mariadbd process from /proc, before and after). clusterbench runs
+# through a copy of bin/clusterbench, with the JVM options and class archive a user gets. On a machine
 # shared with other jobs the CPU seconds are the steadier figure: wall time follows the load average.
 #
 # Usage: bench/prepare.sh [TABLES] [TABLE_SIZE] [THREADS]      (defaults: 4 250000 4)
@@ -48,7 +49,20 @@ for _ in $(seq 1 60); do
 done
 version="$(sql -N -e "SELECT VERSION()")"
 [ -f "$here/target/clusterbench.jar" ] || (cd "$here" && mvn -q -B -DskipTests package)
-cp "$here/target/clusterbench.jar" "$dir/clusterbench.jar" # a fixed copy: no rebuild inside a timed run
+# a fixed copy of the launcher and the jar (no rebuild inside a timed run): clusterbench runs as a user runs
+# it, with the launcher's JVM options for prepare (C1 up to 4M rows) and its class-data-sharing archive
+mkdir -p "$dir/cb/bin" "$dir/cb/target"
+cp "$here/bin/clusterbench" "$dir/cb/bin/"
+cp "$here/target/clusterbench.jar" "$dir/cb/target/"
+cbin="$dir/cb/bin/clusterbench"
+# Untimed: the first command after a build records the launcher's class archive (a user's steady state);
+# CLUSTERBENCH_CDS=0 measures without it.
+sql -e "CREATE DATABASE IF NOT EXISTS cbwarm"
+"$cbin" prepare oltp_read_write --tables 1 --table-size 1000 --host 127.0.0.1 --port "$port" --user root --db cbwarm \
+  >/dev/null 2>&1
+"$cbin" run oltp_read_write --tables 1 --table-size 1000 --time 1 --host 127.0.0.1 --port "$port" --user root \
+  --db cbwarm >/dev/null 2>&1 || true
+sql -e "DROP DATABASE cbwarm"
 rows=$(( tables * size ))
 
 tick="$(getconf CLK_TCK)"
@@ -64,12 +78,10 @@ timed() { # runs "$@", prints its wall seconds, its own CPU seconds and the serv
     'BEGIN { split(cpu, c, " "); printf "%.2f %.2f %.2f\n", b - a, c[1] + c[2], (s1 - s0) / hz }'
 }
 fresh() { sql -e "DROP DATABASE IF EXISTS sbtest; CREATE DATABASE sbtest"; }
-JIT_OPTS() { if [ $(( tables * size )) -le 4000000 ]; then echo "-XX:TieredStopAtLevel=1"; fi; }
 cb() {
   fresh
   # shellcheck disable=SC2086
-  # the JVM options bin/clusterbench gives this command (C1 only for loads up to 4M rows)
-  timed java -XX:+UseSerialGC $(JIT_OPTS) -jar "$dir/clusterbench.jar" prepare oltp_read_write --tables "$tables" --table-size "$size" \
+  timed "$cbin" prepare oltp_read_write --tables "$tables" --table-size "$size" \
     --threads "$threads" --host 127.0.0.1 --port "$port" --user root --db sbtest ${EXTRA:-}
 }
 sb() {
@@ -78,11 +90,12 @@ sb() {
     --mysql-user=root --mysql-db=sbtest --tables="$tables" --table-size="$size" --threads="$threads" prepare
 }
 
-printf 'run  tool          seconds      rows/s  client-cpu-s  server-cpu-s\n'
+printf 'run  tool          seconds      rows/s  client-cpu-s  server-cpu-s  uptime\n'
 cb_secs=(); sb_secs=(); cb_cpu=(); sb_cpu=()
 row() { # run tool "wall client server"
   local w c v; read -r w c v <<<"$3"
-  printf '%-4s %-12s %8s %11.0f %13s %13s\n' "$1" "$2" "$w" "$(echo "$rows / $w" | bc -l)" "$c" "$v"
+  printf '%-4s %-12s %8s %11.0f %13s %13s  %s\n' "$1" "$2" "$w" "$(echo "$rows / $w" | bc -l)" "$c" "$v" \
+    "$(uptime | sed 's/.*load average: //')"
 }
 for i in $(seq 1 "$repeats"); do
   r="$(cb)"; row "$i" clusterbench "$r"; read -r w c v <<<"$r"; cb_secs+=("$w"); cb_cpu+=("$(echo "$c + $v" | bc -l)")
@@ -98,3 +111,5 @@ printf '  ratio (clusterbench rows/s / sysbench rows/s, medians): %.2f\n' "$(ech
 cbc="$(median "${cb_cpu[@]}")"; sbc="$(median "${sb_cpu[@]}")"
 printf '  CPU seconds (client + server) per run, medians: clusterbench %.2f, sysbench %.2f, ratio %.2f\n' \
   "$cbc" "$sbc" "$(echo "$sbc / $cbc" | bc -l)"
+printf '  CPU seconds per million rows: clusterbench %.2f, sysbench %.2f\n' \
+  "$(echo "$cbc * 1000000 / $rows" | bc -l)" "$(echo "$sbc * 1000000 / $rows" | bc -l)"

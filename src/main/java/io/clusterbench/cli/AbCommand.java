@@ -86,6 +86,7 @@ final class AbCommand extends WorkloadCommand {
         for (Side side : Side.values()) { // one workload instance per side, same options and seed
             plans.put(side, PlanBuilder.from(workload(), target, run, families(), env.command(), true, null));
         }
+        noteNotApplying(true, workload());
         return ExitCode.of(AbDriver.run(plans, spec, env)).code();
     }
 }

@@ -9,7 +9,7 @@ import java.util.Set;
  * Makes a sysbench 1.0.20 command line acceptable to clusterbench, before picocli parses it:
  * <ul>
  *   <li>{@code _} in an option name becomes {@code -} ({@code --table_size=10} → {@code --table-size=10});</li>
- *   <li>{@code --mysql-host/-port/-user/-password/-db/-socket/-ssl/-ssl-ca/-ssl-cert/-ssl-key} drop their
+ *   <li>{@code --mysql-host/-port/-user/-password/-db/-socket/-ssl/-ssl-ca/-ssl-cert/-ssl-key/-storage-engine/-table-options} drop their
  *       {@code mysql-} prefix, and
  *       {@code --mysql-ignore-errors} becomes {@code --ignore-errors};</li>
  *   <li>sysbench's order {@code WORKLOAD [options] COMMAND} becomes {@code COMMAND WORKLOAD [options]};</li>
@@ -25,7 +25,7 @@ import java.util.Set;
 final class ArgNormalizer {
     private static final Set<String> COMMANDS = Set.of("prepare", "run", "cleanup", "check");
     private static final Set<String> MYSQL_ALIASES = Set.of("host", "port", "user", "password", "db", "socket",
-            "ignore-errors", "storage-engine", "ssl", "ssl-ca", "ssl-cert", "ssl-key");
+            "ignore-errors", "storage-engine", "table-options", "ssl", "ssl-ca", "ssl-cert", "ssl-key");
     /** sysbench options that change nothing about the load or its measurement here: accepted with a note. */
     static final Set<String> IGNORED = Set.of("--verbosity", "--forced-shutdown", "--thread-stack-size",
             "--thread-init-timeout", "--db-debug", "--mysql-debug", "--luajit-cmd", "--report-checkpoints");

@@ -36,6 +36,7 @@ final class CleanupCommand extends WorkloadCommand {
         Validation.check(target, null, families());
         Workload w = WorkloadRegistry.create(workload(), families(),
                 Distribution.defaultUniform(), 1);
+        noteNotApplying(false, workload());
         List<String> dropped = TableChores.cleanup(target.spec(), w, force, env);
         for (String name : dropped) {
             env.out().println("Dropped table '" + name + "'");

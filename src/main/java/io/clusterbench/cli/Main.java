@@ -23,12 +23,14 @@ import java.util.concurrent.TimeUnit;
 @Command(name = "clusterbench", mixinStandardHelpOptions = true, version = "clusterbench " + Versions.CLUSTERBENCH,
         usageHelpAutoWidth = true,
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
-        subcommands = {PrepareCommand.class, RunCommand.class, SweepCommand.class, AbCommand.class, CleanupCommand.class,
-                CheckCommand.class, ExplainCommand.class, CompareCommand.class, ReportCommand.class,
-                ProbeCommand.class, SandboxCommand.class, InspectCommand.class, MergeCommand.class, K8sCommand.class,
-                CommandLine.HelpCommand.class},
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
+    /** The commands, in the order of the help listing. */
+    private static final List<Class<?>> COMMANDS = List.of(PrepareCommand.class, RunCommand.class,
+            SweepCommand.class, AbCommand.class, CleanupCommand.class, CheckCommand.class, ExplainCommand.class,
+            CompareCommand.class, ReportCommand.class, ProbeCommand.class, SandboxCommand.class, InspectCommand.class,
+            MergeCommand.class, K8sCommand.class, CommandLine.HelpCommand.class);
+
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,
             description = "Show stack traces of internal errors.")
     boolean verbose;
@@ -93,7 +95,7 @@ public final class Main implements Runnable {
         }
         CliEnv withCommand = env.withCommand(ArgNormalizer.masked(args));
         Main main = new Main();
-        CommandLine cli = new CommandLine(main, new Factory(withCommand));
+        CommandLine cli = tree(main, new Factory(withCommand), commandsFor(normalized));
         WorkloadCommand.install(cli);
         SectionedHelp.install(cli);
         cli.setOut(env.out());
@@ -141,6 +143,43 @@ public final class Main implements Runnable {
             return ExitCode.SOFTWARE.code();
         });
         return cli.execute(normalized);
+    }
+
+    /** @return the root command with {@code commands} as its subcommands, created through {@code factory} */
+    static CommandLine tree(Main main, CommandLine.IFactory factory, List<Class<?>> commands) {
+        CommandLine cli = new CommandLine(main, factory);
+        for (Class<?> command : commands) {
+            cli.addSubcommand(command);
+        }
+        return cli;
+    }
+
+    /** @return the root command with every command */
+    static CommandLine tree(CommandLine.IFactory factory) {
+        return tree(new Main(), factory, COMMANDS);
+    }
+
+    /**
+     * @return the one command the arguments name, or every command when they name none (help, errors, the
+     *         listing). picocli builds the model of every command it is given by reflection over its options and
+     *         mixins at every start (all of them: about 0.4 CPU s more than one; docs/loading.md), so a command
+     *         line that names its command builds only that one.
+     */
+    static List<Class<?>> commandsFor(String[] args) {
+        for (String a : args) {
+            if (a.startsWith("-")) {
+                continue; // root options (--verbose) come before the command
+            }
+            for (Class<?> c : COMMANDS) {
+                Command command = c.getAnnotation(Command.class);
+                if (c != CommandLine.HelpCommand.class && (command.name().equals(a)
+                        || List.of(command.aliases()).contains(a))) {
+                    return List.of(c);
+                }
+            }
+            return COMMANDS;
+        }
+        return COMMANDS;
     }
 
     private static CliEnv.Hooks.Registration shutdownHook(Runnable onStop) {

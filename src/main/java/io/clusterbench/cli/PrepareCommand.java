@@ -53,6 +53,7 @@ final class PrepareCommand extends WorkloadCommand {
             throw new UserException("invalid options: --force and --resume exclude each other",
                     "--force reloads everything, --resume completes what is there");
         }
+        noteNotApplying(false, workload());
         PrepareMode mode = resume ? PrepareMode.RESUME : force ? PrepareMode.DROP : PrepareMode.REFUSE;
         Workload w = WorkloadRegistry.create(workload(), families(),
                 Distribution.defaultUniform(), 1);

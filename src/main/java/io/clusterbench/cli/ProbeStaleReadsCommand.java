@@ -71,6 +71,8 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
     OltpOptions oltp = new OltpOptions();
     @Mixin
     TargetOptions target = new TargetOptions();
+    @Mixin
+    MetricsOptions metrics = new MetricsOptions();
 
     ProbeStaleReadsCommand(CliEnv env) {
         this.env = env;
@@ -108,7 +110,7 @@ final class ProbeStaleReadsCommand implements Callable<Integer> {
         families.put(oltp);
         StaleReadRun probe = new StaleReadRun(levels, scope.equals("statement"), samples, timeoutMillis,
                 stepTimeoutMillis == null ? timeoutMillis : stepTimeoutMillis, ResultDirs.orDefault(out, "stale-reads"),
-                background, backgroundThreads, families);
+                background, backgroundThreads, families, metrics.spec());
         return ExitCode.of(probe.run(target.spec(), env.command(), env)).code();
     }
 }

@@ -24,6 +24,8 @@ final class RunCommand extends WorkloadCommand {
     @Mixin
     ShardOptions shards = new ShardOptions();
     @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+    @Mixin
     BackgroundOptions background = new BackgroundOptions();
 
     RunCommand(CliEnv env) {
@@ -38,7 +40,8 @@ final class RunCommand extends WorkloadCommand {
     @Override
     public Integer call() {
         RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), false, cluster,
-                background, shards);
+                background, shards).withMetrics(metrics.spec());
+        noteNotApplying(true, workload(), background.workload);
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }
 }

@@ -14,8 +14,9 @@ import java.util.Set;
 
 /**
  * The option list of a workload command's {@code --help}, in sections: connection, run control, output,
- * then the workload options: only the chosen workload's family (and the options it shares) when a
- * workload was named ({@code run oltp_point_select --help}), every family otherwise ({@code help run}).
+ * then the workload options: only the chosen workload's family (and the options it shares), without those
+ * its events never read ({@code WorkloadFamily#unusedOptions}),
+ * when a workload was named ({@code run oltp_point_select --help}); every family otherwise ({@code help run}).
  *
  * <p>Thread-safe (stateless).
  */
@@ -58,6 +59,7 @@ final class SectionedHelp implements CommandLine.IHelpSectionRenderer {
             }
             List<OptionSpec> shown = new ArrayList<>(own);
             if (chosen != null) {
+                shown.removeIf(o -> f.unusedOptions(command.workload()).contains(o.longestName()));
                 for (String shared : f.sharedOptions()) {
                     OptionSpec o = spec.findOption(shared);
                     if (o != null && !shown.contains(o)) {

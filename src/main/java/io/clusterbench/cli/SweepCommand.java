@@ -36,6 +36,8 @@ final class SweepCommand extends WorkloadCommand {
     @Mixin
     ShardOptions shards = new ShardOptions();
     @Mixin
+    MetricsOptions metrics = new MetricsOptions();
+    @Mixin
     RunOptions run = new RunOptions();
 
     SweepCommand(CliEnv env) {
@@ -58,7 +60,8 @@ final class SweepCommand extends WorkloadCommand {
             cluster.consistency = levels.get(0).level();
         }
         RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), true, cluster,
-                new BackgroundOptions(), shards);
+                new BackgroundOptions(), shards).withMetrics(metrics.spec());
+        noteNotApplying(true, workload());
         List<RunPlan> plans = new ArrayList<>(List.of(plan));
         for (int i = 1; i < levels.size(); i++) {
             plans.add(plan.withConsistency(levels.get(i)));

@@ -28,6 +28,10 @@ abstract class WorkloadCommand implements Callable<Integer> {
     /** The WORKLOAD parameter as given (see {@link #workloadHelp}), or null before parsing. */
     private String workload;
 
+    /** The command as parsed; picocli injects it. */
+    @CommandLine.Spec
+    CommandLine.Model.CommandSpec spec;
+
     WorkloadCommand(CliEnv env) {
         this.env = env;
     }
@@ -46,6 +50,21 @@ abstract class WorkloadCommand implements Callable<Integer> {
     /** @return every family's option objects, as installed */
     final FamilyOptions families() {
         return families;
+    }
+
+    /**
+     * Prints one note when typed workload options act on none of {@code workloads} ({@link AppliedOptions}).
+     *
+     * @param eventOptions true for commands that run events (options the workload's events never read are
+     *                     noted too); false for prepare and cleanup
+     * @param workloads    the workload and any background workload; null entries are skipped
+     */
+    final void noteNotApplying(boolean eventOptions, String... workloads) {
+        java.util.List<String> names = java.util.Arrays.stream(workloads).filter(java.util.Objects::nonNull).toList();
+        String note = AppliedOptions.note(AppliedOptions.notApplying(spec, names, eventOptions), names);
+        if (note != null) {
+            env.out().println(note);
+        }
     }
 
     /** Adds every family's options to every workload command under {@code root}. */

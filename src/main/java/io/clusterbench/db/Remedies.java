@@ -25,6 +25,14 @@ public final class Remedies {
     private static final Map<Integer, Remedy> TABLE = new LinkedHashMap<>();
 
     static {
+        put(1005, "ER_CANT_CREATE_TABLE", "the storage engine refused the CREATE TABLE: check --storage-engine and "
+                + "--table-options (ROW_FORMAT, KEY_BLOCK_SIZE, ...) against the server's settings and error log", false);
+        put(1064, "ER_PARSE_ERROR", "the server could not parse a statement: in prepare most often --table-options, "
+                + "appended as written to every CREATE TABLE; check it against the server's CREATE TABLE syntax", false);
+        put(1286, "ER_UNKNOWN_STORAGE_ENGINE", "the server has no such engine: choose one SHOW ENGINES lists as "
+                + "supported with --storage-engine", false);
+        put(1478, "ER_ILLEGAL_HA_CREATE_OPTION", "the storage engine refuses a table option: check --table-options "
+                + "against the engine's documentation and the server's settings", false);
         put(1045, "ER_ACCESS_DENIED_ERROR", "check --user and --password (or ~/.my.cnf [client], MYSQL_PWD); an "
                 + "account created REQUIRE SSL needs --ssl-mode=REQUIRED (sysbench: --mysql-ssl=on)", false);
         put(1049, "ER_BAD_DB_ERROR", "create the database (CREATE DATABASE name) or choose another with --db", false);

@@ -15,11 +15,8 @@ import java.util.concurrent.Executors;
  * started once by the engine; {@link #awaitEnd} may be called from the coordinator.
  */
 final class EndOfRun implements Runnable {
-    /**
-     * After the stop, in-flight events may finish on their own for this long (sysbench lets them finish).
-     * The three waits add up to 0.4 s, inside issue 9's bound of max(0.5 s, 1%) past {@code --time}.
-     */
-    static final long GRACE_NANOS = 100_000_000L;
+    /** After the stop, in-flight events may finish on their own for this long ({@link RunControl#GRACE_NANOS}). */
+    static final long GRACE_NANOS = RunControl.GRACE_NANOS;
     /** After the cancel, the statements have this long to return. */
     static final long CANCEL_NANOS = 200_000_000L;
     /** After closing the connections, the workers have this long to leave their loop. */
@@ -50,8 +47,7 @@ final class EndOfRun implements Runnable {
     @Override
     public void run() {
         waitForStop();
-        long stoppedAt = clock.nanoTime();
-        if (!waitWorkers(stoppedAt + GRACE_NANOS)) {
+        if (!waitWorkers(control.cutOffNanos())) { // in-flight events may complete and count until the cut-off
             ExecutorService cancellers = Executors.newFixedThreadPool(CANCELLERS, r -> {
                 Thread t = new Thread(r, "statement-canceller");
                 t.setDaemon(true);
@@ -85,7 +81,11 @@ final class EndOfRun implements Runnable {
             }
         }
         abandoned = left;
-        endNanos = clock.nanoTime();
+        // No event completing after the cut-off counts, so however late this thread got here (starved on an
+        // overloaded client, or a collection pause), the measured time ends at the cut-off at the latest.
+        long now = clock.nanoTime();
+        long cutOff = control.cutOffNanos();
+        endNanos = cutOff != Long.MAX_VALUE && now - cutOff > 0 ? cutOff : now;
         finished = true;
     }
 
@@ -128,7 +128,8 @@ final class EndOfRun implements Runnable {
     /**
      * Waits until the end sequence is over (within about a second of the stop).
      *
-     * @return the clock time when every worker had stopped or was abandoned
+     * @return the end of the measured time: when every worker had stopped or was abandoned, or the cut-off
+     *         ({@link RunControl#cutOffNanos()}) when that came first
      */
     long awaitEnd() {
         boolean interrupted = false;

@@ -2,11 +2,9 @@ package io.clusterbench.engine;
 
 import io.clusterbench.metrics.Counter;
 import io.clusterbench.metrics.EndpointHub;
-import io.clusterbench.metrics.EndpointMetrics;
 import io.clusterbench.metrics.EndpointTotals;
 import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.metrics.MetricsHub;
-import io.clusterbench.metrics.WorkerMetrics;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.Workload;
@@ -58,7 +56,7 @@ public final class Engine {
             endpointLabels.add(e.label());
         }
         endpointLabels.add(OTHER_ENDPOINT);
-        this.control = new RunControl(plan, endpointLabels);
+        this.control = new RunControl(plan, endpointLabels, clock);
         this.threadModel = ThreadModel.choose(plan.threads());
     }
 
@@ -69,6 +67,16 @@ public final class Engine {
      */
     public List<EndpointTotals> endpointTotals() {
         return endpointHub == null ? List.of() : endpointHub.totals(metricsHub.runEventHistogram());
+    }
+
+    /**
+     * Errors of the measured time by code and where they happened (the same window as the intervals'
+     * {@code errorsByCode}); call after {@link #run} returned.
+     *
+     * @return keys as {@link ErrorCounts#detail()}; read them with {@link ErrorCounts#places}
+     */
+    public java.util.Map<String, Long> measuredErrorDetail() {
+        return metricsHub == null ? java.util.Map.of() : metricsHub.errorDetailSinceDiscard();
     }
 
     /** @return the run's error counts by vendor code */
@@ -94,19 +102,14 @@ public final class Engine {
         long rampStart = clock.nanoTime();
         List<Session> sessions = SessionRamp.open(workload, plan, listener);
         double connectSeconds = seconds(clock.nanoTime() - rampStart);
-        List<Worker> workers = new ArrayList<>();
-        List<WorkerMetrics> metrics = new ArrayList<>();
-        List<EndpointMetrics> perEndpoint = new ArrayList<>();
-        for (Session s : sessions) {
-            Worker w = new Worker(control, s, new WorkerMetrics(classes), errors, clock,
-                    new EndpointMetrics(endpointLabels.size(), endpointLabels.size() > 2));
-            workers.add(w);
-            metrics.add(w.metrics());
-            perEndpoint.add(w.endpointMetrics());
-        }
-        MetricsHub hub = new MetricsHub(metrics, errors, classes);
+        MetricsHub hub = new MetricsHub(plan.threads(), classes, errors);
         metricsHub = hub;
-        endpointHub = new EndpointHub(endpointLabels, perEndpoint, control.allEndpointErrors());
+        endpointHub = new EndpointHub(endpointLabels, control.allEndpointErrors(), endpointLabels.size() > 2,
+                plan.threads());
+        List<Worker> workers = new ArrayList<>();
+        for (Session s : sessions) {
+            workers.add(new Worker(control, s, hub.newWorker(), errors, clock, endpointHub.newWorker()));
+        }
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
             threads.add(threadModel.newThread(workers.get(i), "worker-" + i));

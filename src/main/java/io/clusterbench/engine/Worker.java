@@ -18,8 +18,8 @@ import java.lang.invoke.VarHandle;
  * and every restart: nothing it does outlives the run's clock. A statement that fails once the run is
  * stopping (cancelled at the deadline or on Ctrl-C) is counted as cut off, not as an error.
  *
- * <p>Confined to its own thread except {@link #metrics()} and {@link #eventSinceNanos()}, which the
- * coordinator reads, and {@link #cancel()}/{@link #abort()}, which a canceller thread calls at the end. The
+ * <p>Confined to its own thread except {@link #eventSinceNanos()}, which the coordinator reads (its metrics it
+ * reads through the hubs), and {@link #cancel()}/{@link #abort()}, which a canceller thread calls at the end. The
  * loop does not allocate or lock per event (the JDBC driver beneath the session does allocate).
  */
 final class Worker implements Runnable, StatementRecorder {
@@ -60,16 +60,8 @@ final class Worker implements Runnable, StatementRecorder {
         this.slot = control.endpointSlot(session.endpointLabel());
     }
 
-    EndpointMetrics endpointMetrics() {
-        return endpoints;
-    }
-
     void closeSession() {
         session.close();
-    }
-
-    WorkerMetrics metrics() {
-        return metrics;
     }
 
     /** @return the start of the event in progress (clock nanos), or 0 between events; any thread */
@@ -134,6 +126,10 @@ final class Worker implements Runnable, StatementRecorder {
                 return;
             }
             long end = clock.nanoTime();
+            if (recording && control.pastCutOff(end)) {
+                metrics.add(Counter.CUT_OFF, 1); // completed after the measured time ended: not counted
+                return;
+            }
             if (!recording) {
                 if (!forcedReconnect()) {
                     return;
@@ -186,7 +182,7 @@ final class Worker implements Runnable, StatementRecorder {
                     return -1;
                 }
                 metrics.add(Counter.ERRORS, 1);
-                errors.count(f.countKey());
+                errors.count(f.countKey(), session.failedStatementClass(), session.failedEventClass());
                 endpoints.error(slot);
                 control.endpointErrors(slot).count(f.countKey());
                 if (!recover(f)) {

@@ -123,6 +123,16 @@ final class LedgerWorkload implements Workload {
             }
         }
 
+        @Override
+        public int failedStatementClass() {
+            return session.failedStatementClass();
+        }
+
+        @Override
+        public int failedEventClass() {
+            return session.failedEventClass();
+        }
+
         private Endpoint endpoint(String label) {
             for (Endpoint e : target.endpoints()) {
                 if (e.label().equals(label)) {

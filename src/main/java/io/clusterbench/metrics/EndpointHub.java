@@ -10,29 +10,44 @@ import java.util.Map;
 /**
  * Adds up every worker's {@link EndpointMetrics} into per-endpoint totals of the measured time.
  *
- * <p>Confined to the coordinator thread: {@link #discard} at the end of warmup, {@link #totals} once after the
- * workers stopped. The error counts are thread-safe and shared with the workers.
+ * <p>Confined to the coordinator thread: {@link #newWorker} before the workers start, {@link #discard} at the
+ * end of warmup, {@link #totals} once after the workers stopped. The error counts are thread-safe and shared with the workers.
  */
 public final class EndpointHub {
     private final List<String> labels;
-    private final List<EndpointMetrics> workers;
+    private final List<EndpointMetrics> workers = new ArrayList<>();
     private final ErrorCounts[] errors;
+    /** Per slot, the shared latency recorder; null when latency is not recorded per slot. */
+    private final StripedHistogram[] latency;
+    private final int stripes;
     private final long[][] baseline;
     private final List<Map<String, Long>> errorBaseline = new ArrayList<>();
 
     /**
-     * @param labels  endpoint labels in target order, then the label of the catch-all slot
-     * @param workers every worker's metrics, each with {@code labels.size()} slots
-     * @param errors  per slot, errors by code (shared with the workers)
+     * @param labels         endpoint labels in target order, then the label of the catch-all slot
+     * @param errors         per slot, errors by code (shared with the workers)
+     * @param latencyPerSlot true to record latency per slot (targets with several endpoints)
+     * @param threads        worker threads of the run (sizes the latency stripes)
      */
-    public EndpointHub(List<String> labels, List<EndpointMetrics> workers, ErrorCounts[] errors) {
+    public EndpointHub(List<String> labels, ErrorCounts[] errors, boolean latencyPerSlot, int threads) {
         this.labels = labels;
-        this.workers = workers;
         this.errors = errors;
+        this.stripes = StripedHistogram.stripesFor(threads);
+        this.latency = latencyPerSlot ? new StripedHistogram[labels.size()] : null;
+        for (int s = 0; latencyPerSlot && s < labels.size(); s++) {
+            latency[s] = new StripedHistogram(stripes, WorkerMetrics.SIGNIFICANT_DIGITS);
+        }
         this.baseline = new long[labels.size()][4];
         for (int s = 0; s < labels.size(); s++) {
             errorBaseline.add(Map.of());
         }
+    }
+
+    /** @return a new worker's per-endpoint metrics, with {@code labels.size()} slots (before the workers start) */
+    public EndpointMetrics newWorker() {
+        EndpointMetrics m = new EndpointMetrics(labels.size(), latency, workers.size() % stripes);
+        workers.add(m);
+        return m;
     }
 
     /** Forgets everything recorded so far (end of warmup). */
@@ -45,10 +60,8 @@ public final class EndpointHub {
                 }
                 baseline[s][c] = sum;
             }
-            for (EndpointMetrics w : workers) {
-                if (w.latencyPerSlot()) {
-                    w.intervalHistogram(s);
-                }
+            if (latency != null) {
+                latency[s].takeInterval();
             }
             errorBaseline.set(s, errors[s].snapshot());
         }
@@ -71,15 +84,11 @@ public final class EndpointHub {
         }
         for (int s = 0; s < labels.size(); s++) {
             long[] c = new long[4];
-            Histogram h = new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
-            boolean perSlot = false;
+            boolean perSlot = latency != null;
+            Histogram h = perSlot ? latency[s].takeInterval() : StripedHistogram.empty(WorkerMetrics.SIGNIFICANT_DIGITS);
             for (EndpointMetrics w : workers) {
                 for (int k = 0; k < 4; k++) {
                     c[k] += w.read(s, k);
-                }
-                if (w.latencyPerSlot()) {
-                    h.add(w.intervalHistogram(s));
-                    perSlot = true;
                 }
             }
             if (!perSlot && slotsWithEvents == 1 && c[EndpointMetrics.EVENTS] > baseline[s][EndpointMetrics.EVENTS]) {

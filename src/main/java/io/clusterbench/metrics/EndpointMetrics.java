@@ -1,8 +1,5 @@
 package io.clusterbench.metrics;
 
-import org.HdrHistogram.Histogram;
-import org.HdrHistogram.SingleWriterRecorder;
-
 import java.lang.invoke.MethodHandles;
 import java.lang.invoke.VarHandle;
 
@@ -12,12 +9,13 @@ import java.lang.invoke.VarHandle;
  *
  * <p>Latency per endpoint is recorded only when the target has more than one endpoint: with one, every event's
  * latency is already in the worker's event histogram ({@link WorkerMetrics}), and a second recorder would
- * double the per-event histogram cost and memory for nothing ({@link EndpointHub#totals} takes the run's
- * event histogram instead).
+ * double the per-event histogram cost for nothing ({@link EndpointHub#totals} takes the run's event histogram
+ * instead). The latency recorders are shared by all workers ({@link StripedHistogram}, one per slot, owned by
+ * the {@link EndpointHub}); the counters are this worker's own.
  *
  * <p>Single writer: only the owning worker calls {@link #event}, {@link #error} and {@link #outcome}; they do
- * not lock and do not allocate once the packed histograms have grown. One reader (the coordinator) may call
- * {@link #read} and {@link #intervalHistogram} concurrently.
+ * not lock, wait or allocate. One reader (the coordinator) may call {@link #read} concurrently. Made by
+ * {@link EndpointHub#newWorker()}.
  */
 public final class EndpointMetrics {
     /** Counter: completed events. */
@@ -30,29 +28,22 @@ public final class EndpointMetrics {
     public static final int MISSES = 3;
     private static final int COUNTERS = 4;
     private static final VarHandle SLOTS = MethodHandles.arrayElementVarHandle(long[].class);
-    /** Per slot, or null when latency is not recorded per endpoint. */
-    private final SingleWriterRecorder[] latency;
+    /** Per slot (shared), or null when latency is not recorded per endpoint. */
+    private final StripedHistogram[] latency;
+    private final int stripe;
     private final int slots;
     private final long[] counters;
 
     /**
-     * @param slots          endpoint slots, &ge; 1
-     * @param latencyPerSlot true to record a latency histogram per slot (targets with several endpoints)
+     * @param slots   endpoint slots, &ge; 1
+     * @param latency per slot, the shared latency recorders; null when not recorded per slot
+     * @param stripe  this worker's stripe of {@code latency}
      */
-    public EndpointMetrics(int slots, boolean latencyPerSlot) {
-        this.latency = latencyPerSlot ? new SingleWriterRecorder[slots] : null;
-        if (latencyPerSlot) {
-            for (int i = 0; i < slots; i++) {
-                latency[i] = new SingleWriterRecorder(WorkerMetrics.SIGNIFICANT_DIGITS, true);
-            }
-        }
+    EndpointMetrics(int slots, StripedHistogram[] latency, int stripe) {
+        this.latency = latency;
+        this.stripe = stripe;
         this.slots = slots;
         this.counters = new long[slots * COUNTERS];
-    }
-
-    /** @return true when latency is recorded per slot ({@link #intervalHistogram} answers) */
-    public boolean latencyPerSlot() {
-        return latency != null;
     }
 
     /** @return the number of endpoint slots */
@@ -63,7 +54,7 @@ public final class EndpointMetrics {
     /** Records one completed event of {@code micros} on endpoint {@code slot}. Writer only. */
     public void event(int slot, long micros) {
         if (latency != null) {
-            latency[slot].recordValue(Math.max(1, Math.min(micros, WorkerMetrics.HIGHEST_TRACKABLE_MICROS)));
+            latency[slot].record(stripe, micros);
         }
         add(slot, EVENTS);
     }
@@ -81,11 +72,6 @@ public final class EndpointMetrics {
     /** @return a cumulative counter of one slot; any one reader */
     public long read(int slot, int counter) {
         return (long) SLOTS.getOpaque(counters, slot * COUNTERS + counter);
-    }
-
-    /** Swaps out the slot's latency histogram since the last call. Reader only; needs {@link #latencyPerSlot}. */
-    public Histogram intervalHistogram(int slot) {
-        return latency[slot].getIntervalHistogram();
     }
 
     private void add(int slot, int counter) {

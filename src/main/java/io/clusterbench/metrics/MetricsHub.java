@@ -2,46 +2,63 @@ package io.clusterbench.metrics;
 
 import org.HdrHistogram.Histogram;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * Collects interval samples from all workers' {@link WorkerMetrics} and the shared {@link ErrorCounts}.
+ * Collects interval samples from all workers' {@link WorkerMetrics} (counters) and the run's shared latency
+ * recorders, and the shared {@link ErrorCounts}.
  *
- * <p>Confined to one reporter thread: {@link #sample} and {@link #discard} must not be called
- * concurrently. Workers keep recording meanwhile; nothing they do waits for the reporter.
+ * <p>Confined to one reporter thread: {@link #newWorker}, {@link #sample} and {@link #discard} must not be
+ * called concurrently. Workers keep recording meanwhile; nothing they do waits for the reporter and nothing
+ * the reporter does waits for them: counters are read with opaque loads, latencies through
+ * {@link StripedHistogram#takeInterval()}. A sample costs O(workers &times; counters) for the counters plus
+ * O(stripes &times; buckets) per used histogram, whatever the number of events.
  */
 public final class MetricsHub {
-    private final List<WorkerMetrics> workers;
+    private final List<WorkerMetrics> workers = new ArrayList<>();
     private final ErrorCounts errors;
     private final int classCount;
     private final int slots;
+    private final RunLatency latency;
     private final long[] lastTotals;
-    private final long[][] lastPerWorker;
-    private final long[][] baselinePerWorker;
-    private final Histogram[] recycleEvents;
-    private final Histogram[][] recycleClasses;
+    /** Per worker, its counters at the last sample and at {@link #discard}. */
+    private final List<long[]> lastPerWorker = new ArrayList<>();
+    private final List<long[]> baselinePerWorker = new ArrayList<>();
     private Map<String, Long> lastErrors = new HashMap<>();
+    /** Error counts with their places at the last sample and at {@link #discard}. */
+    private Map<String, Long> lastErrorDetail = Map.of();
+    private Map<String, Long> baselineErrorDetail = Map.of();
     /** Event latencies (µs) of every interval sampled since {@link #discard}. */
     private final Histogram runEvents =
             new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
 
     /**
-     * @param workers    one entry per worker, in worker order
-     * @param errors     the run's error counts
+     * @param threads    worker threads of the run (sizes the latency stripes), &ge; 1
      * @param classCount statement classes of the workload
+     * @param errors     the run's error counts
      */
-    public MetricsHub(List<WorkerMetrics> workers, ErrorCounts errors, int classCount) {
-        this.workers = workers;
+    public MetricsHub(int threads, int classCount, ErrorCounts errors) {
         this.errors = errors;
         this.classCount = classCount;
         this.slots = Counter.FIXED + classCount * Counter.PER_CLASS;
         this.lastTotals = new long[slots];
-        this.lastPerWorker = new long[workers.size()][slots];
-        this.baselinePerWorker = new long[workers.size()][slots];
-        this.recycleEvents = new Histogram[workers.size()];
-        this.recycleClasses = new Histogram[workers.size()][classCount];
+        this.latency = new RunLatency(StripedHistogram.stripesFor(threads), classCount);
+    }
+
+    /**
+     * Adds a worker (before the workers start).
+     *
+     * @return its metrics, recording into stripe {@code index % stripes} of the shared latency recorders
+     */
+    public WorkerMetrics newWorker() {
+        WorkerMetrics m = new WorkerMetrics(latency, workers.size() % latency.stripes(), classCount);
+        workers.add(m);
+        lastPerWorker.add(new long[slots]);
+        baselinePerWorker.add(new long[slots]);
+        return m;
     }
 
     /** @return the error counts this hub reads */
@@ -62,31 +79,20 @@ public final class MetricsHub {
      */
     public IntervalSample sample(double startSeconds, double endSeconds, long queueLength, double lagSeconds,
                                  int waiting, double longestWaitSeconds) {
-        Histogram events = new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
+        Histogram events = latency.events().takeInterval();
         Histogram[] classes = new Histogram[classCount];
         for (int c = 0; c < classCount; c++) {
-            classes[c] = new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.CLASS_SIGNIFICANT_DIGITS);
+            StripedHistogram used = latency.usedClass(c);
+            classes[c] = used == null ? StripedHistogram.empty(WorkerMetrics.CLASS_SIGNIFICANT_DIGITS)
+                    : used.takeInterval();
         }
         long[] totals = new long[slots];
         for (int w = 0; w < workers.size(); w++) {
             WorkerMetrics m = workers.get(w);
-            recycleEvents[w] = m.intervalEventHistogram(recycleEvents[w]);
-            if (recycleEvents[w].getTotalCount() > 0) {
-                events.add(recycleEvents[w]);
-            }
-            for (int c = 0; c < classCount; c++) {
-                Histogram h = m.intervalClassHistogram(c, recycleClasses[w][c]);
-                if (h == null) {
-                    continue; // this worker never ran the class: nothing to swap
-                }
-                recycleClasses[w][c] = h;
-                if (h.getTotalCount() > 0) { // most workloads use few of their classes
-                    classes[c].add(recycleClasses[w][c]);
-                }
-            }
+            long[] last = lastPerWorker.get(w);
             for (int s = 0; s < slots; s++) {
                 long v = m.read(s);
-                lastPerWorker[w][s] = v;
+                last[s] = v;
                 totals[s] += v;
             }
         }
@@ -95,7 +101,9 @@ public final class MetricsHub {
             delta[s] = totals[s] - lastTotals[s];
             lastTotals[s] = totals[s];
         }
-        Map<String, Long> now = errors.snapshot();
+        Map<String, Long> detail = errors.detail(); // one read: the code view and the place view agree
+        lastErrorDetail = detail;
+        Map<String, Long> now = ErrorCounts.byCode(detail);
         Map<String, Long> errorDelta = new HashMap<>();
         now.forEach((k, v) -> {
             long d = v - lastErrors.getOrDefault(k, 0L);
@@ -115,9 +123,25 @@ public final class MetricsHub {
     public void discard() {
         sample(0, 0, 0, 0, 0, 0);
         runEvents.reset();
-        for (int w = 0; w < lastPerWorker.length; w++) {
-            System.arraycopy(lastPerWorker[w], 0, baselinePerWorker[w], 0, slots);
+        baselineErrorDetail = lastErrorDetail;
+        for (int w = 0; w < lastPerWorker.size(); w++) {
+            System.arraycopy(lastPerWorker.get(w), 0, baselinePerWorker.get(w), 0, slots);
         }
+    }
+
+    /**
+     * @return error counts by their full key ({@link ErrorCounts#detail()}: code, and where a statement failed)
+     *         between {@link #discard} and the last sample: the same window as the intervals' {@code errorsByCode}
+     */
+    public Map<String, Long> errorDetailSinceDiscard() {
+        Map<String, Long> out = new java.util.TreeMap<>();
+        lastErrorDetail.forEach((k, v) -> {
+            long d = v - baselineErrorDetail.getOrDefault(k, 0L);
+            if (d != 0) {
+                out.put(k, d);
+            }
+        });
+        return out;
     }
 
     /** @return event latencies (µs) of all intervals sampled since {@link #discard}; live, do not change */
@@ -129,7 +153,7 @@ public final class MetricsHub {
     public long[] perWorker(int slot) {
         long[] values = new long[workers.size()];
         for (int w = 0; w < values.length; w++) {
-            values[w] = lastPerWorker[w][slot] - baselinePerWorker[w][slot];
+            values[w] = lastPerWorker.get(w)[slot] - baselinePerWorker.get(w)[slot];
         }
         return values;
     }

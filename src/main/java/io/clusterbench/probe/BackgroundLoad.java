@@ -8,6 +8,7 @@ import io.clusterbench.workload.Workload;
 
 import java.time.Duration;
 import java.util.HashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicReference;
 
@@ -25,6 +26,9 @@ public final class BackgroundLoad {
     private final SideLoad load;
     private final AtomicReference<String> level = new AtomicReference<>("");
     private final Map<String, double[]> perLevel = new HashMap<>();
+    /** The metrics endpoint's per-level series, or null; set before {@link #start}. */
+    private volatile ProbeMetrics metrics;
+    private final List<String> statementClasses;
 
     /**
      * @param workload initialised workload (tables exist, {@code init} done)
@@ -36,6 +40,17 @@ public final class BackgroundLoad {
         // Sampled every 100 ms, so a level shorter than a second (a quiet machine probes 240 samples in about
         // 1.5 s) still gets its intervals; each interval goes to the level current when it ends.
         this.load = new SideLoad(workload, target, threads, seed, SAMPLE_INTERVAL, this::interval);
+        this.statementClasses = List.copyOf(workload.statementClasses());
+    }
+
+    /** @param m the per-level series its interval samples also go to ({@code --metrics-listen}), or null */
+    public void metrics(ProbeMetrics m) {
+        this.metrics = m;
+    }
+
+    /** @return the load workload's statement classes, in class-id order */
+    public List<String> statementClasses() {
+        return statementClasses;
     }
 
     /** Starts the load on its own thread. */
@@ -70,6 +85,10 @@ public final class BackgroundLoad {
             double[] v = perLevel.computeIfAbsent(name, k -> new double[2]);
             v[0] += s.count(Counter.EVENTS);
             v[1] += s.durationSeconds();
+            ProbeMetrics m = metrics;
+            if (m != null) {
+                m.sample(name, s);
+            }
         }
     }
 }

@@ -1,5 +1,6 @@
 package io.clusterbench.probe;
 
+import io.clusterbench.result.ProbePair;
 import org.HdrHistogram.Histogram;
 
 import java.util.List;
@@ -21,7 +22,7 @@ import java.util.Map;
  * @param durationSeconds wall time of the level
  * @param backgroundTps  events per second of the background workload while the level ran, or null without one
  */
-public record LevelResult(String level, String consistencyNote, List<PairCounts> pairs, Histogram readLatency,
+public record LevelResult(String level, String consistencyNote, List<ProbePair> pairs, Histogram readLatency,
                           Histogram visibility, Histogram writeLatency, Map<String, Long> errorsByCode,
                           double durationSeconds, Double backgroundTps) {
 
@@ -32,37 +33,37 @@ public record LevelResult(String level, String consistencyNote, List<PairCounts>
     }
     /** @return first reads over all pairs */
     public long samples() {
-        return pairs.stream().mapToLong(PairCounts::samples).sum();
+        return pairs.stream().mapToLong(ProbePair::samples).sum();
     }
 
     /** @return stale first reads over all pairs */
     public long stale() {
-        return pairs.stream().mapToLong(PairCounts::stale).sum();
+        return pairs.stream().mapToLong(ProbePair::stale).sum();
     }
 
     /** @return stale reads never seen visible within the timeout */
     public long timeouts() {
-        return pairs.stream().mapToLong(PairCounts::timeouts).sum();
+        return pairs.stream().mapToLong(ProbePair::timeouts).sum();
     }
 
     /** @return samples lost to errors */
     public long errors() {
-        return pairs.stream().mapToLong(PairCounts::errors).sum();
+        return pairs.stream().mapToLong(ProbePair::errors).sum();
     }
 
     /** @return marker commits that hit the step timeout, over all pairs */
     public long blockedCommits() {
-        return pairs.stream().mapToLong(PairCounts::blockedCommits).sum();
+        return pairs.stream().mapToLong(ProbePair::blockedCommits).sum();
     }
 
     /** @return first reads that hit the step timeout or a causal-read timeout, over all pairs */
     public long blockedReads() {
-        return pairs.stream().mapToLong(PairCounts::blockedReads).sum();
+        return pairs.stream().mapToLong(ProbePair::blockedReads).sum();
     }
 
     /** @return wall time spent in blocked steps (ms), over all pairs */
     public long blockedMillis() {
-        return pairs.stream().mapToLong(PairCounts::blockedMillis).sum();
+        return pairs.stream().mapToLong(ProbePair::blockedMillis).sum();
     }
 
     /** @return stale / samples, or 0 when there are no samples */

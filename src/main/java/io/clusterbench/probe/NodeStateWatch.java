@@ -2,6 +2,8 @@ package io.clusterbench.probe;
 
 import io.clusterbench.db.Target;
 
+import io.clusterbench.result.ProbeNodeSpell;
+
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -165,35 +167,17 @@ public final class NodeStateWatch {
      *         {@code seconds} (time credited to the state), {@code firstSeenSeconds} and {@code lastSeenSeconds}
      *         (offsets from the probe's start); call after {@link #stop}
      */
-    public List<NodeSpell> spells() {
-        List<NodeSpell> out = new ArrayList<>();
+    public List<ProbeNodeSpell> spells() {
+        List<ProbeNodeSpell> out = new ArrayList<>();
         synchronized (spells) {
             for (int i = 0; i < names.size(); i++) {
                 for (Map.Entry<String, long[]> e : spells.get(i).entrySet()) {
                     long[] s = e.getValue();
-                    out.add(new NodeSpell(names.get(i), e.getKey(), s[0] / 1e9, (s[1] - startedNanos) / 1e9,
+                    out.add(new ProbeNodeSpell(names.get(i), e.getKey(), s[0] / 1e9, (s[1] - startedNanos) / 1e9,
                             (s[2] - startedNanos) / 1e9));
                 }
             }
         }
         return out;
-    }
-
-    /**
-     * A node's time in one unhealthy state during the probe.
-     *
-     * @param node             node name
-     * @param state            {@code Donor/Desynced}, {@code Desynced}, {@code not ready}, {@code unavailable}, …
-     * @param seconds          time credited to the state (s): the sum of the gaps before the readings that saw it
-     * @param firstSeenSeconds first reading in the state, seconds from the probe's start
-     * @param lastSeenSeconds  last reading in the state, seconds from the probe's start
-     */
-    public record NodeSpell(String node, String state, double seconds, double firstSeenSeconds,
-                            double lastSeenSeconds) {
-        /** @return e.g. {@code n2 was Donor/Desynced for 15.1 s (seen from 2.3 s to 17.4 s of the probe)} */
-        public String line() {
-            return String.format(Locale.ROOT, "%s was %s for %.1f s (seen from %.1f s to %.1f s of the probe)", node,
-                    state, seconds, firstSeenSeconds, lastSeenSeconds);
-        }
     }
 }

@@ -3,7 +3,9 @@ package io.clusterbench.probe;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import io.clusterbench.result.LatencySummary;
-import org.HdrHistogram.Histogram;
+import io.clusterbench.result.ProbeDocument;
+import io.clusterbench.result.ProbeLevelRecord;
+import io.clusterbench.result.Wilson;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -14,97 +16,64 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static io.clusterbench.Format.f;
-
 /**
- * Renders probe results: the side-by-side console table (one row per level: stale-read rate with its 95%
- * Wilson interval, visibility time, read latency) and {@code probe.json} (schema {@value #SCHEMA}). Figures are
- * defined in docs/metrics.md, "Stale-read probe".
+ * Assembles and writes {@code probe.json} (schema {@value #SCHEMA}, typed as {@link ProbeDocument}): the head the
+ * driver gives, the blocked steps per node and in total, and one {@link ProbeLevelRecord} per level. The console
+ * text and the HTML page are rendered from that document by {@code report} (docs/metrics.md, "Stale-read probe").
  *
  * <p>Thread-safe (stateless).
  */
 public final class ProbeReport {
     /** Schema identifier of {@code probe.json}. */
-    public static final String SCHEMA = "clusterbench.probe/1";
+    public static final String SCHEMA = ProbeDocument.SCHEMA;
     private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     private ProbeReport() {
     }
 
-    /** @return the comparison table, one line per level, ending with a newline */
-    public static String table(List<LevelResult> levels) {
-        StringBuilder b = new StringBuilder();
-        boolean load = levels.stream().anyMatch(r -> r.backgroundTps() != null);
-        b.append(f("%-8s %8s %6s %-24s %-26s %8s %-22s %7s %6s%s%n", "level", "samples", "stale", "stale rate [95% CI]",
-                "visible p50/p99/max (ms)", "timeouts", "read p50/p99/max (ms)", "blocked", "errors",
-                load ? " background tps" : ""));
+    /**
+     * @param header run-level facts (command, target, topology, options, {@code gtidWait}), written first
+     * @param levels the levels' results, in probe order
+     * @return the whole document as JSON-ready values: header, {@code blockedByNode}, {@code blockedMillis}, levels
+     */
+    public static Map<String, Object> document(Map<String, Object> header, List<LevelResult> levels) {
+        Map<String, Object> doc = new LinkedHashMap<>();
+        doc.put("schema", SCHEMA);
+        doc.putAll(header);
+        long gtidBlocked = header.get("gtidWait") instanceof Map<?, ?> g && g.get("blockedMillis") instanceof Long l
+                ? l : 0;
+        doc.put("blockedByNode", ProbeSummary.blockedByNode(levels));
+        doc.put("blockedMillis", gtidBlocked + levels.stream().mapToLong(LevelResult::blockedMillis).sum());
+        List<ProbeLevelRecord> out = new ArrayList<>();
         for (LevelResult r : levels) {
-            double[] ci = Wilson.interval(r.stale(), r.samples(), Wilson.Z95);
-            Histogram v = r.visibility();
-            Histogram rd = r.readLatency();
-            b.append(f("%-8s %8d %6d %-24s %-26s %8d %-22s %7d %6d%s%n", r.level(), r.samples(), r.stale(),
-                    f("%.2f%% [%.2f%%, %.2f%%]", 100 * r.staleRate(), 100 * ci[0], 100 * ci[1]),
-                    v.getTotalCount() == 0 ? "-" : triple(v), r.timeouts(), triple(rd),
-                    r.blockedCommits() + r.blockedReads(), r.errors(),
-                    !load ? "" : r.backgroundTps() == null ? " -" : f(" %.2f", r.backgroundTps())));
+            out.add(record(r));
         }
-        return b.toString();
+        doc.put("levels", out);
+        return doc;
     }
 
     /**
      * Writes {@code probe.json}.
      *
-     * @param header run-level facts (command, target, topology, options), written first
+     * @param document from {@link #document}
      * @throws UncheckedIOException when the file cannot be written
      */
-    public static void write(Path file, Map<String, Object> header, List<LevelResult> levels) {
-        Map<String, Object> doc = new LinkedHashMap<>();
-        doc.put("schema", SCHEMA);
-        doc.putAll(header);
-        List<Map<String, Object>> out = new ArrayList<>();
-        for (LevelResult r : levels) {
-            out.add(toMap(r));
-        }
-        doc.put("levels", out);
+    public static void write(Path file, Map<String, Object> document) {
         try {
             Files.createDirectories(file.getParent());
-            MAPPER.writeValue(file.toFile(), doc);
+            MAPPER.writeValue(file.toFile(), document);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }
 
-    /** @return one level as JSON-ready maps, units in key names */
-    static Map<String, Object> toMap(LevelResult r) {
-        Map<String, Object> m = new LinkedHashMap<>();
+    /** @return one level as its record, units in the names */
+    static ProbeLevelRecord record(LevelResult r) {
         double[] ci = Wilson.interval(r.stale(), r.samples(), Wilson.Z95);
-        m.put("level", r.level());
-        m.put("consistency", r.consistencyNote());
-        m.put("samples", r.samples());
-        m.put("staleReads", r.stale());
-        m.put("freshReads", r.samples() - r.stale());
-        m.put("staleRatePercent", 100 * r.staleRate());
-        m.put("staleRateCi95Percent", List.of(100 * ci[0], 100 * ci[1]));
-        m.put("visibilityTimeouts", r.timeouts());
-        m.put("errors", r.errors());
-        m.put("blockedCommits", r.blockedCommits());
-        m.put("blockedReads", r.blockedReads());
-        m.put("blockedMillis", r.blockedMillis());
-        m.put("errorsByCode", r.errorsByCode());
-        m.put("visibility", LatencySummary.of(r.visibility()));
-        m.put("readLatency", LatencySummary.of(r.readLatency()));
-        m.put("writeLatency", LatencySummary.of(r.writeLatency()));
-        m.put("durationSeconds", r.durationSeconds());
-        m.put("backgroundTps", r.backgroundTps());
-        m.put("pairs", r.pairs());
-        return m;
-    }
-
-    private static String triple(Histogram h) {
-        if (h.getTotalCount() == 0) {
-            return "-";
-        }
-        return f("%.2f/%.2f/%.2f", h.getValueAtPercentile(50) / 1000.0, h.getValueAtPercentile(99) / 1000.0,
-                h.getMaxValue() / 1000.0);
+        return new ProbeLevelRecord(r.level(), r.consistencyNote(), r.samples(), r.stale(), r.samples() - r.stale(),
+                100 * r.staleRate(), List.of(100 * ci[0], 100 * ci[1]), r.timeouts(), r.errors(), r.blockedCommits(),
+                r.blockedReads(), r.blockedMillis(), r.errorsByCode(), LatencySummary.of(r.visibility()),
+                LatencySummary.of(r.readLatency()), LatencySummary.of(r.writeLatency()), r.durationSeconds(),
+                r.backgroundTps(), r.pairs());
     }
 }

@@ -7,6 +7,7 @@ import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
 import io.clusterbench.db.TopologyDiscovery;
+import io.clusterbench.result.ProbeNodeSpell;
 
 import java.time.Duration;
 import java.time.Instant;
@@ -34,8 +35,9 @@ public final class StaleReadDriver {
     private boolean perStatement;
     private Topology topology;
     private Map<String, Object> gtidWait = Map.of();
-    private List<NodeStateWatch.NodeSpell> spells;
+    private List<ProbeNodeSpell> spells;
     private double durationSeconds;
+    private ProbeMetrics metrics;
 
     /**
      * @param target         the cluster's endpoints (two or more)
@@ -102,6 +104,7 @@ public final class StaleReadDriver {
             Target poll = topology.galera() ? target.withSessionVariables(Map.of("wsrep_sync_wait", "0")) : target;
             int pairs = names.size() * (names.size() - 1);
             if (load != null) {
+                load.metrics(metrics);
                 progress.accept("Starting the background load...");
                 load.start();
                 Thread.sleep(1000);
@@ -120,6 +123,9 @@ public final class StaleReadDriver {
                 if (load != null) {
                     load.level("");
                     r = r.withBackgroundTps(load.tps(c.level()));
+                }
+                if (metrics != null) {
+                    metrics.levelDone(r);
                 }
                 results.add(r);
             }
@@ -179,34 +185,13 @@ public final class StaleReadDriver {
                 : "SET STATEMENT wsrep_sync_wait=" + c.level() + " FOR SELECT";
     }
 
-    /** @return wall time of the whole probe (s): levels, GTID waits, node-state sampling stopped */
-    public double durationSeconds() {
-        return durationSeconds;
-    }
-
     /**
-     * @return every node's time in a state other than Synced while the probe ran, or null when no states were
-     *         sampled (not a Galera cluster)
+     * @param m the {@code --metrics-listen} series per level (the background load's too), or null for none
+     * @return this driver
      */
-    public List<NodeStateWatch.NodeSpell> nodeStates() {
-        return spells;
-    }
-
-    /** @return wall time the GTID waits spent blocked (ms), 0 when none ran */
-    public long gtidBlockedMillis() {
-        return gtidWait.get("blockedMillis") instanceof Long l ? l : 0;
-    }
-
-    /** @return the GTID-wait summary line, or "" when none was measured */
-    public String gtidLine() {
-        Object latency = gtidWait.get("waitLatency");
-        if (latency instanceof io.clusterbench.result.LatencySummary l) {
-            return String.format(java.util.Locale.ROOT, "GTID wait (B applies A's write, from the wait call) "
-                    + "p50/p99/max: %.2f/%.2f/%.2f ms over %d waits, %s errors, %s blocked", l.p50Micros() / 1000.0,
-                    l.p99Micros() / 1000.0, l.maxMicros() / 1000.0, l.count(), gtidWait.get("errors"),
-                    gtidWait.get("blocked"));
-        }
-        return gtidWait.containsKey("note") ? "GTID wait: " + gtidWait.get("note") : "";
+    public StaleReadDriver metrics(ProbeMetrics m) {
+        this.metrics = m;
+        return this;
     }
 
     /** @return facts for the head of {@code probe.json}: command, start, target, topology, options */

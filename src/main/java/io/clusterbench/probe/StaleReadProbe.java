@@ -1,5 +1,6 @@
 package io.clusterbench.probe;
 
+import io.clusterbench.result.ProbePair;
 import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.metrics.WorkerMetrics;
 import io.clusterbench.db.DbFailure;
@@ -156,7 +157,7 @@ public final class StaleReadProbe {
                 }
             }
         }
-        List<PairCounts> pairs = new ArrayList<>();
+        List<ProbePair> pairs = new ArrayList<>();
         for (int a = 0; a < n; a++) {
             for (int b = 0; b < n; b++) {
                 if (a != b) {
@@ -270,8 +271,8 @@ public final class StaleReadProbe {
     private static final class PairTally {
         long samples, stale, timeouts, errors, blockedCommits, blockedReads, blockedNanos;
 
-        PairCounts counts(String writer, String reader) {
-            return new PairCounts(writer, reader, samples, stale, timeouts, errors, blockedCommits, blockedReads,
+        ProbePair counts(String writer, String reader) {
+            return new ProbePair(writer, reader, samples, stale, timeouts, errors, blockedCommits, blockedReads,
                     blockedNanos / 1_000_000);
         }
     }

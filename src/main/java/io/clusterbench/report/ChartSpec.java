@@ -1,5 +1,7 @@
 package io.clusterbench.report;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.List;
 
 /**
@@ -8,22 +10,36 @@ import java.util.List;
  *
  * @param id     canvas element id
  * @param title  chart title
- * @param x      x axis: {@code threads} (log₂ scale, ticks at 1, 2, 4, …) or {@code seconds} (linear)
+ * @param x      x axis: {@code threads} (log₂ scale, ticks at 1, 2, 4, …), {@code seconds} (linear), or with
+ *               {@code categories} the title of a category axis (point x = index into {@code categories})
  * @param yTitle y axis title with its unit
  * @param series lines and bands
  * @param markers vertical lines at points of the x axis (seconds charts: faults and recovery points), drawn with a
  *               legend entry per kind; empty for none
+ * @param categories tick labels of a category axis (e.g. consistency levels, node pairs), null for a numeric axis
  */
-record ChartSpec(String id, String title, String x, String yTitle, List<Series> series, List<Marker> markers) {
+@JsonInclude(JsonInclude.Include.NON_NULL)
+record ChartSpec(String id, String title, String x, String yTitle, List<Series> series, List<Marker> markers,
+                 List<String> categories) {
 
     /** A chart without markers. */
     ChartSpec(String id, String title, String x, String yTitle, List<Series> series) {
-        this(id, title, x, yTitle, series, List.of());
+        this(id, title, x, yTitle, series, List.of(), null);
+    }
+
+    /**
+     * @param axisTitle  the x axis title, e.g. {@code consistency level}
+     * @param categories tick labels; a point's x is its index here
+     * @return a chart over categories
+     */
+    static ChartSpec categorical(String id, String title, String axisTitle, List<String> categories, String yTitle,
+                                 List<Series> series) {
+        return new ChartSpec(id, title, axisTitle, yTitle, series, List.of(), categories);
     }
 
     /** @return the same chart with these markers */
     ChartSpec withMarkers(List<Marker> newMarkers) {
-        return new ChartSpec(id, title, x, yTitle, series, newMarkers);
+        return new ChartSpec(id, title, x, yTitle, series, newMarkers, categories);
     }
 
     /**

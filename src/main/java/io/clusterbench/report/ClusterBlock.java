@@ -89,12 +89,23 @@ final class ClusterBlock {
             if (!nodes.isEmpty()) {
                 b.append(f("        %-28s%s%n", "by node:", String.join(", ", nodes)));
             }
+            places(b, CONFLICT_BY_STATEMENT.key() + ":", c.byStatementClass());
+            places(b, CONFLICT_BY_TRANSACTION.key() + ":", c.byTransactionType());
         }
         if (c.serverExcess() > 0) {
             b.append(f("        %-28s%d (aborts of cut-off events or of the observer's tail)%n",
                     CONFLICT_SERVER_EXCESS.key() + ":", c.serverExcess()));
         }
         return b.toString();
+    }
+
+    private static void places(StringBuilder b, String label, Map<String, Long> counts) {
+        if (counts.isEmpty()) {
+            return;
+        }
+        List<String> parts = new ArrayList<>();
+        counts.forEach((place, n) -> parts.add(place + " " + n));
+        b.append(f("        %-28s%s%n", label, String.join(", ", parts)));
     }
 
     private static String f(String format, Object... args) {

@@ -6,6 +6,7 @@ import io.clusterbench.result.GaleraTotals;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.Intervals;
 import io.clusterbench.result.NamedResult;
+import io.clusterbench.result.NodeCounters;
 import io.clusterbench.result.RunRecord;
 
 import java.util.ArrayList;
@@ -64,6 +65,7 @@ final class ClusterHtml {
                     f -> num(f.get("bfAborts")))));
             b.append("</div>\n");
         }
+        b.append(serverNodes(runs, id, charts));
         if (cost != null) {
             b.append("<h4>Cost of consistency</h4>\n").append(costTable(cost));
             b.append(HtmlReport.canvas(charts, costChart(cost, id + "-consistency")));
@@ -79,8 +81,8 @@ final class ClusterHtml {
         StringBuilder b = new StringBuilder("<p>Topology: ").append(esc(String.valueOf(m.get("flavor")))).append(' ')
                 .append(esc(String.valueOf(m.get("version")))).append(", cluster ")
                 .append(esc(String.valueOf(m.get("clusterStatus")))).append(", size ")
-                .append(esc(String.valueOf(m.get("clusterSize")))).append(". Server counters above are read on the "
-                        + "first endpoint only.</p>\n");
+                .append(esc(String.valueOf(m.get("clusterSize")))).append(". \"Server counters and resource use\" "
+                        + "below is the first endpoint's; per node see \"Server counters per node\".</p>\n");
         List<List<String>> rows = new ArrayList<>();
         for (Object o : members) {
             if (o instanceof Map<?, ?> member) {
@@ -118,15 +120,51 @@ final class ClusterHtml {
         return b.toString();
     }
 
-    /** @return one series per node of {@code figure} over the run's intervals; x: interval end, s */
+    /**
+     * @return the per-node server counters of the first run that has them (table of means, a queries-per-second
+     *         chart per node), or "" when no run has {@code observed.serverNodes}
+     */
+    private static String serverNodes(List<RunRecord> runs, String id, List<ChartSpec> charts) {
+        for (RunRecord run : runs) {
+            NodeCounters c = NodeCounters.of(run);
+            if (c == null) {
+                continue;
+            }
+            List<List<String>> rows = new ArrayList<>();
+            c.byNode().forEach((node, means) -> {
+                List<String> row = new ArrayList<>(List.of(esc(node)));
+                NodeCounters.SHOWN.forEach(k -> row.add(means.containsKey(k) ? f("%.1f", means.get(k)) : "-"));
+                rows.add(row);
+            });
+            List<String> head = new ArrayList<>(List.of(NODE.key()));
+            head.addAll(NodeCounters.SHOWN);
+            return "<h4>Server counters per node (" + run.threads() + " thr #" + run.repeat()
+                    + ", time-weighted mean over the run)</h4>\n" + Html.table(head, rows)
+                    + HtmlReport.canvas(charts, perNode(run, id + "-qps-node", "queries per second per node "
+                    + "(SHOW GLOBAL STATUS Questions)", "QuestionsPerSecond", null, f -> num(f.get("QuestionsPerSecond"))));
+        }
+        return "";
+    }
+
+    /** @return one series per node of a Galera figure over the run's intervals; x: interval end, s */
     private static ChartSpec perNode(RunRecord run, String id, String title, String yTitle,
+                                     java.util.function.Function<Map<?, ?>, Double> figure) {
+        return perNode(run, id, title, yTitle, "galera", figure);
+    }
+
+    /**
+     * @param observer {@code galera} ({@code observed.galera.nodes}) or null for {@code observed.serverNodes}
+     * @return one series per node of {@code figure} over the run's intervals; x: interval end, s
+     */
+    private static ChartSpec perNode(RunRecord run, String id, String title, String yTitle, String observer,
                                      java.util.function.Function<Map<?, ?>, Double> figure) {
         Map<String, List<ChartSpec.Point>> byNode = new LinkedHashMap<>();
         for (IntervalRecord i : Intervals.shown(run)) {
-            Object g = i.observed() == null ? null : i.observed().get("galera");
-            if (g instanceof Map<?, ?> galera && galera.get("nodes") instanceof Map<?, ?> nodes) {
+            Object g = i.observed() == null ? null : i.observed().get(observer == null ? "serverNodes" : observer);
+            Object perNode = observer == null ? g : g instanceof Map<?, ?> galera ? galera.get("nodes") : null;
+            if (perNode instanceof Map<?, ?> nodes) {
                 nodes.forEach((name, fig) -> {
-                    if (fig instanceof Map<?, ?> m && !m.containsKey("error")) {
+                    if (fig instanceof Map<?, ?> m && !m.containsKey("error") && !m.containsKey("readFailures")) {
                         byNode.computeIfAbsent(String.valueOf(name), n -> new ArrayList<>())
                                 .add(new ChartSpec.Point(i.endSeconds(), figure.apply(m)));
                     }

@@ -16,7 +16,7 @@ import static io.clusterbench.Format.f;
 /**
  * The console text of {@code clusterbench compare}: the compared results, one table per figure (tps, p95,
  * p99) with each side's median [min–max] and run count, the ratio to the baseline and the verdict, then the
- * differing server variables. Formats only what {@link Comparison} holds.
+ * differing run options, table properties and server variables. Formats only what {@link Comparison} holds.
  *
  * <p>Thread-safe (stateless). Numbers use {@link Locale#ROOT}; latency is shown in milliseconds.
  */
@@ -42,6 +42,11 @@ public final class ComparisonText {
         } else {
             out.addAll(entries(c, c.options(), "option", f("%s (%d; the seed is not compared):",
                     DIFFERING_OPTIONS.key(), c.options().size())));
+        }
+        if (c.tables().isEmpty()) {
+            out.add(DIFFERING_TABLES.key() + ": none (engine, charset, collation, row format, create options)");
+        } else {
+            out.addAll(entries(c, c.tables(), "property", f("%s (%d):", DIFFERING_TABLES.key(), c.tables().size())));
         }
         if (c.variables().isEmpty()) {
             out.add(DIFFERING_VARIABLES.key() + ": none (ports, paths, ids and positions are not compared)");

@@ -63,6 +63,8 @@ public final class HtmlReport {
             body.append(HtmlTables.comparison(c));
             body.append("<h3>").append(esc(Figure.DIFFERING_OPTIONS.key())).append("</h3>\n")
                     .append(HtmlTables.options(c));
+            body.append("<h3>").append(esc(Figure.DIFFERING_TABLES.key())).append("</h3>\n")
+                    .append(HtmlTables.tables(c));
             body.append("<h3>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h3>\n")
                     .append(HtmlTables.variables(c));
         }

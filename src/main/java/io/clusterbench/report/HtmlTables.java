@@ -104,6 +104,15 @@ final class HtmlTables {
         return entries(c, c.options(), "option");
     }
 
+    /** @return the differing table properties, or a sentence saying there are none */
+    static String tables(Comparison c) {
+        if (c.tables().isEmpty()) {
+            return "<p>None: every table recorded has the same engine, charset, collation, row format and create "
+                    + "options.</p>\n";
+        }
+        return entries(c, c.tables(), "property");
+    }
+
     /** @return the differing server variables, or a sentence saying there are none */
     static String variables(Comparison c) {
         if (c.variables().isEmpty()) {

@@ -9,7 +9,7 @@ import java.util.TreeSet;
 /**
  * A noise-aware comparison of two or more results: per figure ({@link ComparedFigure}) and thread count,
  * each side's min / median / max over its repeats, the ratio of its median to the baseline's, and a
- * {@link Verdict}; plus the server variables that differ ({@link VariableDiff}). The first result (A) is
+ * {@link Verdict}; plus the server variables, run options and table properties that differ. The first result (A) is
  * the baseline; every other result is compared with it. Computes only; never prints.
  *
  * <p>Immutable. Usage: {@code Comparison.of(NamedResult.of(paths, docs))}, then render {@link #rows()}.
@@ -20,9 +20,10 @@ import java.util.TreeSet;
  * @param variables server variables that differ between the results
  * @param notes     facts that weaken the comparison (different workloads, runs left out), one sentence each
  * @param options   run options that differ between the results, by flag ({@link OptionDiff})
+ * @param tables    table properties that differ between the results ({@link TableDiff})
  */
 public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Entry> variables, List<String> notes,
-                         List<VariableDiff.Entry> options) {
+                         List<VariableDiff.Entry> options, List<VariableDiff.Entry> tables) {
 
     /**
      * One compared result.
@@ -85,7 +86,8 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
         }
         List<Map<String, String>> variables = results.stream().map(r -> VariableDiff.variablesOf(r.doc())).toList();
         return new Comparison(List.copyOf(sides), List.copyOf(rows), VariableDiff.of(variables),
-                List.copyOf(notes), OptionDiff.of(results.stream().map(NamedResult::doc).toList()));
+                List.copyOf(notes), OptionDiff.of(results.stream().map(NamedResult::doc).toList()),
+                TableDiff.of(results.stream().map(NamedResult::doc).toList()));
     }
 
     private static Row row(ComparedFigure figure, int threads, List<Side> sides) {

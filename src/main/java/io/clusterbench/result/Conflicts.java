@@ -21,9 +21,15 @@ import java.util.Map;
  * @param serverExcess      how many more aborts the server counted than the client saw, ≥ 0
  * @param lockWaitTimeouts  client errors 1205 (lock wait or causal-read timeouts), shown apart, not conflicts
  * @param byNode            conflicts per member (from the per-endpoint errors), in endpoint order
+ * @param byStatementClass  conflicts by the statement that got the 1213 ({@code commit} for the COMMIT;
+ *                          {@code observerFacts.errorsByStatementClass}); adds up to {@code conflicts}; empty for a
+ *                          result written before it was recorded
+ * @param byTransactionType conflicts by the failed event's type (TPC-C transaction type,
+ *                          {@code observerFacts.errorsByTransactionType}); empty for workloads without types
  */
 public record Conflicts(long conflicts, long certification, long bruteForce, long other, long serverExcess,
-                        long lockWaitTimeouts, Map<String, Long> byNode) {
+                        long lockWaitTimeouts, Map<String, Long> byNode, Map<String, Long> byStatementClass,
+                        Map<String, Long> byTransactionType) {
     /** Vendor code of a deadlock, certification failure or brute-force abort as the client sees it. */
     public static final int DEADLOCK = 1213;
     /** Vendor code of a lock wait or causal wait timeout. */
@@ -56,7 +62,25 @@ public record Conflicts(long conflicts, long certification, long bruteForce, lon
         long bruteForce = Math.min(conflicts - certification, bfOnly);
         long excess = Math.max(0, cert + bfOnly - conflicts);
         return new Conflicts(conflicts, certification, bruteForce, conflicts - certification - bruteForce, excess,
-                timeouts, byNode);
+                timeouts, byNode, places(run, "errorsByStatementClass"), places(run, "errorsByTransactionType"));
+    }
+
+    /** @return the 1213 counts of one place view of the run ({@code code → place → count}), largest first */
+    static Map<String, Long> places(RunRecord run, String fact) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        Object raw = run.observerFacts() == null ? null : run.observerFacts().get(fact);
+        if (raw instanceof Map<?, ?> byCode) {
+            Map<String, Long> sum = new java.util.TreeMap<>();
+            byCode.forEach((code, places) -> {
+                String c = String.valueOf(code);
+                if ((c.equals(Integer.toString(DEADLOCK)) || c.startsWith(DEADLOCK + "/")) && places instanceof Map<?, ?> m) {
+                    m.forEach((place, n) -> sum.merge(String.valueOf(place), ((Number) n).longValue(), Long::sum));
+                }
+            });
+            sum.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())
+                    .forEach(e -> out.put(e.getKey(), e.getValue()));
+        }
+        return out;
     }
 
     /** @return the count of errors whose key ({@code code} or {@code code/sqlstate}) has vendor code {@code code} */

@@ -29,6 +29,10 @@ public final class ResultFiles {
         List<String> problems = new ArrayList<>();
         for (Path arg : args) {
             Path file = Files.isDirectory(arg) ? arg.resolve("result.json") : arg;
+            if (ProbeDocument.locate(arg) != null) {
+                problems.add(arg + " holds a stale-read probe result (probe.json), which only report reads, one at a time");
+                continue;
+            }
             if (!Files.isRegularFile(file)) {
                 problems.add(file + " does not exist");
                 continue;

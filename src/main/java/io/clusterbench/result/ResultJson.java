@@ -67,6 +67,14 @@ public final class ResultJson {
     }
 
     /**
+     * @return the file read as {@code type}, unknown fields ignored
+     * @throws IOException when the file is missing or does not parse into {@code type}
+     */
+    static <T> T readAs(Path file, Class<T> type) throws IOException {
+        return MAPPER.readValue(file.toFile(), type);
+    }
+
+    /**
      * @throws IOException when the file is missing or not a clusterbench result
      */
     public static ResultDocument read(Path file) throws IOException {

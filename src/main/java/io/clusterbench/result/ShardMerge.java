@@ -77,7 +77,7 @@ public final class ShardMerge {
             runs.add(step.record());
         }
         ResultDocument doc = new ResultDocument(ResultDocument.SCHEMA, head.tool(), head.startedAt(), command,
-                head.target(), head.server(), runs);
+                head.target(), head.server(), runs, head.preflight(), head.tables());
         return new Merged(doc, steps);
     }
 

@@ -8,6 +8,7 @@ import io.clusterbench.fault.FaultRunner;
 import io.clusterbench.observe.GaleraObserver;
 import io.clusterbench.observe.HostObserver;
 import io.clusterbench.observe.Observer;
+import io.clusterbench.observe.ServerNodesObserver;
 import io.clusterbench.observe.ServerStatusObserver;
 
 import java.nio.file.Path;
@@ -49,6 +50,9 @@ final class ObserverSet implements AutoCloseable {
         if (galera) {
             observers.add(new GaleraObserver(target, topology));
         }
+        if (target.endpoints().size() > 1) { // server counters of every node, labelled by its name
+            observers.add(new ServerNodesObserver(target, target.endpoints(), nodeNames(target, topology)));
+        }
         io.clusterbench.fault.RelayObserver relay = io.clusterbench.fault.RelayObserver.find(
                 ctx.settings.faults().sandboxDir(), target.endpoints());
         if (relay != null) {
@@ -58,16 +62,22 @@ final class ObserverSet implements AutoCloseable {
         List<Observer> async = new ArrayList<>();
         observers.forEach(o -> async.add(new AsyncObserver(o, periodMillis))); // the interval loop never waits
         if (galera || !ctx.settings.faults().schedule().isEmpty()) {
-            List<String> names = new ArrayList<>();
-            for (int i = 0; i < target.endpoints().size(); i++) {
-                Topology.Member m = topology == null ? null : topology.memberAt(target.endpoints().get(i).label());
-                names.add(m == null || m.name().isEmpty() ? "n" + (i + 1) : m.name());
-            }
+            List<String> names = nodeNames(target, topology);
             // never waits: its own threads act and poll; sampling only drains a list
             async.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
                     ctx.env::line));
         }
         return new ObserverSet(async);
+    }
+
+    /** @return the member name behind each endpoint, {@code nI} (1-based) where the topology has none */
+    private static List<String> nodeNames(Target target, Topology topology) {
+        List<String> names = new ArrayList<>();
+        for (int i = 0; i < target.endpoints().size(); i++) {
+            Topology.Member m = topology == null ? null : topology.memberAt(target.endpoints().get(i).label());
+            names.add(m == null || m.name().isEmpty() ? "n" + (i + 1) : m.name());
+        }
+        return names;
     }
 
     /** @return --server-pid, else the local process listening on the first endpoint's port, else -1 */

@@ -7,12 +7,16 @@ import io.clusterbench.report.StatsFormat;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.IntervalRecord;
 
+import io.clusterbench.prom.StepSeries;
+
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.function.Supplier;
 
 /**
  * The standard outputs of a step: {@code intervals.csv} and {@code latency.hlog}, the console progress
- * line, and the result.json checkpoint.
+ * line, the result.json checkpoint, and the {@code --metrics-listen} endpoint's series.
  *
  * <p>Thread-safe (stateless factory); each output is confined to the coordinator thread.
  */
@@ -104,6 +108,49 @@ final class Outputs {
                 }
             }
         };
+    }
+
+    /**
+     * The step's series on the {@code --metrics-listen} endpoint, fed from the same samples as the other outputs.
+     *
+     * @param series the step's series ({@link #metricsSeries})
+     */
+    static RunOutput metrics(StepSeries series) {
+        return new RunOutput() {
+            @Override
+            public void interval(IntervalRecord record, IntervalSample sample) {
+                series.interval(record, sample);
+            }
+
+            @Override
+            public void close() {
+                series.finished();
+            }
+        };
+    }
+
+    /**
+     * @param ctx          the run context (its metrics endpoint, plan and target)
+     * @param wholeThreads the step's thread count as given (the whole run's when sharded)
+     * @param repeat       1-based repeat
+     * @param stepIndex    0-based step of a sweep (0 for a run)
+     * @return the step's series, labelled with the run labels, or null when no endpoint was asked for
+     */
+    static StepSeries metricsSeries(RunContext ctx, int wholeThreads, int repeat, int stepIndex) {
+        if (ctx.metrics() == null) {
+            return null;
+        }
+        RunPlan plan = ctx.settings;
+        ShardSpec shard = plan.shard();
+        Map<String, String> labels = new LinkedHashMap<>();
+        labels.put("run", String.valueOf(plan.outDir().toAbsolutePath().normalize().getFileName()));
+        labels.put("workload", plan.workload().name());
+        labels.put("threads", Integer.toString(shard.wholeThreads(wholeThreads)));
+        labels.put("step", Integer.toString(stepIndex + 1));
+        labels.put("repeat", Integer.toString(repeat));
+        labels.put("consistency", plan.consistency() == null ? "none" : plan.consistency().level());
+        labels.put("shard", shard.sharded() ? (shard.index() + 1) + "/" + shard.count() : "none");
+        return ctx.metrics().step(labels, plan.workload().statementClasses());
     }
 
     /** @return one output feeding each of {@code outputs} in order */

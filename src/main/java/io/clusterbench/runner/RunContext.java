@@ -5,11 +5,13 @@ import io.clusterbench.fault.NodeControls;
 import io.clusterbench.UserException;
 import io.clusterbench.result.Finding;
 import io.clusterbench.result.ResultDocument;
+import io.clusterbench.result.TableRecord;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.ServerInfo;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
 import io.clusterbench.db.TopologyDiscovery;
+import io.clusterbench.prom.MetricsServer;
 import io.clusterbench.workload.InitContext;
 import io.clusterbench.workload.Workload;
 
@@ -40,10 +42,13 @@ final class RunContext implements AutoCloseable {
     private final Map<String, Object> clusterFacts;
     private final NodeControl nodeControl;
     private final List<Finding> preflight;
+    private final List<TableRecord> tables;
+    /** The {@code --metrics-listen} endpoint shared by every step, or null; closed by the base context only. */
+    private MetricsServer metrics;
 
     private RunContext(RunPlan settings, Console env, ResolvedTarget resolved, ServerInfo server,
                        Topology topology, Target runTarget, Map<String, Object> clusterFacts, NodeControl nodeControl,
-                       List<Finding> preflight) {
+                       List<Finding> preflight, List<TableRecord> tables) {
         this.settings = settings;
         this.env = env;
         this.resolved = resolved;
@@ -53,6 +58,7 @@ final class RunContext implements AutoCloseable {
         this.clusterFacts = clusterFacts;
         this.nodeControl = nodeControl;
         this.preflight = List.copyOf(preflight);
+        this.tables = List.copyOf(tables);
     }
 
     /**
@@ -60,7 +66,19 @@ final class RunContext implements AutoCloseable {
      * @throws UserException for an unusable target or missing tables
      */
     static RunContext open(RunPlan settings, Console env, int prepareThreads) {
-        return open(settings, env, prepareThreads, ResolvedTarget.resolve(settings.target(), env));
+        // bound first: a port in use fails the command before a server starts or a table is loaded
+        MetricsServer metrics = settings.metrics() == null ? null : MetricsServer.start(settings.metrics(), env::line);
+        try {
+            RunContext ctx = open(settings, env, prepareThreads, ResolvedTarget.resolve(settings.target(), env));
+            ctx.metrics = metrics;
+            return ctx;
+        } catch (RuntimeException e) {
+            if (metrics != null) {
+                metrics.skipLinger();
+                metrics.close();
+            }
+            throw e;
+        }
     }
 
     /**
@@ -73,16 +91,19 @@ final class RunContext implements AutoCloseable {
             NodeControl nodeControl = NodeControls.resolve(settings.faults(), target.endpoints());
             Workload workload = settings.workload();
             ServerInfo server;
+            List<TableRecord> tables;
             io.clusterbench.workload.TableShape.refuseForeign(target, workload, "run", false);
             try (Connection c = target.openChecked(target.endpointFor(0), true)) {
                 server = ServerInfo.read(c);
-                if (resolved.embedded() != null && !workload.tablesExist(c)) {
+                boolean createdNow = resolved.embedded() != null && !workload.tablesExist(c);
+                if (createdNow) {
                     env.line("Preparing " + workload.name() + " on the embedded server...");
                     workload.prepare(target, Math.max(1, prepareThreads), true, line -> { });
                 }
                 workload.init(c, new InitContext(() -> target.openChecked(target.endpointFor(0), true),
                         Math.max(1, Math.min(4, prepareThreads)), System::nanoTime, env::line));
                 workload.startReport().forEach(env::line);
+                tables = tables(c, target.database(), settings, createdNow, env);
             } catch (SQLException e) {
                 throw new UserException("cannot read the target: " + e.getMessage(), "check the server and --db", e);
             }
@@ -101,7 +122,7 @@ final class RunContext implements AutoCloseable {
                 clusterFacts.put("consistency", applied.facts());
             }
             return new RunContext(settings, env, resolved, server, topology, runTarget,
-                    Collections.unmodifiableMap(clusterFacts), nodeControl, preflight);
+                    Collections.unmodifiableMap(clusterFacts), nodeControl, preflight, tables);
         } catch (RuntimeException e) {
             resolved.close();
             throw e;
@@ -125,8 +146,15 @@ final class RunContext implements AutoCloseable {
             t = applied.target();
             facts.put("consistency", applied.facts());
         }
-        return new RunContext(levelPlan, env, resolved, server, topology, t, Collections.unmodifiableMap(facts),
-                nodeControl, preflight);
+        RunContext level = new RunContext(levelPlan, env, resolved, server, topology, t,
+                Collections.unmodifiableMap(facts), nodeControl, preflight, tables);
+        level.metrics = metrics;
+        return level;
+    }
+
+    /** @return the metrics endpoint every step feeds, or null when {@code --metrics-listen} was not given */
+    MetricsServer metrics() {
+        return metrics;
     }
 
     /** @return the target the load runs on: endpoints and credentials with --routing and --consistency applied */
@@ -157,7 +185,29 @@ final class RunContext implements AutoCloseable {
     ResultDocument document(List<io.clusterbench.result.RunRecord> runs) {
         return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.command(),
                 settings.targetMap(target(), server), new ResultDocument.ServerRecord(server.version(), embedded(),
-                server.variables()), runs, preflight);
+                server.variables()), runs, preflight, tables);
+    }
+
+    /**
+     * Reads the properties of the workload's (and any background workload's) tables, prints what they are and
+     * notes where they differ from what the options asked.
+     *
+     * @param createdNow true when this run has just created the workload's tables
+     */
+    private static List<TableRecord> tables(Connection c, String schema, RunPlan settings, boolean createdNow,
+                                            Console env) throws SQLException {
+        Workload workload = settings.workload();
+        java.util.Set<String> names = new java.util.LinkedHashSet<>(workload.tables());
+        if (settings.background() != null) {
+            names.addAll(settings.background().workload().tables());
+        }
+        List<TableRecord> tables = TableProperties.read(c, schema, names);
+        String line = TableProperties.line(tables);
+        if (line != null) {
+            env.line(line);
+        }
+        TableProperties.notes(workload.tableOptions(), tables, createdNow).forEach(env::line);
+        return tables;
     }
 
     /** @return {@code max_connections} as the server reported it at start, or "unknown" */
@@ -165,8 +215,15 @@ final class RunContext implements AutoCloseable {
         return server.variables().getOrDefault("max_connections", "unknown");
     }
 
+    /** Closes the metrics endpoint (after its linger) and the target (the embedded server, if any). */
     @Override
     public void close() {
-        resolved.close();
+        try {
+            if (metrics != null) {
+                metrics.close();
+            }
+        } finally {
+            resolved.close();
+        }
     }
 }

@@ -8,6 +8,7 @@ import io.clusterbench.db.Routing;
 import io.clusterbench.db.Target;
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.prom.MetricsListen;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.result.PlanRecord;
 import io.clusterbench.workload.Workload;
@@ -55,13 +56,16 @@ import java.util.Map;
  *                              shard's part
  * @param console               console formats: {@code --stats-format}, {@code --report-csv}, {@code --histogram}
  * @param reconnectEveryEvents  {@code --reconnect}: events per worker between forced reconnects; 0 = never
+ * @param metrics               {@code --metrics-listen} and {@code --metrics-linger}, or null for no metrics endpoint
+ *                              (docs/monitoring.md)
  */
 public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
                       double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
                       Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
                       Routing routing, Consistency consistency, WorkloadOptions workloadOptions,
                       String workloadDescription, Background background, FaultPlan faults, boolean inspect,
-                      ShardSpec shard, io.clusterbench.report.StatsFormat.Console console, long reconnectEveryEvents) {
+                      ShardSpec shard, io.clusterbench.report.StatsFormat.Console console, long reconnectEveryEvents,
+                      MetricsListen metrics) {
 
     /**
      * A second workload run by its own engine beside the run (closed loop), so the cost of the main
@@ -87,7 +91,7 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         this(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond, reportIntervalSeconds,
                 percentile, workload, distribution, seed, errors, outDir, command, routing, consistency, workloadOptions,
                 workloadDescription, background, faults, true, ShardSpec.NONE,
-                io.clusterbench.report.StatsFormat.Console.DEFAULT, 0);
+                io.clusterbench.report.StatsFormat.Console.DEFAULT, 0, null);
     }
 
     /** @return the largest thread count of the plan (a sweep's last step when ascending) */
@@ -100,7 +104,15 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         return new RunPlan(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond,
                 reportIntervalSeconds, percentile, workload, distribution, seed, errors, outDir, command, routing, level,
                 workloadOptions, workloadDescription, background, faults, inspect, shard, console,
-                reconnectEveryEvents);
+                reconnectEveryEvents, metrics);
+    }
+
+    /** @return this plan with a metrics endpoint ({@code --metrics-listen}); null for none */
+    public RunPlan withMetrics(MetricsListen endpoint) {
+        return new RunPlan(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond,
+                reportIntervalSeconds, percentile, workload, distribution, seed, errors, outDir, command, routing,
+                consistency, workloadOptions, workloadDescription, background, faults, inspect, shard, console,
+                reconnectEveryEvents, endpoint);
     }
 
     /** @return the first (for a run: the only) thread count */

@@ -3,9 +3,13 @@ package io.clusterbench.runner;
 import io.clusterbench.db.Target;
 import io.clusterbench.probe.BackgroundLoad;
 import io.clusterbench.probe.LevelResult;
+import io.clusterbench.probe.ProbeMetrics;
 import io.clusterbench.probe.ProbeReport;
-import io.clusterbench.probe.ProbeSummary;
 import io.clusterbench.probe.StaleReadDriver;
+import io.clusterbench.prom.MetricsListen;
+import io.clusterbench.prom.MetricsServer;
+import io.clusterbench.report.ProbeText;
+import io.clusterbench.result.ProbeDocument;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.Workload;
@@ -28,33 +32,34 @@ import java.util.Map;
  * @param background        workload run beside the probe, or null for an idle cluster
  * @param backgroundThreads threads of {@code background}, >= 1
  * @param families          family options the background workload is built from
+ * @param metrics           {@code --metrics-listen}/{@code --metrics-linger}, or null for no metrics endpoint
  */
 public record StaleReadRun(List<String> levels, boolean perStatement, int samples, long visibilityMillis,
                            long stepMillis, Path out, String background, int backgroundThreads,
-                           FamilyOptions families) {
+                           FamilyOptions families, MetricsListen metrics) {
     /**
      * @return {@link RunStatus#COMPLETED} when every pair got all its samples (as reads, errors or blocked
      *         steps), else {@link RunStatus#CHECK_FAILED}
      */
     public RunStatus run(TargetSpec spec, List<String> command, Console console) {
-        try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console)) {
+        // bound first: a port in use fails the command before anything connects
+        try (MetricsServer server = metrics == null ? null : MetricsServer.start(metrics, console::line);
+             ResolvedTarget resolved = ResolvedTarget.resolve(spec, console)) {
             StaleReadDriver driver = new StaleReadDriver(resolved.target(), samples, Duration.ofMillis(visibilityMillis),
                     Duration.ofMillis(stepMillis), console::line).perStatement(perStatement);
             BackgroundLoad load = background == null ? null : backgroundLoad(resolved.target());
-            List<LevelResult> results = driver.run(levels, command, load);
-            console.line("");
-            console.print(ProbeReport.table(results));
-            if (!driver.gtidLine().isEmpty()) {
-                console.line(driver.gtidLine());
+            if (server != null) {
+                driver.metrics(new ProbeMetrics(server, String.valueOf(out.toAbsolutePath().normalize().getFileName()),
+                        background == null ? "stale-reads" : background, background == null ? 0 : backgroundThreads,
+                        load == null ? List.of() : load.statementClasses()));
             }
-            console.print(ProbeSummary.pairTable(results));
+            List<LevelResult> results = driver.run(levels, command, load);
+            Map<String, Object> document = ProbeReport.document(driver.header(command), results);
             console.line("");
-            console.print(ProbeSummary.nodes(results, driver.nodeStates(), driver.durationSeconds(),
-                    driver.gtidBlockedMillis()));
-            Map<String, Object> header = driver.header(command);
-            header.put("blockedByNode", ProbeSummary.blockedByNode(results));
-            ProbeReport.write(out.resolve("probe.json"), header, results);
-            console.line("Results: " + out.resolve("probe.json"));
+            console.print(ProbeText.render(ProbeDocument.of(document))); // as report prints it from probe.json
+            ProbeReport.write(out.resolve(ProbeDocument.FILE), document);
+            console.line("Results: " + out.resolve(ProbeDocument.FILE) + " (tables and HTML again: clusterbench report "
+                    + out + ")");
             boolean exact = results.stream().allMatch(r -> r.pairs().stream()
                     .allMatch(p -> p.samples() + p.errors() + p.blocked() == samples));
             return exact ? RunStatus.COMPLETED : RunStatus.CHECK_FAILED;

@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.engine.Clock;
 import io.clusterbench.engine.Engine;
 import io.clusterbench.engine.EnginePlan;
@@ -19,6 +20,7 @@ import io.clusterbench.result.ShardRecord;
 import io.clusterbench.metrics.EndpointTotals;
 import io.clusterbench.db.Topology;
 import io.clusterbench.db.DbFailure;
+import io.clusterbench.prom.StepSeries;
 import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
@@ -89,6 +91,10 @@ final class StepRunner {
             wired.add(Outputs.progress(ctx.env, settings, plan.warmup().toSeconds(), observers::compactLine));
         }
         wired.add(Outputs.checkpoint(() -> onProgress.accept(running.get())));
+        StepSeries series = Outputs.metricsSeries(ctx, wholeThreads, repeat, stepIndex);
+        if (series != null) {
+            wired.add(Outputs.metrics(series));
+        }
         RunOutput outputs = Outputs.all(wired);
         RunListener listener = new RunListener() {
             @Override
@@ -139,6 +145,16 @@ final class StepRunner {
             outputs.close();
             observers.close();
         }
+        List<EndpointTotals> endpointTotals = engine.endpointTotals(); // once: taking them drains the histograms
+        if (series != null) {
+            series.endpoints(endpointTotals, label -> {
+                Topology.Member m = ctx.topology() == null ? null : ctx.topology().memberAt(label);
+                return m == null ? "" : m.name();
+            });
+            if (outcome.reason() == RunOutcome.Reason.INTERRUPTED) {
+                ctx.metrics().skipLinger(); // Ctrl-C: exit now, not after the linger
+            }
+        }
         Map<String, Object> observed = new java.util.LinkedHashMap<>(ShardFacts.with(observers.facts(ctx.clusterFacts()),
                 shard));
         observed.put("preparedStatements", ps.finish(java.util.Arrays.stream(outcome.eventsPerWorker()).sum()));
@@ -155,6 +171,9 @@ final class StepRunner {
                     && f.quorumLoss().stream().anyMatch(q -> !q.ended());
             observed.put("checksums", Commits.checksums(ctx.target(), workloads, quorumLost));
         }
+        Map<String, Long> errorDetail = engine.measuredErrorDetail(); // same window as the intervals' errors
+        putIfAny(observed, "errorsByStatementClass", ErrorCounts.places(errorDetail, classes, false));
+        putIfAny(observed, "errorsByTransactionType", ErrorCounts.places(errorDetail, classes, true));
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
@@ -162,7 +181,7 @@ final class StepRunner {
                         new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
                                 ThreadModel.javaVersion(), files.startEpochMillis(), 0)),
                 acc.classRecords(), observed,
-                endpointRecords(engine, ctx.topology(), outcome.measuredSeconds()));
+                endpointRecords(endpointTotals, ctx.topology(), outcome.measuredSeconds()));
         io.clusterbench.result.Conflicts conflicts = io.clusterbench.result.Conflicts.of(finished);
         if (conflicts != null && (conflicts.conflicts() > 0 || observed.containsKey("galera"))) {
             observed.put("conflicts", conflicts); // counted once: the client's 1213 errors, split by cause
@@ -174,10 +193,17 @@ final class StepRunner {
         return new Step(finished, outcome, null);
     }
 
+    private static void putIfAny(Map<String, Object> facts, String key, Map<String, Map<String, Long>> value) {
+        if (!value.isEmpty()) {
+            facts.put(key, value);
+        }
+    }
+
     /** @return per endpoint of the target, the step's figures, named after the member behind it */
-    private static List<EndpointRecord> endpointRecords(Engine engine, Topology topology, double measuredSeconds) {
+    private static List<EndpointRecord> endpointRecords(List<EndpointTotals> totals, Topology topology,
+                                                        double measuredSeconds) {
         List<EndpointRecord> out = new ArrayList<>();
-        for (EndpointTotals t : engine.endpointTotals()) {
+        for (EndpointTotals t : totals) {
             Topology.Member m = topology == null ? null : topology.memberAt(t.endpoint());
             out.add(EndpointRecord.of(t, m == null ? "" : m.name(), measuredSeconds));
         }

@@ -63,10 +63,24 @@ public final class TableChores {
                 }
                 throw e;
             }
-            return new Prepared((System.nanoTime() - start) / 1e9, resolved.embedded() != null);
+            double seconds = (System.nanoTime() - start) / 1e9;
+            describeTables(resolved.target(), w, console);
+            return new Prepared(seconds, resolved.embedded() != null);
         } catch (SQLException e) {
             throw new UserException("prepare failed: " + e.getErrorCode() + ": " + e.getMessage(),
                     io.clusterbench.db.Remedies.hint(e.getErrorCode(), null), e);
+        }
+    }
+
+    /** Prints what the tables just created are, and notes where they differ from {@code --storage-engine}. */
+    private static void describeTables(Target t, Workload w, Console console) throws SQLException {
+        try (Connection c = t.openChecked(t.endpointFor(0), true)) {
+            List<io.clusterbench.result.TableRecord> tables = TableProperties.read(c, t.database(), w.tables());
+            String line = TableProperties.line(tables);
+            if (line != null) {
+                console.line(line);
+            }
+            TableProperties.notes(w.tableOptions(), tables, true).forEach(console::line);
         }
     }
 

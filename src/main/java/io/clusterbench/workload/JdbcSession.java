@@ -24,6 +24,13 @@ public abstract class JdbcSession implements Session {
     protected Statement plain;
     /** True between BEGIN and COMMIT: a failed event rolls back only then. */
     protected boolean inTransaction;
+    /**
+     * Index into the workload's statement classes of the statement running now (set by the subclass before each
+     * statement), -1 when unknown; reported by {@link #failedStatementClass()}.
+     */
+    protected int statementClass = -1;
+    /** Index into the statement classes of the running event's type (TPC-C transaction type), -1 for none. */
+    protected int eventClass = -1;
     /** Endpoints moved along so far (failovers or a shift asked by the engine), &ge; 0. */
     private int reroutes;
     /** Volatile: the canceller thread reads it at the end of the run. */
@@ -96,6 +103,16 @@ public abstract class JdbcSession implements Session {
         close();
         reroutes += endpointShift;
         connect();
+    }
+
+    @Override
+    public int failedStatementClass() {
+        return statementClass;
+    }
+
+    @Override
+    public int failedEventClass() {
+        return eventClass;
     }
 
     @Override

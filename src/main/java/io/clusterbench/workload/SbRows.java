@@ -35,9 +35,9 @@ public final class SbRows {
      * @param idType SQL type of {@code id}, e.g. {@code INTEGER} or {@code BIGINT}
      * @return the CREATE TABLE text of an sbtest-shaped table with a secondary index on {@code k}
      */
-    public static String createTable(String table, String idType, String storageEngine) {
+    public static String createTable(String table, String idType, TableOptions tableOptions) {
         return "CREATE TABLE " + table + " (id " + idType + " NOT NULL, k INTEGER DEFAULT '0' NOT NULL, "
                 + "c CHAR(120) DEFAULT '' NOT NULL, pad CHAR(60) DEFAULT '' NOT NULL, PRIMARY KEY (id), "
-                + "KEY k_" + table + " (k)) /*! ENGINE = " + storageEngine + " */";
+                + "KEY k_" + table + " (k)) " + tableOptions.clause();
     }
 }

@@ -11,6 +11,12 @@ import io.clusterbench.db.DbFailure;
  */
 public interface Session extends AutoCloseable {
     /**
+     * {@link #failedStatementClass()} of an event that failed on its COMMIT, whatever class the workload records the
+     * commit under (TPC-C records it as the transaction type); listed as {@code commit}.
+     */
+    int COMMIT = -2;
+
+    /**
      * Runs one event (one transaction for transactional workloads, sysbench's definition).
      *
      * @param recorder where each statement is reported
@@ -44,6 +50,25 @@ public interface Session extends AutoCloseable {
      * does not answer even a cancel. Called from another thread after {@link #cancel()}; never throws.
      */
     default void abort() {
+    }
+
+    /**
+     * Where the last {@link DbFailure} of {@link #event} happened, for errors by statement class (docs/metrics.md,
+     * "Conflicts"). Read by the worker right after the failure, on the worker thread.
+     *
+     * @return index into {@link Workload#statementClasses()} of the statement that failed, {@link #COMMIT} for the
+     *         event's COMMIT, or -1 when unknown
+     */
+    default int failedStatementClass() {
+        return -1;
+    }
+
+    /**
+     * @return index into {@link Workload#statementClasses()} of the failed event's type (a TPC-C transaction
+     *         type), or -1 for workloads whose events have no type
+     */
+    default int failedEventClass() {
+        return -1;
     }
 
     /** Closes the connection; never throws. */

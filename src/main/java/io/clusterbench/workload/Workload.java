@@ -84,6 +84,14 @@ public interface Workload {
         return java.util.Map.of();
     }
 
+    /**
+     * @return the storage engine and extra options this workload appends to the CREATE TABLEs it runs, or null
+     *         (the default) for a workload that creates no tables
+     */
+    default TableOptions tableOptions() {
+        return null;
+    }
+
     /** @return true when every table this workload needs exists in the target schema */
     boolean tablesExist(Connection connection) throws SQLException;
 

@@ -31,6 +31,15 @@ public interface WorkloadFamily {
     }
 
     /**
+     * @param workload one of {@link #workloads()}
+     * @return long names of this family's own options that {@code workload} never reads (given, they are noted as
+     *         not applying and left out of result.json); empty (the default) when every option applies
+     */
+    default java.util.Set<String> unusedOptions(String workload) {
+        return java.util.Set.of();
+    }
+
+    /**
      * Adds every problem with the family's option values to {@code problems}, without connecting. Runs for
      * every command that holds the options, whichever workload is chosen (their defaults are valid).
      */

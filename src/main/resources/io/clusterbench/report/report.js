@@ -60,9 +60,18 @@
   };
   function config(spec) {
     var threads = spec.x === 'threads';
-    var x = { type: 'linear', title: { display: true, text: threads ? 'threads' : 'seconds since measured start' } };
+    var cats = spec.categories;
+    var x = { type: 'linear', title: { display: true,
+      text: cats ? spec.x : threads ? 'threads' : 'seconds since measured start' } };
     if (threads) {
       x.ticks = { stepSize: 1, callback: function (v) { return Number.isInteger(v) ? String(Math.pow(2, v)) : ''; } };
+    }
+    if (cats) {
+      // Category axis: point x is an index into spec.categories (consistency levels, node pairs).
+      x.min = -0.5; x.max = cats.length - 0.5;
+      x.afterBuildTicks = function (axis) { axis.ticks = cats.map(function (c, i) { return { value: i }; }); };
+      x.ticks = { autoSkip: false,
+        callback: function (v) { return Number.isInteger(v) && cats[v] !== undefined ? cats[v] : ''; } };
     }
     return {
       type: 'line',
@@ -79,6 +88,7 @@
           tooltip: { callbacks: { title: function (items) {
             if (!items.length) { return ''; }
             var v = items[0].parsed.x;
+            if (cats) { return cats[v]; }
             return threads ? Math.round(Math.pow(2, v)) + ' threads' : v + ' s';
           } } }
         },

@@ -13,7 +13,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** One row per code of the remedies table; schema and configuration errors never suggest --ignore-errors. */
 class RemediesTest {
     @ParameterizedTest
-    @ValueSource(ints = {1045, 1049, 1054, 1062, 1146, 1173, 1180, 1205, 1213, 1290, 1461, 2013, 3100, 3101, 4062})
+    @ValueSource(ints = {1005, 1045, 1049, 1054, 1062, 1064, 1146, 1173, 1180, 1205, 1213, 1286, 1290, 1461, 1478, 2013,
+            3100, 3101, 4062})
     void everyListedCodeHasItsOwnRemedy(int code) {
         Remedies.Remedy r = Remedies.of(code);
         assertNotNull(r, "no row for " + code);
@@ -23,7 +24,7 @@ class RemediesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {1045, 1049, 1054, 1146, 1173, 1290, 1461, 4062})
+    @ValueSource(ints = {1005, 1045, 1049, 1054, 1064, 1146, 1173, 1286, 1290, 1461, 1478, 4062})
     void schemaPrivilegeAndConfigurationErrorsAreNeverToBeIgnored(int code) {
         assertFalse(Remedies.hint(code, "x").contains("--ignore-errors"), Remedies.hint(code, "x"));
     }

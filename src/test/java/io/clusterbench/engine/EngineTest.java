@@ -6,19 +6,12 @@ import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.SqlErrors;
 import io.clusterbench.db.Target;
-import io.clusterbench.workload.Session;
-import io.clusterbench.workload.SessionContext;
-import io.clusterbench.workload.StatementRecorder;
-import io.clusterbench.workload.Workload;
 import org.junit.jupiter.api.Test;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -231,98 +224,5 @@ class EngineTest {
             }
         }
         return new Totals(outcome, sum, engine.errors().snapshot());
-    }
-
-    /** Two statements per event: a hit on class 0, a miss on class 1; fails when {@code failAt} says so. */
-    private static final class Synthetic implements Workload {
-        private final java.util.function.IntFunction<DbFailure> failAt;
-        private final AtomicInteger calls = new AtomicInteger();
-        final AtomicInteger shifts = new AtomicInteger();
-        /** From this call on, events block until the session is cancelled (a lock wait); 0 for never. */
-        volatile int blockFromCall;
-
-        Synthetic(java.util.function.IntFunction<DbFailure> failAt) {
-            this.failAt = failAt;
-        }
-
-        @Override
-        public String name() {
-            return "synthetic";
-        }
-
-        @Override
-        public List<String> statementClasses() {
-            return List.of("found", "missing");
-        }
-
-        @Override
-        public List<String> tables() {
-            return List.of();
-        }
-
-        @Override
-        public void prepare(Target target, int threads, boolean force, Consumer<String> progress) {
-        }
-
-        @Override
-        public List<String> cleanup(Connection connection) {
-            return List.of();
-        }
-
-        @Override
-        public boolean tablesExist(Connection connection) {
-            return true;
-        }
-
-        @Override
-        public void init(Connection connection) throws SQLException {
-        }
-
-        @Override
-        public Session openSession(SessionContext context) {
-            return new Session() {
-                private final java.util.concurrent.CountDownLatch cancelled = new java.util.concurrent.CountDownLatch(1);
-
-                @Override
-                public void event(StatementRecorder r) throws DbFailure {
-                    int call = calls.incrementAndGet();
-                    DbFailure f = failAt.apply(call);
-                    if (f != null) {
-                        throw f;
-                    }
-                    if (blockFromCall > 0 && call >= blockFromCall) {
-                        try {
-                            cancelled.await();
-                        } catch (InterruptedException e) {
-                            Thread.currentThread().interrupt();
-                        }
-                        throw failure(1317, "70100"); // query execution was interrupted
-                    }
-                    r.record(0, StatementRecorder.READ, StatementRecorder.HIT, r.start());
-                    r.record(1, StatementRecorder.READ, StatementRecorder.MISS, r.start());
-                }
-
-                @Override
-                public void reconnect(int endpointShift) {
-                    if (endpointShift > 0) {
-                        shifts.incrementAndGet();
-                    }
-                }
-
-                @Override
-                public void cancel() {
-                    cancelled.countDown();
-                }
-
-                @Override
-                public String endpointLabel() {
-                    return "synthetic";
-                }
-
-                @Override
-                public void close() {
-                }
-            };
-        }
     }
 }

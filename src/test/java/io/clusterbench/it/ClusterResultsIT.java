@@ -101,7 +101,21 @@ class ClusterResultsIT {
             byNode += n.asLong();
         }
         assertEquals(client1213, byNode, conflicts.toString());
+        long byStatement = 0;
+        for (JsonNode n : conflicts.get("byStatementClass")) {
+            byStatement += n.asLong();
+        }
+        assertEquals(client1213, byStatement, "each conflict counted once under the statement that got it: " + conflicts);
+        assertTrue(conflicts.get("byStatementClass").has("commit") || conflicts.get("byStatementClass").size() > 0,
+                conflicts.toString());
+        assertTrue(r.out().contains("by statement:"), r.out());
+        assertTrue(conflicts.get("byTransactionType").isEmpty(), "OLTP events have no type: " + conflicts);
 
+        JsonNode serverNodes = run.get("intervals").get(1).get("observed").get("serverNodes");
+        assertEquals(Set.of("n1", "n2", "n3"), names(serverNodes), "SHOW GLOBAL STATUS of every node, by name");
+        for (JsonNode n : serverNodes) {
+            assertTrue(n.get("QuestionsPerSecond").asDouble() > 0, "round-robin: every node serves queries " + n);
+        }
         List<String> nodesCsv = Files.readAllLines(out.resolve("nodes.csv"));
         assertTrue(nodesCsv.get(0).startsWith("start_seconds,end_seconds,node,fc_paused_fraction"), nodesCsv.get(0));
         int intervals = run.get("intervals").size();
@@ -150,6 +164,11 @@ class ClusterResultsIT {
         assertTrue(page.contains("<h3>Cluster</h3>") && page.contains("<h4>Cost of consistency</h4>"), "cluster section");
         assertTrue(page.contains("<h4>Per node (measured time)</h4>") && page.contains("throttled by: "), "per-node totals with the throttling node");
         assertTrue(page.contains("flow control paused per node") && page.contains("tps per consistency level"));
+        assertTrue(page.contains("<h4>Server counters per node (") && page.contains("queries per second per node"),
+                "server counters labelled by node, not only the first endpoint's");
+        for (String node : List.of("n1", "n2", "n3")) {
+            assertTrue(page.contains("<tr><td>" + node + "</td><td class=\"num\">"), node + " has its counters row");
+        }
         io.clusterbench.testing.Chromium chromium = io.clusterbench.testing.Chromium.require();
         io.clusterbench.testing.Chromium.Rendered rendered = chromium.render(html);
         assertEquals(List.of(), rendered.errors());
@@ -165,6 +184,39 @@ class ClusterResultsIT {
         Cli.Result c = Cli.run("compare", a.toString(), b.toString());
         assertEquals(0, c.exitCode(), c.out() + c.err());
         assertTrue(c.out().matches("(?s).*differing options \\(1;.*--consistency\\s+0\\s+3.*"), c.out());
+    }
+
+    @Test
+    @Order(4)
+    void tpccConflictsAreCountedOncePerTransactionType(@TempDir Path out) throws Exception {
+        String tpccDb = GaleraCluster.freshDatabase("cb_cluster_tpcc");
+        List<String> target = GaleraCluster.cliTarget(tpccDb);
+        Cli.Result p = Cli.run(Cli.args(target, "prepare", "tpcc", "--scale=1", "--threads=2"));
+        assertEquals(0, p.exitCode(), p.out() + p.err());
+        Cli.Result r = Cli.run(Cli.args(target, "run", "tpcc", "--scale=1", "--threads=6", "--time=5",
+                "--report-interval=1", "--out", out.toString()));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        JsonNode run = JSON.readTree(out.resolve("result.json").toFile()).get("runs").get(0);
+        long client1213 = code(run.get("summary").get("errorsByCode"), "1213");
+        JsonNode conflicts = run.get("observerFacts").get("conflicts");
+        assertEquals(client1213, conflicts.get("conflicts").asLong(), conflicts.toString());
+        Set<String> types = Set.of("new_order", "payment", "order_status", "delivery", "stock_level", "purge");
+        long byType = 0;
+        for (var it = conflicts.get("byTransactionType").fields(); it.hasNext(); ) {
+            var e = it.next();
+            assertTrue(types.contains(e.getKey()), e.getKey());
+            byType += e.getValue().asLong();
+        }
+        long byStatement = 0;
+        for (JsonNode n : conflicts.get("byStatementClass")) {
+            byStatement += n.asLong();
+        }
+        assertEquals(client1213, byType, "each conflict once under its transaction type: " + conflicts);
+        assertEquals(client1213, byStatement, "each conflict once under its statement: " + conflicts);
+        if (client1213 > 0) {
+            assertTrue(r.out().contains("by transaction:"), r.out());
+        }
+        System.out.println("tpcc conflicts on the sandbox: " + conflicts);
     }
 
     private static Set<String> names(JsonNode totals) {

@@ -103,6 +103,23 @@ class CompareReportIT {
         assertTrue(missing.err().contains("nope does not exist"), missing.err());
     }
 
+    @Test
+    void aProbeFolderThatIsNotAProbeResultOrIsComparedIsOneLineAndExitTwo() throws Exception {
+        Path probe = tmp.resolve("probe-bad");
+        java.nio.file.Files.createDirectories(probe);
+        java.nio.file.Files.writeString(probe.resolve("probe.json"), "{\"schema\": \"something/1\", \"levels\": []}");
+        Cli.Result bad = Cli.run("report", probe.toString());
+        assertEquals(2, bad.exitCode(), bad.out() + bad.err());
+        assertEquals(1, bad.errLines().size(), bad.err());
+        assertTrue(bad.err().contains("is not a clusterbench probe result"), bad.err());
+
+        Cli.Result mixed = Cli.run("compare", base.toString(), probe.toString());
+        assertEquals(2, mixed.exitCode(), mixed.err());
+        assertEquals(1, mixed.errLines().size(), mixed.err());
+        assertTrue(mixed.err().contains("holds a stale-read probe result (probe.json), which only report reads"),
+                mixed.err());
+    }
+
     private static String flushSetting() throws Exception {
         try (Connection c = TestServer.connect(""); Statement s = c.createStatement();
              ResultSet rs = s.executeQuery("SELECT @@GLOBAL.innodb_flush_log_at_trx_commit")) {

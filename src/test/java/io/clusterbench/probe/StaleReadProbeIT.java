@@ -54,6 +54,25 @@ class StaleReadProbeIT {
         assertEquals("1", syncWait.get("level").asText());
         assertEquals(0, syncWait.get("staleReads").asLong(), "wsrep_sync_wait=1 makes every first read fresh");
         assertEquals(0.0, syncWait.get("staleRateCi95Percent").get(0).asDouble());
+
+        // report on the probe folder: the same tables from probe.json, and the page with the per-pair breakdown
+        Cli.Result rep = Cli.run("report", out.toString());
+        assertEquals(0, rep.exitCode(), rep.out() + rep.err());
+        String tables = rep.out().substring(0, rep.out().indexOf("Probe report written to"));
+        assertTrue(tables.contains("Pairs at level 0:") && tables.contains("Pairs at level 1:"), tables);
+        assertTrue(tables.matches("(?s).*\\n +n1 -> n2 +40 .*"), "the per-pair table: " + tables);
+        assertTrue(r.out().contains(tables), "report prints what the probe printed:\n" + tables + "\n---\n" + r.out());
+        Path html = out.resolve("report.html");
+        String page = java.nio.file.Files.readString(html);
+        assertTrue(page.contains("<h3>Pairs at level 1</h3>") && page.contains("<td>n3 -&gt; n2</td>"), "pair tables");
+        io.clusterbench.testing.Chromium chromium = io.clusterbench.testing.Chromium.require();
+        io.clusterbench.testing.Chromium.Rendered rendered = chromium.render(html);
+        assertEquals(java.util.List.of(), rendered.errors());
+        assertEquals(3, rendered.expectedCharts());
+        assertEquals(rendered.expectedCharts(), rendered.drawnCharts(), "every chart renders with data");
+        Path shot = Path.of("target", "probe-report.png");
+        chromium.screenshot(html, shot, 1400, 3000);
+        System.out.println("screenshot of the probe report: " + shot.toAbsolutePath());
     }
 
     @Test

@@ -14,10 +14,10 @@ import java.util.Map;
  * @param batchRows     rows per statement inside the transaction ({@code --bigtrx-batch-rows}), &ge; 1
  * @param fragmentUnit  streaming replication unit ({@code wsrep_trx_fragment_unit}: bytes, rows, statements)
  * @param fragmentSize  streaming replication fragment size in that unit; 0 = streaming off
- * @param storageEngine storage engine of {@code bigtrx_1}
+ * @param tableOptions  storage engine and extra CREATE TABLE options of {@code bigtrx_1}
  */
 public record BigtrxConfig(List<BigtrxOp> ops, int rows, int batchRows, String fragmentUnit, long fragmentSize,
-                           String storageEngine) implements WorkloadOptions {
+                           io.clusterbench.workload.TableOptions tableOptions) implements WorkloadOptions {
     /** Copies and orders {@code ops}; @throws IllegalArgumentException for out-of-range values */
     public BigtrxConfig {
         if (ops.isEmpty() || rows < 1 || batchRows < 1 || fragmentSize < 0) {
@@ -31,7 +31,7 @@ public record BigtrxConfig(List<BigtrxOp> ops, int rows, int batchRows, String f
         return fragmentSize > 0;
     }
 
-    /** @return the bigtrx options and storageEngine as result.json records them */
+    /** @return the bigtrx options, storageEngine and tableOptions as result.json records them */
     @Override
     public Map<String, Object> resultFields() {
         Map<String, Object> m = new LinkedHashMap<>();
@@ -40,7 +40,7 @@ public record BigtrxConfig(List<BigtrxOp> ops, int rows, int batchRows, String f
         m.put("bigtrxBatchRows", batchRows);
         m.put("bigtrxFragmentUnit", fragmentUnit);
         m.put("bigtrxFragmentSize", fragmentSize);
-        m.put("storageEngine", storageEngine);
+        tableOptions.putResultFields(m);
         return m;
     }
 }

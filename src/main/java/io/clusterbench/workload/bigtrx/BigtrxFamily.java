@@ -2,6 +2,7 @@ package io.clusterbench.workload.bigtrx;
 
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.FamilyOptions;
+import io.clusterbench.workload.TableOptions;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.WorkloadFamily;
 import io.clusterbench.workload.oltp.OltpOptions;
@@ -36,7 +37,7 @@ public final class BigtrxFamily implements WorkloadFamily {
 
     @Override
     public List<String> sharedOptions() {
-        return List.of("--storage-engine");
+        return List.of("--storage-engine", "--table-options");
     }
 
     @Override
@@ -46,7 +47,7 @@ public final class BigtrxFamily implements WorkloadFamily {
 
     @Override
     public Workload create(String workload, FamilyOptions options, Distribution distribution, long seed) {
-        String engine = options.get(OltpOptions.class).toConfig(distribution).storageEngine();
+        TableOptions engine = options.get(OltpOptions.class).tableOptions();
         return new BigtrxWorkload(options.get(BigtrxOptions.class).toConfig(engine));
     }
 

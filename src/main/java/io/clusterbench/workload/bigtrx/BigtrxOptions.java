@@ -52,10 +52,10 @@ public final class BigtrxOptions {
     }
 
     /**
-     * @param storageEngine {@code --storage-engine}
+     * @param tableOptions  {@code --storage-engine} and {@code --table-options}
      * @throws UserException for invalid values (normally caught by {@link #validate} first)
      */
-    BigtrxConfig toConfig(String storageEngine) {
+    BigtrxConfig toConfig(io.clusterbench.workload.TableOptions tableOptions) {
         List<String> problems = new ArrayList<>();
         validate(problems);
         if (!problems.isEmpty()) {
@@ -70,6 +70,6 @@ public final class BigtrxOptions {
             }
         }
         return new BigtrxConfig(list, rows, batchRows, fragmentUnit.strip().toLowerCase(Locale.ROOT), fragmentSize,
-                storageEngine);
+                tableOptions);
     }
 }

@@ -49,6 +49,11 @@ public final class BigtrxWorkload implements Workload {
     private volatile boolean wsrep;
     private volatile String leftAlone;
 
+    @Override
+    public io.clusterbench.workload.TableOptions tableOptions() {
+        return config.tableOptions();
+    }
+
     /** @param config the family's options */
     public BigtrxWorkload(BigtrxConfig config) {
         this.config = config;
@@ -118,7 +123,7 @@ public final class BigtrxWorkload implements Workload {
                 progress.accept(others);
             }
             progress.accept("Creating table '" + TABLE + "'...");
-            s.execute(SbRows.createTable(TABLE, "BIGINT", config.storageEngine()));
+            s.execute(SbRows.createTable(TABLE, "BIGINT", config.tableOptions()));
         }
     }
 

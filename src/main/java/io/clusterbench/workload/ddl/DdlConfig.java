@@ -13,9 +13,9 @@ import java.util.Map;
  * @param kinds         the DDL kinds an event cycle runs, in {@link DdlKind} order, at least one
  * @param tableSize     rows of each worker's table before every DDL but CREATE ({@code --table-size}), &ge; 0
  * @param method        schema-change method ({@code --ddl-method})
- * @param storageEngine storage engine of the tables ({@code --mysql-storage-engine})
+ * @param tableOptions  storage engine and extra CREATE TABLE options ({@code --storage-engine}, {@code --table-options})
  */
-public record DdlConfig(List<DdlKind> kinds, int tableSize, OsuMethod method, String storageEngine) implements WorkloadOptions {
+public record DdlConfig(List<DdlKind> kinds, int tableSize, OsuMethod method, io.clusterbench.workload.TableOptions tableOptions) implements WorkloadOptions {
     /** Rows per INSERT … SELECT when a worker fills its table from {@code ddl_source}. */
     public static final int LOAD_CHUNK_ROWS = 10_000;
 
@@ -27,14 +27,14 @@ public record DdlConfig(List<DdlKind> kinds, int tableSize, OsuMethod method, St
         kinds = kinds.stream().distinct().sorted().toList();
     }
 
-    /** @return ddlKinds, tableSize, ddlMethod and storageEngine as result.json records them */
+    /** @return ddlKinds, tableSize, ddlMethod, storageEngine and tableOptions as result.json records them */
     @Override
     public Map<String, Object> resultFields() {
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("ddlKinds", kinds.stream().map(DdlKind::optionName).toList());
         m.put("tableSize", tableSize);
         m.put("ddlMethod", method.name().toLowerCase(Locale.ROOT));
-        m.put("storageEngine", storageEngine);
+        tableOptions.putResultFields(m);
         return m;
     }
 }

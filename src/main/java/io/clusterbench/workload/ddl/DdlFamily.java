@@ -37,7 +37,7 @@ public final class DdlFamily implements WorkloadFamily {
 
     @Override
     public List<String> sharedOptions() {
-        return List.of("--table-size", "--storage-engine");
+        return List.of("--table-size", "--storage-engine", "--table-options");
     }
 
     @Override
@@ -48,7 +48,7 @@ public final class DdlFamily implements WorkloadFamily {
     @Override
     public Workload create(String workload, FamilyOptions options, Distribution distribution, long seed) {
         OltpConfig oltp = options.get(OltpOptions.class).toConfig(distribution);
-        return new DdlWorkload(options.get(DdlOptions.class).toConfig(oltp.tableSize(), oltp.storageEngine()));
+        return new DdlWorkload(options.get(DdlOptions.class).toConfig(oltp.tableSize(), oltp.tableOptions()));
     }
 
     @Override

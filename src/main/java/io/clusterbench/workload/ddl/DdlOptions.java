@@ -39,10 +39,10 @@ public final class DdlOptions {
 
     /**
      * @param tableSize     rows of each worker's table ({@code --table-size}), &ge; 0
-     * @param storageEngine {@code --storage-engine}
+     * @param tableOptions  {@code --storage-engine} and {@code --table-options}
      * @throws UserException for an unknown kind or method
      */
-    DdlConfig toConfig(int tableSize, String storageEngine) {
+    DdlConfig toConfig(int tableSize, io.clusterbench.workload.TableOptions tableOptions) {
         List<DdlKind> list = new ArrayList<>();
         for (String k : kinds) {
             if (k.strip().equalsIgnoreCase("all")) {
@@ -59,6 +59,6 @@ public final class DdlOptions {
         if (list.isEmpty()) {
             throw new UserException("--ddl-kinds is empty", "give all or a list such as force,truncate");
         }
-        return new DdlConfig(list, tableSize, OsuMethod.parse(method), storageEngine);
+        return new DdlConfig(list, tableSize, OsuMethod.parse(method), tableOptions);
     }
 }

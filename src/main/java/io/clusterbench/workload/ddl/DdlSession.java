@@ -115,7 +115,7 @@ final class DdlSession extends JdbcSession {
 
     private void ddl(DdlKind kind) throws SQLException {
         String sql = switch (kind) {
-            case CREATE -> io.clusterbench.workload.SbRows.createTable(table, "INTEGER", config.storageEngine());
+            case CREATE -> io.clusterbench.workload.SbRows.createTable(table, "INTEGER", config.tableOptions());
             case ADD_COLUMN -> "ALTER TABLE " + table + " ADD COLUMN ddl_extra INTEGER NOT NULL DEFAULT 0";
             case DROP_COLUMN -> "ALTER TABLE " + table + " DROP COLUMN ddl_extra";
             case ADD_INDEX -> "ALTER TABLE " + table + " ADD INDEX ddl_c (c)";

@@ -44,7 +44,7 @@ final class DdlTables {
     }
 
     /** Creates {@code ddl_source} and fills it with {@code rows} rows (ids 1..rows). */
-    static void prepare(Target target, int rows, String engine, boolean force, Consumer<String> progress)
+    static void prepare(Target target, int rows, io.clusterbench.workload.TableOptions engine, boolean force, Consumer<String> progress)
             throws SQLException {
         try (Connection c = target.openChecked(target.endpointFor(0), true); Statement s = c.createStatement()) {
             if (sourceExists(c)) {

@@ -35,6 +35,11 @@ public final class DdlWorkload implements Workload {
     private final MarkedWindows marks = new MarkedWindows();
     private volatile String leftAlone;
 
+    @Override
+    public io.clusterbench.workload.TableOptions tableOptions() {
+        return config.tableOptions();
+    }
+
     /** @param config the family's options */
     public DdlWorkload(DdlConfig config) {
         this.config = config;
@@ -88,7 +93,7 @@ public final class DdlWorkload implements Workload {
 
     @Override
     public void prepare(Target target, int threads, boolean force, Consumer<String> progress) throws SQLException {
-        DdlTables.prepare(target, config.tableSize(), config.storageEngine(), force, progress);
+        DdlTables.prepare(target, config.tableSize(), config.tableOptions(), force, progress);
     }
 
     @Override

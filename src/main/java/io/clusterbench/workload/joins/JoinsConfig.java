@@ -13,11 +13,11 @@ import io.clusterbench.workload.Distribution;
  * @param forcing       form of the {@code *_forcing_order} variants, or null for auto (hint on MySQL,
  *                      STRAIGHT_JOIN on MariaDB)
  * @param verifyPlans   capture and check every enabled scenario's plan before the run
- * @param storageEngine storage engine of the tables
+ * @param tableOptions  storage engine and extra CREATE TABLE options of the tables
  * @param distribution  key distribution of {@code delete_inserts} ids ({@code --rand-type})
  */
 public record JoinsConfig(int tables, int tableSize, int[] counts, int indexUpdates, int deleteInserts,
-                          JoinSql.Form forcing, boolean verifyPlans, String storageEngine,
+                          JoinSql.Form forcing, boolean verifyPlans, io.clusterbench.workload.TableOptions tableOptions,
                           Distribution distribution) {
 
     /** Copies {@code counts}; @throws IllegalArgumentException when it has not one entry per scenario */

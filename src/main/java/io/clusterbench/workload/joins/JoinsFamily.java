@@ -37,7 +37,7 @@ public final class JoinsFamily implements WorkloadFamily {
 
     @Override
     public List<String> sharedOptions() {
-        return List.of("--tables", "--table-size", "--storage-engine", "--index-updates", "--delete-inserts");
+        return List.of("--tables", "--table-size", "--storage-engine", "--table-options", "--index-updates", "--delete-inserts");
     }
 
     @Override

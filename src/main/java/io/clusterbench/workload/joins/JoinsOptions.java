@@ -171,7 +171,7 @@ public final class JoinsOptions {
             counts[i] = counts[i] > 0 ? counts[i] : listed[i];
         }
         return new JoinsConfig(oltp.tables(), oltp.tableSize(), counts, writes[0], writes[1], form(), verifyPlans,
-                oltp.storageEngine(), distribution);
+                oltp.tableOptions(), distribution);
     }
 
     /** @throws UserException when a joins run would run no statement */

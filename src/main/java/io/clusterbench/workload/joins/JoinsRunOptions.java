@@ -17,10 +17,14 @@ import java.util.Map;
  */
 public record JoinsRunOptions(OltpConfig oltp, JoinsConfig joins, String joinForcing) implements WorkloadOptions {
 
-    /** @return the OLTP fields, then scenarios (enabled ones, name to runs per event), the write counts, forcing, verifyPlans */
+    /** The OLTP options a joins run reads itself; the two write counts are recorded from {@link JoinsConfig}. */
+    private static final java.util.Set<String> OLTP_FIELDS = java.util.Set.of("--tables", "--table-size",
+            "--storage-engine");
+
+    /** @return the OLTP fields that act on joins (tables, tableSize, storageEngine, tableOptions), then scenarios (enabled ones, name to runs per event), the write counts, forcing, verifyPlans */
     @Override
     public Map<String, Object> resultFields() {
-        Map<String, Object> m = new LinkedHashMap<>(oltp.resultFields());
+        Map<String, Object> m = new LinkedHashMap<>(oltp.resultFields(OLTP_FIELDS::contains));
         Map<String, Integer> counts = new LinkedHashMap<>();
         for (JoinScenario s : JoinScenario.values()) {
             if (joins.count(s) > 0) {

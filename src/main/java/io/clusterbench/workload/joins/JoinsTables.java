@@ -143,7 +143,7 @@ final class JoinsTables {
                 .append("  KEY idx_enum (enum_field), KEY idx_set (set_field), KEY idx_year (year_field),\n")
                 .append("  KEY comp_attributes (continent, enum_field, set_field),\n")
                 .append("  KEY comp_color (color, continent, enum_field, year_field)\n")
-                .append(") /*! ENGINE = ").append(config.storageEngine()).append(" */");
+                .append(") ").append(config.tableOptions().clause());
         return b.toString();
     }
 
@@ -163,7 +163,7 @@ final class JoinsTables {
         b.append("  KEY idx_time_accessed (time_accessed), KEY idx_status (record_status),\n")
                 .append("  KEY idx_priority (record_priority),\n")
                 .append("  KEY idx_cont_status_prio (continent, record_status, record_priority)\n")
-                .append(") /*! ENGINE = ").append(config.storageEngine()).append(" */");
+                .append(") ").append(config.tableOptions().clause());
         return b.toString();
     }
 

@@ -50,6 +50,11 @@ public final class JoinsWorkload implements Workload {
     private volatile String server = "";
     private volatile List<JoinPlan> plans = List.of();
 
+    @Override
+    public io.clusterbench.workload.TableOptions tableOptions() {
+        return config.tableOptions();
+    }
+
     /**
      * @param config the family's options
      * @param seed   run seed; plan verification draws its parameters from it

@@ -1,10 +1,12 @@
 package io.clusterbench.workload.oltp;
 
 import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.TableOptions;
 import io.clusterbench.workload.WorkloadOptions;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.Predicate;
 
 /**
  * Options of the OLTP family, with sysbench 1.0.20's names and defaults ({@code oltp_common.lua}).
@@ -27,33 +29,44 @@ import java.util.Map;
  * @param autoInc         AUTO_INCREMENT primary key (true)
  * @param secondary       secondary index in place of the PRIMARY KEY (false)
  * @param createSecondary create the index on k (true)
- * @param storageEngine   storage engine (innodb)
+ * @param tableOptions    storage engine (innodb) and extra CREATE TABLE options (none)
  * @param distribution    key distribution ({@code --rand-type})
  */
 public record OltpConfig(int tables, int tableSize, int rangeSize, int pointSelects, int simpleRanges,
                          int sumRanges, int orderRanges, int distinctRanges, int indexUpdates,
                          int nonIndexUpdates, int deleteInserts, boolean rangeSelects, boolean skipTrx,
-                         boolean autoInc, boolean secondary, boolean createSecondary, String storageEngine,
+                         boolean autoInc, boolean secondary, boolean createSecondary, TableOptions tableOptions,
                          Distribution distribution) implements WorkloadOptions {
 
-    /** @return the sysbench options result.json records for the OLTP family, tables to autoInc */
+    /** @return the sysbench options result.json records for the OLTP family, every one of them */
     @Override
     public Map<String, Object> resultFields() {
+        return resultFields(flag -> true);
+    }
+
+    /**
+     * @param applies which options (by long name, e.g. {@code --point-selects}) the run reads; the others are left
+     *                out, so a result records only options that acted on it
+     * @return the OLTP options as result.json records them, tables to autoInc, then storageEngine and tableOptions
+     */
+    public Map<String, Object> resultFields(Predicate<String> applies) {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("tables", tables);
-        m.put("tableSize", tableSize);
-        m.put("rangeSize", rangeSize);
-        m.put("pointSelects", pointSelects);
-        m.put("simpleRanges", simpleRanges);
-        m.put("sumRanges", sumRanges);
-        m.put("orderRanges", orderRanges);
-        m.put("distinctRanges", distinctRanges);
-        m.put("indexUpdates", indexUpdates);
-        m.put("nonIndexUpdates", nonIndexUpdates);
-        m.put("deleteInserts", deleteInserts);
-        m.put("rangeSelects", rangeSelects);
-        m.put("skipTrx", skipTrx);
-        m.put("autoInc", autoInc);
+        Object[][] fields = {{"--tables", "tables", tables}, {"--table-size", "tableSize", tableSize},
+                {"--range-size", "rangeSize", rangeSize}, {"--point-selects", "pointSelects", pointSelects},
+                {"--simple-ranges", "simpleRanges", simpleRanges}, {"--sum-ranges", "sumRanges", sumRanges},
+                {"--order-ranges", "orderRanges", orderRanges}, {"--distinct-ranges", "distinctRanges", distinctRanges},
+                {"--index-updates", "indexUpdates", indexUpdates},
+                {"--non-index-updates", "nonIndexUpdates", nonIndexUpdates},
+                {"--delete-inserts", "deleteInserts", deleteInserts}, {"--range-selects", "rangeSelects", rangeSelects},
+                {"--skip-trx", "skipTrx", skipTrx}, {"--auto-inc", "autoInc", autoInc}};
+        for (Object[] f : fields) {
+            if (applies.test((String) f[0])) {
+                m.put((String) f[1], f[2]);
+            }
+        }
+        if (applies.test("--storage-engine")) {
+            tableOptions.putResultFields(m);
+        }
         return m;
     }
 }

@@ -7,6 +7,7 @@ import io.clusterbench.workload.WorkloadFamily;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The sysbench OLTP family: {@code oltp_point_select} … {@code oltp_delete}, one per {@link OltpVariant}.
@@ -50,8 +51,14 @@ public final class OltpFamily implements WorkloadFamily {
     }
 
     @Override
-    public OltpConfig options(Workload workload, FamilyOptions options) {
-        return ((OltpWorkload) workload).config();
+    public Set<String> unusedOptions(String workload) {
+        OltpVariant variant = OltpVariant.byName(workload);
+        return variant == null ? Set.of() : variant.unusedOptions();
+    }
+
+    @Override
+    public OltpRunOptions options(Workload workload, FamilyOptions options) {
+        return new OltpRunOptions(((OltpWorkload) workload).config(), unusedOptions(workload.name()));
     }
 
     @Override

@@ -3,6 +3,7 @@ package io.clusterbench.workload.oltp;
 import io.clusterbench.Defaults;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.OnOff;
+import io.clusterbench.workload.TableOptions;
 import picocli.CommandLine.Option;
 
 /**
@@ -52,12 +53,17 @@ public final class OltpOptions {
     @Option(names = "--storage-engine", paramLabel = "ENGINE", defaultValue = "innodb",
             description = "Storage engine of the tables (sysbench --mysql-storage-engine). Default: ${DEFAULT-VALUE}.")
     String storageEngine;
+    @Option(names = {"--table-options", "--create-table-options"}, paramLabel = "TEXT", defaultValue = "",
+            description = "Extra options appended to every CREATE TABLE, as written, e.g. 'ROW_FORMAT=COMPRESSED' or "
+                    + "'DEFAULT CHARSET=latin1 COLLATE=latin1_bin' (sysbench-tpcc --mysql_table_options, sysbench "
+                    + "--create_table_options). Acts when tables are created. Default: none.")
+    String tableOptions;
 
     /** @return the family's configuration with the given key distribution */
     public OltpConfig toConfig(Distribution distribution) {
         return new OltpConfig(tables, tableSize, rangeSize, pointSelects, simpleRanges, sumRanges, orderRanges,
                 distinctRanges, indexUpdates, nonIndexUpdates, deleteInserts, on(rangeSelects), on(skipTrx),
-                on(autoInc), on(secondary), on(createSecondary), storageEngine, distribution);
+                on(autoInc), on(secondary), on(createSecondary), tableOptions(), distribution);
     }
 
     /** @return the on/off value as a boolean (validated by {@link #validate}) */
@@ -92,9 +98,7 @@ public final class OltpOptions {
                 problems.add(flag[0] + " must be on or off (got '" + flag[1] + "')");
             }
         }
-        if (!storageEngine.matches("[A-Za-z0-9_]+")) {
-            problems.add("--storage-engine must be a plain engine name (got '" + storageEngine + "')");
-        }
+        TableOptions.validate(storageEngine, tableOptions, problems);
     }
 
     /** @return {@code --tables}: tables (or table sets) of the workload, &gt;= 1 */
@@ -107,9 +111,9 @@ public final class OltpOptions {
         return tableSize;
     }
 
-    /** @return {@code --storage-engine} */
-    public String storageEngine() {
-        return storageEngine;
+    /** @return {@code --storage-engine} and {@code --table-options}: what every CREATE TABLE appends */
+    public TableOptions tableOptions() {
+        return new TableOptions(storageEngine, tableOptions);
     }
 
     /** @return {@code --index-updates}: UPDATEs of the indexed column per event */

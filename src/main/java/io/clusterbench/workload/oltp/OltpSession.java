@@ -5,6 +5,7 @@ import io.clusterbench.workload.RandomText;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.workload.KeySpace;
 import io.clusterbench.workload.JdbcSession;
+import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.StatementRecorder;
 
@@ -163,6 +164,7 @@ final class OltpSession extends JdbcSession {
         long id = config.autoInc() ? 0 : workload.uniqueId();
         String sql = "INSERT INTO sbtest" + t + " (id, k, c, pad) VALUES (" + id + ", " + k + ", '"
                 + text.next(rng, RandomText.C_GROUPS) + "', '" + text.next(rng, RandomText.PAD_GROUPS) + "')";
+        statementClass = OltpStatement.INSERT.ordinal();
         long start = rec.start();
         int n = plain.executeUpdate(sql);
         rec.record(OltpStatement.INSERT.ordinal(), n > 0 ? WRITE : OTHER, NO_TARGET, start);
@@ -197,6 +199,7 @@ final class OltpSession extends JdbcSession {
     }
 
     private void query(PreparedStatement ps, OltpStatement s) throws SQLException {
+        statementClass = s.ordinal();
         long start = rec.start();
         int rows = 0;
         try (ResultSet rs = ps.executeQuery()) {
@@ -209,6 +212,7 @@ final class OltpSession extends JdbcSession {
 
     /** @return true when the statement affected (found) a row */
     private boolean update(PreparedStatement ps, OltpStatement s, boolean targetsRow) throws SQLException {
+        statementClass = s.ordinal();
         long start = rec.start();
         int n = ps.executeUpdate();
         rec.record(s.ordinal(), n > 0 ? WRITE : OTHER, targetsRow ? (n > 0 ? HIT : MISS) : NO_TARGET, start);
@@ -216,6 +220,7 @@ final class OltpSession extends JdbcSession {
     }
 
     private void other(OltpStatement s) throws SQLException {
+        statementClass = s == OltpStatement.COMMIT ? Session.COMMIT : s.ordinal();
         long start = rec.start();
         plain.execute(s.sql);
         rec.record(s.ordinal(), OTHER, NO_TARGET, start);

@@ -54,7 +54,7 @@ final class OltpTables {
         String idIndex = config.secondary() ? "KEY xid" : "PRIMARY KEY";
         return "CREATE TABLE sbtest" + t + "(\n  id " + idDef + ",\n  k INTEGER DEFAULT '0' NOT NULL,\n"
                 + "  c CHAR(120) DEFAULT '' NOT NULL,\n  pad CHAR(60) DEFAULT '' NOT NULL,\n  " + idIndex
-                + " (id)\n) /*! ENGINE = " + config.storageEngine() + " */";
+                + " (id)\n) " + config.tableOptions().clause();
     }
 
     /** @return true when {@code sbtestT} has an index whose first column is {@code k} */

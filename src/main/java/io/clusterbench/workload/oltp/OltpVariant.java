@@ -1,7 +1,10 @@
 package io.clusterbench.workload.oltp;
 
 import java.sql.SQLException;
+import java.util.Collections;
 import java.util.Locale;
+import java.util.Set;
+import java.util.TreeSet;
 
 /**
  * The eight OLTP workloads: each only chooses statement groups and composes one event, as sysbench
@@ -74,7 +77,44 @@ public enum OltpVariant {
         }
     };
 
+    /** Options of the read statement groups (sysbench's {@code execute_point_selects} … {@code _distinct_ranges}). */
+    private static final Set<String> READS = Set.of("--point-selects", "--range-size", "--simple-ranges",
+            "--sum-ranges", "--order-ranges", "--distinct-ranges", "--range-selects");
+    /** Options of the write statement groups. */
+    private static final Set<String> WRITES = Set.of("--index-updates", "--non-index-updates", "--delete-inserts");
+    /** {@code --skip-trx}: only variants with BEGIN/COMMIT read it. */
+    private static final String SKIP_TRX = "--skip-trx";
+    /** Every option that some variants' events read and others do not. */
+    public static final Set<String> EVENT_OPTIONS = union(READS, WRITES, Set.of(SKIP_TRX));
+
     abstract void compose(OltpSession s) throws SQLException;
+
+    /**
+     * @return the long names of the OLTP options this variant's events never read (as in sysbench 1.0.20's
+     *         scripts: {@code oltp_point_select} runs one point SELECT whatever {@code --point-selects} says);
+     *         the table options ({@code --tables}, {@code --table-size}, {@code --storage-engine}, …) apply to
+     *         every variant
+     */
+    public Set<String> unusedOptions() {
+        Set<String> used = switch (this) {
+            case OLTP_READ_ONLY -> union(READS, Set.of(SKIP_TRX));
+            case OLTP_READ_WRITE -> EVENT_OPTIONS;
+            case OLTP_WRITE_ONLY -> union(WRITES, Set.of(SKIP_TRX));
+            default -> Set.of();
+        };
+        Set<String> unused = new TreeSet<>(EVENT_OPTIONS);
+        unused.removeAll(used);
+        return Collections.unmodifiableSet(unused);
+    }
+
+    @SafeVarargs
+    private static Set<String> union(Set<String>... sets) {
+        Set<String> all = new TreeSet<>();
+        for (Set<String> s : sets) {
+            all.addAll(s);
+        }
+        return Collections.unmodifiableSet(all);
+    }
 
     /** @return the workload name, e.g. {@code oltp_read_write} */
     public String workloadName() {

@@ -35,6 +35,11 @@ public final class OltpWorkload implements Workload {
     private final AtomicInteger uniqueIndex;
     private volatile KeySpace[] keys;
 
+    @Override
+    public io.clusterbench.workload.TableOptions tableOptions() {
+        return config.tableOptions();
+    }
+
     /**
      * @param variant which workload
      * @param config  the family's options

@@ -1,5 +1,6 @@
 package io.clusterbench.workload.tpcc;
 
+import io.clusterbench.workload.TableOptions;
 import io.clusterbench.workload.WorkloadOptions;
 
 import java.util.LinkedHashMap;
@@ -21,17 +22,18 @@ import java.util.Map;
  * @param fixedHome      true: each worker keeps one home warehouse and table set (TPC-C terminals);
  *                       false: a random warehouse and set per transaction (sysbench-tpcc's behaviour)
  * @param loadFromScale  prepare: first warehouse to load, 1 for a full load; &gt; 1 resumes a failed load
- * @param storageEngine  storage engine of the tables
+ * @param tableOptions   storage engine and extra CREATE TABLE options of the tables
  * @param forcePk        give history an AUTO_INCREMENT primary key {@code id} ({@code --force-pk}; Galera and
  *                       Group Replication want a primary key on every table)
  */
 public record TpccConfig(int scale, int tables, boolean useFk, Isolation isolation, boolean enablePurge, TxMix mix,
-                         boolean fixedHome, int loadFromScale, String storageEngine, boolean forcePk) implements WorkloadOptions {
+                         boolean fixedHome, int loadFromScale, TableOptions tableOptions, boolean forcePk) implements WorkloadOptions {
 
     /** The configuration without a history primary key (sysbench-tpcc's default layout). */
     public TpccConfig(int scale, int tables, boolean useFk, Isolation isolation, boolean enablePurge, TxMix mix,
                       boolean fixedHome, int loadFromScale, String storageEngine) {
-        this(scale, tables, useFk, isolation, enablePurge, mix, fixedHome, loadFromScale, storageEngine, false);
+        this(scale, tables, useFk, isolation, enablePurge, mix, fixedHome, loadFromScale,
+                new TableOptions(storageEngine, ""), false);
     }
 
     /** Districts per warehouse (TPC-C 4.3.3.1). */
@@ -58,6 +60,7 @@ public record TpccConfig(int scale, int tables, boolean useFk, Isolation isolati
         m.put("weights", mix.toString());
         m.put("homeWarehouse", fixedHome ? "fixed" : "random");
         m.put("forcePk", forcePk);
+        tableOptions.putResultFields(m);
         return m;
     }
 

@@ -40,13 +40,13 @@ public final class TpccFamily implements WorkloadFamily {
 
     @Override
     public List<String> sharedOptions() {
-        return List.of("--tables", "--storage-engine");
+        return List.of("--tables", "--storage-engine", "--table-options");
     }
 
     @Override
     public Workload create(String workload, FamilyOptions options, Distribution distribution, long seed) {
         OltpOptions oltp = options.get(OltpOptions.class);
-        return new TpccWorkload(options.get(TpccOptions.class).toConfig(oltp.tables(), oltp.storageEngine()), seed,
+        return new TpccWorkload(options.get(TpccOptions.class).toConfig(oltp.tables(), oltp.tableOptions()), seed,
                 System::nanoTime);
     }
 

@@ -2,6 +2,7 @@ package io.clusterbench.workload.tpcc;
 
 import io.clusterbench.UserException;
 import io.clusterbench.workload.OnOff;
+import io.clusterbench.workload.TableOptions;
 import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
@@ -60,11 +61,11 @@ public final class TpccOptions {
 
     /**
      * @param tables        {@code --tables}
-     * @param storageEngine {@code --storage-engine}
+     * @param tableOptions  {@code --storage-engine} and {@code --table-options}
      * @return the workload configuration
      * @throws UserException listing every invalid value
      */
-    public TpccConfig toConfig(int tables, String storageEngine) {
+    public TpccConfig toConfig(int tables, TableOptions tableOptions) {
         List<String> problems = new ArrayList<>();
         if (scale < 1 || scale > 32767) {
             problems.add("--scale must be 1-32767 warehouses (got " + scale + ")");
@@ -93,5 +94,5 @@ public final class TpccOptions {
         }
         boolean purge = OnOff.parse(enablePurge);
         return new TpccConfig(scale, tables, OnOff.parse(useFk), isolation, purge, TxMix.parse(weights, purge),
-                homeWarehouse.equals("fixed"), loadFromScale, storageEngine, OnOff.parse(forcePk));
+                homeWarehouse.equals("fixed"), loadFromScale, tableOptions, OnOff.parse(forcePk));
     }}

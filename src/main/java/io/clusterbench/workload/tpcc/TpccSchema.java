@@ -87,7 +87,7 @@ final class TpccSchema {
      * @throws SQLException naming the table whose CREATE failed ({@code creating history1: ...}), same code
      */
     void create(Statement s, int t) throws SQLException {
-        String engine = " /*! ENGINE = " + config.storageEngine() + " */";
+        String engine = " " + config.tableOptions().clause();
         create(s, "history" + t, " (" + (config.forcePk() ? "id int NOT NULL AUTO_INCREMENT, " : "")
                 + "h_c_id int, h_c_d_id tinyint, h_c_w_id smallint, h_d_id tinyint, h_w_id smallint, "
                 + "h_date datetime, h_amount decimal(6,2), h_data varchar(24)"

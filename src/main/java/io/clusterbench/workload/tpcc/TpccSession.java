@@ -2,6 +2,7 @@ package io.clusterbench.workload.tpcc;
 
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.workload.JdbcSession;
+import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.StatementRecorder;
 
@@ -54,8 +55,12 @@ final class TpccSession extends JdbcSession {
     @Override
     public void event(StatementRecorder recorder) throws DbFailure {
         this.rec = recorder;
-        TxInput input = pending != null ? pending : TxInput.draw(this, config.mix().choose(rng));
-        pending = input;
+        if (pending == null) {
+            TxType type = config.mix().choose(rng);
+            pending = TxInput.draw(this, type);
+            eventClass = type.ordinal(); // a replayed input keeps its type
+        }
+        TxInput input = pending;
         try {
             input.run(this);
             pending = null;
@@ -91,6 +96,7 @@ final class TpccSession extends JdbcSession {
     /** Starts an explicit transaction; @return its start token (for the type's latency) */
     long begin(boolean readOnly) throws SQLException {
         long start = rec.start();
+        statementClass = (readOnly ? TpccStatement.BEGIN_READ_ONLY : TpccStatement.BEGIN).classId();
         plain.execute(readOnly ? TpccStatement.BEGIN_READ_ONLY.sql : TpccStatement.BEGIN.sql);
         inTransaction = true;
         rec.record((readOnly ? TpccStatement.BEGIN_READ_ONLY : TpccStatement.BEGIN).classId(),
@@ -100,6 +106,7 @@ final class TpccSession extends JdbcSession {
 
     /** Commits; the transaction is recorded under its type, timed from {@code txStart}. */
     void commit(TxType type, long txStart) throws SQLException {
+        statementClass = Session.COMMIT;
         plain.execute("COMMIT");
         inTransaction = false;
         rec.record(type.ordinal(), StatementRecorder.OTHER, StatementRecorder.NO_TARGET, txStart);
@@ -108,6 +115,7 @@ final class TpccSession extends JdbcSession {
 
     /** Rolls back on purpose (new_order's invalid item): an expected rollback, not an error. */
     void rollbackExpected(long txStart) throws SQLException {
+        statementClass = TpccWorkload.ROLLBACK_CLASS_ID;
         plain.execute("ROLLBACK");
         inTransaction = false;
         rec.record(TpccWorkload.ROLLBACK_CLASS_ID, StatementRecorder.OTHER, StatementRecorder.NO_TARGET, txStart);
@@ -116,6 +124,7 @@ final class TpccSession extends JdbcSession {
 
     /** @return the prepared statement of {@code s} for {@code set}, prepared on first use */
     PreparedStatement ps(int set, TpccStatement s) throws SQLException {
+        statementClass = s.classId(); // the statement that runs next, for errors by statement class
         PreparedStatement p = statements[set][s.ordinal()];
         if (p == null) {
             p = connection().prepareStatement(s.sqlFor(set));

@@ -49,6 +49,11 @@ public final class TpccWorkload implements Workload {
         this(config, seed, () -> 0L);
     }
 
+    @Override
+    public io.clusterbench.workload.TableOptions tableOptions() {
+        return config.tableOptions();
+    }
+
     /**
      * @param config         the options
      * @param seed           the run seed: the NURand constants are drawn from it, once per run

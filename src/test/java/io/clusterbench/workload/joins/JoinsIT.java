@@ -163,7 +163,7 @@ class JoinsIT {
         assertEquals(0, Cli.run(Cli.args(TestServer.cliTarget(own), "prepare", "joins", "--table-size=50")).exitCode());
         int[] counts = new int[JoinScenario.values().length];
         counts[JoinScenario.UPDATE_MULTI_LEFT_JOIN_PK.ordinal()] = 1;
-        JoinsConfig config = new JoinsConfig(1, 50, counts, 1, 1, null, false, "innodb",
+        JoinsConfig config = new JoinsConfig(1, 50, counts, 1, 1, null, false, io.clusterbench.workload.TableOptions.DEFAULT,
                 Distribution.parse("uniform", 12, 1, 75, 0.2, 0.8));
         JoinsWorkload w = new JoinsWorkload(config, 1);
         try (Connection c = TestServer.connect(own); Statement st = c.createStatement()) {

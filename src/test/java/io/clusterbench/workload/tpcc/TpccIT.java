@@ -281,7 +281,7 @@ class TpccIT {
     void forcePkGivesHistoryAPrimaryKey() throws SQLException {
         String other = TestServer.freshDatabase("tpccpk");
         TpccConfig config = new TpccConfig(1, 1, false, TpccConfig.Isolation.RR, false, TxMix.standard(false), true,
-                1, "innodb", true);
+                1, io.clusterbench.workload.TableOptions.DEFAULT, true);
         try (Connection c = TestServer.connect(other); Statement s = c.createStatement()) {
             new TpccSchema(config).create(s, 1);
             s.execute("INSERT INTO history1 (h_c_id, h_c_d_id, h_c_w_id, h_d_id, h_w_id, h_date, h_amount, h_data) "

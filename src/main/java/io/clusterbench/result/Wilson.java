@@ -1,4 +1,4 @@
-package io.clusterbench.probe;
+package io.clusterbench.result;
 
 /**
  * The Wilson score interval of a binomial proportion (Wilson 1927), which stays inside [0, 1] and is

@@ -1,7 +1,11 @@
-package io.clusterbench.probe;
+package io.clusterbench.result;
+
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+import java.util.List;
 
 /**
- * Counts of one ordered node pair (writer A → reader B) at one consistency level. Every requested sample ends
+ * The stale-read probe's counts of one ordered node pair (writer A → reader B) at one consistency level. Every requested sample ends
  * as exactly one of: a first read ({@code samples}), a blocked step ({@code blockedCommits + blockedReads}), or
  * an error ({@code errors}).
  *
@@ -19,8 +23,21 @@ package io.clusterbench.probe;
  *                       {@code wsrep_sync_wait > 0}); not in {@code samples}
  * @param blockedMillis  wall time the probe spent in this pair's blocked steps (ms)
  */
-public record PairCounts(String writer, String reader, long samples, long stale, long timeouts, long errors,
+public record ProbePair(String writer, String reader, long samples, long stale, long timeouts, long errors,
                          long blockedCommits, long blockedReads, long blockedMillis) {
+
+    /** @return stale ÷ samples × 100 of this pair, 0 without samples (in probe.json as {@code staleRatePercent}) */
+    @JsonProperty("staleRatePercent")
+    public double staleRatePercent() {
+        return samples == 0 ? 0 : 100.0 * stale / samples;
+    }
+
+    /** @return the 95% Wilson score interval of this pair's stale rate, [low, high] in % */
+    @JsonProperty("staleRateCi95Percent")
+    public List<Double> staleRateCi95Percent() {
+        double[] ci = Wilson.interval(stale, samples, Wilson.Z95);
+        return List.of(100 * ci[0], 100 * ci[1]);
+    }
 
     /** @return blocked commits + blocked reads */
     public long blocked() {

@@ -1,4 +1,4 @@
-package io.clusterbench.probe;
+package io.clusterbench.result;
 
 import org.junit.jupiter.api.Test;
 

@@ -1,0 +1,135 @@
+package io.clusterbench.engine;
+
+import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.SqlErrors;
+import io.clusterbench.db.Target;
+import io.clusterbench.workload.Session;
+import io.clusterbench.workload.SessionContext;
+import io.clusterbench.workload.StatementRecorder;
+import io.clusterbench.workload.Workload;
+
+import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Consumer;
+import java.util.function.IntFunction;
+
+/**
+ * A workload without SQL for engine tests: two statements per event, a hit on class 0 and a miss on class 1;
+ * it fails when {@code failAt} says so, and can block, take long, or run a hook between its two statements.
+ * Thread-safe (one session per worker).
+ */
+final class Synthetic implements Workload {
+    private final IntFunction<DbFailure> failAt;
+    private final AtomicInteger calls = new AtomicInteger();
+    final AtomicInteger shifts = new AtomicInteger();
+    /** From this call on, events block until the session is cancelled (a lock wait); 0 for never. */
+    volatile int blockFromCall;
+    /** Every event takes this long (ms) and ignores a cancel, as a worker starved of CPU would; 0 for none. */
+    volatile long slowMillis;
+    /** Runs on the worker's thread between the event's two statements, with the call number; may block. */
+    volatile IntFunction<Void> between = call -> null;
+
+    Synthetic(IntFunction<DbFailure> failAt) {
+        this.failAt = failAt;
+    }
+
+    static DbFailure failure(int code, String state) {
+        return SqlErrors.classify(new SQLException("synthetic", state, code));
+    }
+
+    @Override
+    public String name() {
+        return "synthetic";
+    }
+
+    @Override
+    public List<String> statementClasses() {
+        return List.of("found", "missing");
+    }
+
+    @Override
+    public List<String> tables() {
+        return List.of();
+    }
+
+    @Override
+    public void prepare(Target target, int threads, boolean force, Consumer<String> progress) {
+    }
+
+    @Override
+    public List<String> cleanup(Connection connection) {
+        return List.of();
+    }
+
+    @Override
+    public boolean tablesExist(Connection connection) {
+        return true;
+    }
+
+    @Override
+    public void init(Connection connection) {
+    }
+
+    @Override
+    public Session openSession(SessionContext context) {
+        return new Session() {
+            private final CountDownLatch cancelled = new CountDownLatch(1);
+
+            @Override
+            public void event(StatementRecorder r) throws DbFailure {
+                int call = calls.incrementAndGet();
+                DbFailure f = failAt.apply(call);
+                if (f != null) {
+                    throw f;
+                }
+                if (blockFromCall > 0 && call >= blockFromCall) {
+                    try {
+                        cancelled.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    throw failure(1317, "70100"); // query execution was interrupted
+                }
+                if (slowMillis > 0) {
+                    sleep(slowMillis);
+                }
+                r.record(0, StatementRecorder.READ, StatementRecorder.HIT, r.start());
+                long token = r.start();
+                between.apply(call);
+                r.record(1, StatementRecorder.READ, StatementRecorder.MISS, token);
+            }
+
+            @Override
+            public void reconnect(int endpointShift) {
+                if (endpointShift > 0) {
+                    shifts.incrementAndGet();
+                }
+            }
+
+            @Override
+            public void cancel() {
+                cancelled.countDown();
+            }
+
+            @Override
+            public String endpointLabel() {
+                return "synthetic";
+            }
+
+            @Override
+            public void close() {
+            }
+        };
+    }
+
+    static void sleep(long millis) {
+        try {
+            Thread.sleep(millis);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+}
