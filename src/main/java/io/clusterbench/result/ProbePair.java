@@ -33,7 +33,7 @@ public record ProbePair(String writer, String reader, long samples, long stale, 
     }
 
     /** @return the 95% Wilson score interval of this pair's stale rate, [low, high] in % */
-    @JsonProperty("staleRateCi95Percent")
+    @JsonProperty(value = "staleRateCi95Percent", access = JsonProperty.Access.READ_ONLY)
     public List<Double> staleRateCi95Percent() {
         double[] ci = Wilson.interval(stale, samples, Wilson.Z95);
         return List.of(100 * ci[0], 100 * ci[1]);
