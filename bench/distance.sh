@@ -12,8 +12,9 @@ TIME=${TIME:-20}; REPEATS=${REPEATS:-3}; THREADS=${THREADS:-8}; DELAYS=${DELAYS:
 BASE=${BASE:-7500}; DIR=${DIR:-/tmp/cb-distance}
 here="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"; cb="$here/bin/clusterbench"
 out=$(mktemp -d /tmp/cb-distance-out.XXXXXX)
-trap '"$cb" sandbox destroy --dir "$DIR" >/dev/null 2>&1 || true' EXIT
-"$cb" sandbox galera --nodes 3 --dir "$DIR" --base-port "$BASE" --relay >&2
+# shellcheck source=bench/lib.sh
+. "$here/bench/lib.sh"
+bench_relayed_sandbox "$DIR" "$BASE"
 T="--host 127.0.0.1 --user sbtest --db sbtest --tables 4 --table-size 10000"
 "$cb" prepare oltp_read_write $T --port "$BASE" >&2
 for r in $(seq 1 "$REPEATS"); do

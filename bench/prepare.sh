@@ -21,33 +21,10 @@ threads="${3:-4}"
 port="${PORT:-33991}"
 pool="${BUFFER_POOL:-1G}"
 repeats="${REPEATS:-3}"
-mariadbd="${MARIADBD:-$(command -v mariadbd || echo /usr/sbin/mariadbd)}"
-command -v sysbench >/dev/null || { echo "sysbench is not installed (apt-get install sysbench)" >&2; exit 2; }
-[ -x "$mariadbd" ] || { echo "no mariadbd at $mariadbd (apt-get install mariadb-server)" >&2; exit 2; }
-
-dir="$(mktemp -d /tmp/clusterbench-prepare.XXXXXX)"
-pid=""
-cleanup() {
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-    kill "$pid"; wait "$pid" 2>/dev/null || true
-  fi
-  rm -rf "$dir"
-}
-trap cleanup EXIT
-
-mariadb-install-db --no-defaults --datadir="$dir/data" --user="$(id -un)" \
-  --auth-root-authentication-method=normal >"$dir/install.log" 2>&1
-"$mariadbd" --no-defaults --datadir="$dir/data" --user="$(id -un)" --port="$port" --bind-address=127.0.0.1 \
-  --socket="$dir/sock" --innodb-buffer-pool-size="$pool" --innodb-log-file-size=512M \
-  --innodb-flush-log-at-trx-commit=2 --skip-log-bin --max-connections=100 --skip-name-resolve \
-  >"$dir/server.log" 2>&1 &
-pid=$!
-sql() { mariadb --no-defaults -uroot -S "$dir/sock" "$@"; }
-for _ in $(seq 1 60); do
-  sql -e "SELECT 1" >/dev/null 2>&1 && break
-  sleep 1
-done
-version="$(sql -N -e "SELECT VERSION()")"
+# shellcheck source=bench/lib.sh
+. "$here/bench/lib.sh"
+bench_require_server_tools
+bench_start_server prepare "$port" "$pool" 512M
 [ -f "$here/target/clusterbench.jar" ] || (cd "$here" && mvn -q -B -DskipTests package)
 # a fixed copy of the launcher and the jar (no rebuild inside a timed run): clusterbench runs as a user runs
 # it, with the launcher's JVM options for prepare (C1 up to 4M rows) and its class-data-sharing archive

@@ -14,37 +14,15 @@ scale="${1:-2}"
 threads="${2:-2}"
 port="${PORT:-33990}"
 pool="${BUFFER_POOL:-512M}"
-mariadbd="${MARIADBD:-$(command -v mariadbd || echo /usr/sbin/mariadbd)}"
-command -v sysbench >/dev/null || { echo "sysbench is not installed (apt-get install sysbench)" >&2; exit 2; }
-[ -x "$mariadbd" ] || { echo "no mariadbd at $mariadbd (apt-get install mariadb-server)" >&2; exit 2; }
-
-dir="$(mktemp -d /tmp/clusterbench-tpcc-load.XXXXXX)"
-pid=""
-cleanup() {
-  if [ -n "$pid" ] && kill -0 "$pid" 2>/dev/null; then
-    kill "$pid"; wait "$pid" 2>/dev/null || true
-  fi
-  rm -rf "$dir"
-}
-trap cleanup EXIT
-
-mariadb-install-db --no-defaults --datadir="$dir/data" --user="$(id -un)" \
-  --auth-root-authentication-method=normal >"$dir/install.log" 2>&1
-"$mariadbd" --no-defaults --datadir="$dir/data" --user="$(id -un)" --port="$port" --bind-address=127.0.0.1 \
-  --socket="$dir/sock" --innodb-buffer-pool-size="$pool" --innodb-log-file-size=256M \
-  --innodb-flush-log-at-trx-commit=2 --skip-log-bin --max-connections=100 --skip-name-resolve \
-  >"$dir/server.log" 2>&1 &
-pid=$!
-for _ in $(seq 1 60); do
-  mariadb --no-defaults -uroot -S "$dir/sock" -e "SELECT 1" >/dev/null 2>&1 && break
-  sleep 1
-done
-version="$(mariadb --no-defaults -uroot -S "$dir/sock" -N -e "SELECT VERSION()")"
+# shellcheck source=bench/lib.sh
+. "$here/bench/lib.sh"
+bench_require_server_tools
+bench_start_server tpcc-load "$port" "$pool" 256M
 
 [ -f "$here/target/clusterbench.jar" ] || (cd "$here" && mvn -q -B -DskipTests package)
 
 cb() { # clusterbench prepare tpcc into a fresh database; prints "rows secs rate"
-  mariadb --no-defaults -uroot -S "$dir/sock" -e "DROP DATABASE IF EXISTS tpcc; CREATE DATABASE tpcc"
+  sql -e "DROP DATABASE IF EXISTS tpcc; CREATE DATABASE tpcc"
   local out line
   out="$("$here/bin/clusterbench" prepare tpcc --scale "$scale" --threads "$threads" \
     --host 127.0.0.1 --port "$port" --user root --db tpcc)"
@@ -52,7 +30,7 @@ cb() { # clusterbench prepare tpcc into a fresh database; prints "rows secs rate
   echo "$line" | sed -E 's/.* ([0-9]+) rows in ([0-9.]+) s \(([0-9]+) rows\/s\).*/\1 \2 \3/'
 }
 sb() { # sysbench oltp_read_write prepare: THREADS tables of $1 rows each; prints "rows secs rate"
-  mariadb --no-defaults -uroot -S "$dir/sock" -e "DROP DATABASE IF EXISTS sbtest; CREATE DATABASE sbtest"
+  sql -e "DROP DATABASE IF EXISTS sbtest; CREATE DATABASE sbtest"
   local start end
   start=$(date +%s.%N)
   sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$port" --mysql-user=root \
@@ -82,5 +60,5 @@ printf '  %-44s %10s rows %7.1f s %9s rows/s (best of %s; median %s)\n' "cluster
 printf '  %-44s %10s rows %7.1f s %9s rows/s (best of %s; median %s)\n' "sysbench oltp_read_write prepare" \
   "$sb_rows" "$sb_secs" "$sb_rate" "$repeats" "$(median "${sb_runs[@]}")"
 printf '  (both include secondary index builds; tpcc rows average ~%s bytes, sbtest rows ~%s)\n' \
-  "$(mariadb --no-defaults -uroot -S "$dir/sock" -N -e "SELECT ROUND(SUM(data_length)/SUM(table_rows)) FROM information_schema.tables WHERE table_schema='tpcc'")" \
-  "$(mariadb --no-defaults -uroot -S "$dir/sock" -N -e "SELECT ROUND(SUM(data_length)/SUM(table_rows)) FROM information_schema.tables WHERE table_schema='sbtest'")"
+  "$(sql -N -e "SELECT ROUND(SUM(data_length)/SUM(table_rows)) FROM information_schema.tables WHERE table_schema='tpcc'")" \
+  "$(sql -N -e "SELECT ROUND(SUM(data_length)/SUM(table_rows)) FROM information_schema.tables WHERE table_schema='sbtest'")"

@@ -7,7 +7,6 @@ import io.clusterbench.ab.Side;
 import io.clusterbench.runner.AbDriver;
 import io.clusterbench.runner.RunPlan;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
@@ -32,9 +31,6 @@ import java.util.Map;
                 + "difference the noise allows, and one summary line. Differences between the sides other than "
                 + "the ones given per side are printed first.")
 final class AbCommand extends WorkloadCommand {
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
-    String workload;
-
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "4",
             description = "Pairs per thread count (>= 2 for an interval; even keeps ABBA balanced). Default: ${DEFAULT-VALUE}.")
     int repeat;
@@ -63,8 +59,8 @@ final class AbCommand extends WorkloadCommand {
     }
 
     @Override
-    String workload() {
-        return workload;
+    String workloadHelp() {
+        return "the workload, as for run";
     }
 
     @Override
@@ -88,9 +84,9 @@ final class AbCommand extends WorkloadCommand {
         }
         Map<Side, RunPlan> plans = new EnumMap<>(Side.class);
         for (Side side : Side.values()) { // one workload instance per side, same options and seed
-            plans.put(side, PlanBuilder.from(workload, target, run, families(), env.command(), true, null));
+            plans.put(side, PlanBuilder.from(workload(), target, run, families(), env.command(), true, null));
         }
-        noteNotApplying(true, workload);
+        noteNotApplying(true, workload());
         return ExitCode.of(AbDriver.run(plans, spec, env)).code();
     }
 }

@@ -5,7 +5,6 @@ import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.runner.WorkloadRegistry;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -18,9 +17,6 @@ import java.util.List;
 @Command(name = "cleanup", mixinStandardHelpOptions = true, customSynopsis = "clusterbench cleanup WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
         description = "Drop the workload's own tables (e.g. sbtest1..N for --tables N); other tables are never touched.")
 final class CleanupCommand extends WorkloadCommand {
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "workload whose tables to drop")
-    String workload;
-
     @Option(names = "--force", description = "Also drop a table of the workload's name that the workload did not make "
             + "(other columns or primary key). Default: such a table is reported and left alone, nothing is dropped.")
     boolean force;
@@ -31,16 +27,16 @@ final class CleanupCommand extends WorkloadCommand {
     }
 
     @Override
-    String workload() {
-        return workload;
+    String workloadHelp() {
+        return "workload whose tables to drop";
     }
 
     @Override
     public Integer call() {
         Validation.check(target, null, families());
-        Workload w = WorkloadRegistry.create(workload, families(),
+        Workload w = WorkloadRegistry.create(workload(), families(),
                 Distribution.defaultUniform(), 1);
-        noteNotApplying(false, workload);
+        noteNotApplying(false, workload());
         List<String> dropped = TableChores.cleanup(target.spec(), w, force, env);
         for (String name : dropped) {
             env.out().println("Dropped table '" + name + "'");

@@ -42,6 +42,11 @@ final class InspectCommand extends WorkloadCommand {
     }
 
     @Override
+    String workloadHelp() {
+        return null;
+    }
+
+    @Override
     public Integer call() {
         int max = threads.stream().mapToInt(Integer::intValue).max().orElse(1);
         if (threads.stream().anyMatch(t -> t < 1)) {

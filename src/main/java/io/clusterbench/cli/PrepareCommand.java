@@ -9,7 +9,6 @@ import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.oltp.OltpOptions;
 import io.clusterbench.workload.tpcc.TpccFamily;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Option;
 
 import java.util.Locale;
@@ -23,9 +22,6 @@ import java.util.Locale;
         description = "Create and load the workload's tables (sysbench-compatible: either tool can use them). "
                 + "Refuses to touch existing tables unless --force is given.")
 final class PrepareCommand extends WorkloadCommand {
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "workload whose tables to create")
-    String workload;
-
     @Option(names = "--threads", paramLabel = "N", defaultValue = "1",
             description = "Loader connections; tables load in parallel. Default: ${DEFAULT-VALUE}.")
     int threads;
@@ -43,8 +39,8 @@ final class PrepareCommand extends WorkloadCommand {
     }
 
     @Override
-    String workload() {
-        return workload;
+    String workloadHelp() {
+        return "workload whose tables to create";
     }
 
     @Override
@@ -57,12 +53,12 @@ final class PrepareCommand extends WorkloadCommand {
             throw new UserException("invalid options: --force and --resume exclude each other",
                     "--force reloads everything, --resume completes what is there");
         }
-        noteNotApplying(false, workload);
+        noteNotApplying(false, workload());
         PrepareMode mode = resume ? PrepareMode.RESUME : force ? PrepareMode.DROP : PrepareMode.REFUSE;
-        Workload w = WorkloadRegistry.create(workload, families(),
+        Workload w = WorkloadRegistry.create(workload(), families(),
                 Distribution.defaultUniform(), 1);
         TableChores.Prepared done = TableChores.prepare(target.spec(), w, threads, mode, env.command(), env);
-        if (!workload.equals(TpccFamily.NAME)) { // the tpcc loader prints its own rows and rows/s
+        if (!workload().equals(TpccFamily.NAME)) { // the tpcc loader prints its own rows and rows/s
             long rows = (long) w.tables().size() * families().get(OltpOptions.class).tableSize();
             env.out().printf(Locale.ROOT, "Prepared %d table(s), %d rows in %.1f s (%.0f rows/s)%n",
                     w.tables().size(), rows, done.seconds(), rows / Math.max(done.seconds(), 1e-9));

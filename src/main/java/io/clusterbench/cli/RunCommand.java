@@ -2,8 +2,8 @@ package io.clusterbench.cli;
 
 import io.clusterbench.runner.RunDriver;
 import io.clusterbench.runner.RunPlan;
+import io.clusterbench.runner.WorkloadRegistry;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Mixin;
 
 
@@ -17,11 +17,6 @@ import picocli.CommandLine.Mixin;
                 + "and report throughput, latency, errors and hit rates.",
         footer = {"", "sysbench spellings are accepted: --mysql-host, --table_size, 'WORKLOAD [options] run'."})
 final class RunCommand extends WorkloadCommand {
-    @Parameters(index = "0", paramLabel = "WORKLOAD",
-            description = "oltp_point_select, oltp_read_only, oltp_read_write, oltp_write_only, oltp_insert, "
-                    + "oltp_update_index, oltp_update_non_index, oltp_delete, joins, tpcc, ddl, bigtrx")
-    String workload;
-
     @Mixin
     RunOptions run = new RunOptions();
     @Mixin
@@ -38,15 +33,15 @@ final class RunCommand extends WorkloadCommand {
     }
 
     @Override
-    String workload() {
-        return workload;
+    String workloadHelp() {
+        return String.join(", ", WorkloadRegistry.names());
     }
 
     @Override
     public Integer call() {
-        RunPlan plan = PlanBuilder.from(workload, target, run, families(), env.command(), false, cluster,
+        RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), false, cluster,
                 background, shards).withMetrics(metrics.spec());
-        noteNotApplying(true, workload, background.workload);
+        noteNotApplying(true, workload(), background.workload);
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }
 }

@@ -139,7 +139,8 @@ final class SandboxCommand implements Runnable {
     int slow(@Parameters(index = "0", paramLabel = "NODE", description = "n1, n2, ...") String node,
              @Parameters(index = "1", paramLabel = "PERCENT", description = "0-90, e.g. 30%%") String percent,
              @Mixin SandboxDir dir) {
-        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).slow(node, percent) + ".");
+        int share = SandboxNetwork.share(percent);
+        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).slow(node, share) + ".");
         return ExitCode.OK.code();
     }
 }

@@ -4,7 +4,6 @@ import io.clusterbench.db.Consistency;
 import io.clusterbench.runner.SweepDriver;
 import io.clusterbench.runner.RunPlan;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Mixin;
 
 import java.util.ArrayList;
@@ -23,9 +22,6 @@ import picocli.CommandLine.Option;
                 + "the next repeat, so machine drift spreads over every point), waiting for the server to be "
                 + "quiet between steps; report min/median/max over repeats, the peak and the knee.")
 final class SweepCommand extends WorkloadCommand {
-    @Parameters(index = "0", paramLabel = "WORKLOAD", description = "the workload, as for run")
-    String workload;
-
     @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
             description = "Runs per thread count (>= 1). Default: ${DEFAULT-VALUE}.")
     int repeat;
@@ -49,8 +45,8 @@ final class SweepCommand extends WorkloadCommand {
     }
 
     @Override
-    String workload() {
-        return workload;
+    String workloadHelp() {
+        return "the workload, as for run";
     }
 
     @Override
@@ -63,9 +59,9 @@ final class SweepCommand extends WorkloadCommand {
         if (!levels.isEmpty()) {
             cluster.consistency = levels.get(0).level();
         }
-        RunPlan plan = PlanBuilder.from(workload, target, run, families(), env.command(), true, cluster,
+        RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), true, cluster,
                 new BackgroundOptions(), shards).withMetrics(metrics.spec());
-        noteNotApplying(true, workload);
+        noteNotApplying(true, workload());
         List<RunPlan> plans = new ArrayList<>(List.of(plan));
         for (int i = 1; i < levels.size(); i++) {
             plans.add(plan.withConsistency(levels.get(i)));

@@ -25,6 +25,9 @@ abstract class WorkloadCommand implements Callable<Integer> {
 
     private final FamilyOptions families = new FamilyOptions();
 
+    /** The WORKLOAD parameter as given (see {@link #workloadHelp}), or null before parsing. */
+    private String workload;
+
     /** The command as parsed; picocli injects it. */
     @CommandLine.Spec
     CommandLine.Model.CommandSpec spec;
@@ -34,7 +37,15 @@ abstract class WorkloadCommand implements Callable<Integer> {
     }
 
     /** @return the workload name as given (a parameter or an option of the command), or null before parsing */
-    abstract String workload();
+    String workload() {
+        return workload;
+    }
+
+    /**
+     * @return the help line of the command's first parameter, WORKLOAD, which {@link #install} declares; null
+     *         for a command that takes the workload as an option (and overrides {@link #workload})
+     */
+    abstract String workloadHelp();
 
     /** @return every family's option objects, as installed */
     final FamilyOptions families() {
@@ -67,6 +78,20 @@ abstract class WorkloadCommand implements Callable<Integer> {
 
     /** Adds every family's options to {@code line}, whose command is {@code command}. */
     static void install(CommandLine line, WorkloadCommand command) {
+        String help = command.workloadHelp();
+        if (help != null) {
+            line.getCommandSpec().addPositional(CommandLine.Model.PositionalParamSpec.builder().index("0")
+                    .paramLabel("WORKLOAD").description(help).type(String.class).arity("1").required(true)
+                    .setter(new CommandLine.Model.ISetter() {
+                        @Override
+                        @SuppressWarnings("unchecked")
+                        public <T> T set(T value) {
+                            T old = (T) command.workload;
+                            command.workload = (String) value;
+                            return old;
+                        }
+                    }).build());
+        }
         for (WorkloadFamily f : WorkloadRegistry.families()) {
             Object options = f.newOptions();
             command.families().put(options);

@@ -89,24 +89,25 @@ public final class SandboxNetwork {
     }
 
     /**
-     * Freezes a node's applier threads for {@code percent}% of every 500 ms (cgroup v1 freezer; else the whole
-     * process by SIGSTOP/SIGCONT), so it falls behind and sends flow control; 0 ends it.
-     *
-     * @param percent the share as typed: {@code 30%} or {@code 30}
-     * @return e.g. {@code n3 slow 30%}
-     * @throws UserException without relay, for an unknown node or a share that is not a number in 0–90
+     * @param percent the share of {@code sandbox slow} as typed: {@code 30%} or {@code 30}
+     * @return the share in percent (its range is checked by {@link #slow})
+     * @throws UserException when it is not a whole number
      */
-    public String slow(String node, String percent) {
-        int p;
+    public static int share(String percent) {
         try {
-            p = Integer.parseInt(percent.strip().replaceFirst("%$", ""));
+            return Integer.parseInt(percent.strip().replaceFirst("%$", ""));
         } catch (NumberFormatException e) {
             throw new UserException("invalid slow share '" + percent + "'", "write 0-90%, e.g. 30%");
         }
-        return slow(node, p);
     }
 
-    /** As {@link #slow(String, String)}, with the share as a number of percent. */
+    /**
+     * Freezes a node's applier threads for {@code percent}% of every 500 ms (cgroup v1 freezer; else the whole
+     * process by SIGSTOP/SIGCONT), so it falls behind and sends flow control; 0 ends it.
+     *
+     * @return e.g. {@code n3 slow 30%}
+     * @throws UserException without relay, for an unknown node or a share outside 0–90
+     */
     public String slow(String node, int percent) {
         if (percent < 0 || percent > 90) {
             throw new UserException("slow must be 0-90% (got " + percent + ")", "e.g. 'sandbox slow n3 30%'; 0 ends it");

@@ -25,6 +25,22 @@ class HelpTest {
     }
 
     /**
+     * The WORKLOAD parameter is declared once for every workload command ({@code WorkloadCommand.install}):
+     * it stays required, and run's help lists every registered workload.
+     */
+    @Test
+    void workloadParameterIsRequiredAndListsTheRegistry() {
+        for (String command : new String[]{"run", "sweep", "ab", "prepare", "cleanup"}) {
+            Cli.Result r = Cli.run(command);
+            assertEquals(2, r.exitCode(), command + ": " + r.err());
+            assertEquals("error: Missing required parameter: 'WORKLOAD' — see 'clusterbench " + command + " --help'",
+                    r.err().strip(), command);
+        }
+        String run = Cli.run("run", "--help").out().replaceAll("\\s+", " ");
+        assertTrue(run.contains(String.join(", ", io.clusterbench.runner.WorkloadRegistry.names())), run);
+    }
+
+    /**
      * A command line that names its command builds only that command (picocli's model of all of them cost
      * about 0.4 CPU s per start, docs/loading.md); help, no command and an unknown one still see them all.
      */
