@@ -58,7 +58,8 @@ public final class Prometheus implements AutoCloseable {
     }
 
     /**
-     * Starts Prometheus scraping {@code 127.0.0.1:targetPort/metrics} every second and waits until it is ready.
+     * Starts Prometheus scraping {@code 127.0.0.1:targetPort/metrics} every second and waits until it is ready and
+     * has scraped the target once (see {@link #scrapedOnce}).
      *
      * @param dir a fresh directory for its config, data and log
      */
@@ -80,7 +81,7 @@ public final class Prometheus implements AutoCloseable {
                 throw new IllegalStateException("prometheus exited: " + Files.readString(log));
             }
             try {
-                if (prom.get("/-/ready").statusCode() == 200) {
+                if (prom.get("/-/ready").statusCode() == 200 && prom.scrapedOnce()) {
                     return prom;
                 }
             } catch (IOException notYet) {
@@ -90,6 +91,24 @@ public final class Prometheus implements AutoCloseable {
         }
         prom.close();
         throw new IllegalStateException("prometheus not ready in 60 s: " + Files.readString(log));
+    }
+
+    /**
+     * Prometheus applies its static targets only at its scrape manager's next reload (up to 5 s after it is
+     * ready); a run started before that loses its first seconds to no scrape at all. Ready means the target was
+     * scraped once (down is fine: the run has not started yet).
+     */
+    private boolean scrapedOnce() throws IOException, InterruptedException {
+        HttpResponse<String> r = get("/api/v1/targets");
+        if (r.statusCode() != 200) {
+            return false;
+        }
+        for (JsonNode t : JSON.readTree(r.body()).path("data").path("activeTargets")) {
+            if (!t.path("lastScrape").asText("0001").startsWith("0001")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /** @return a TCP port free on loopback right now */
