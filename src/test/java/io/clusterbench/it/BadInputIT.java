@@ -101,6 +101,16 @@ class BadInputIT {
     }
 
     @Test
+    void aResultDirectoryThatCannotBeCreatedIsBadInput() {
+        // /proc refuses mkdir even to root, for whom every directory looks writable by its permission bits
+        String own = TestServer.freshDatabase("outdir");
+        assertEquals(0, Cli.run(Cli.args(TestServer.cliTarget(own), "prepare", "oltp_point_select",
+                "--table-size=10")).exitCode());
+        assertUserError(Cli.run(Cli.args(TestServer.cliTarget(own), "run", "oltp_point_select", "--time=1",
+                "--table-size=10", "--out=/proc/clusterbench-nope/run")), "cannot write results to /proc/clusterbench-nope/run");
+    }
+
+    @Test
     void theRefusingEndpointIsNamed() throws Exception {
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
