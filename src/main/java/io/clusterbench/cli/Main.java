@@ -228,12 +228,25 @@ public final class Main implements Runnable {
 
     /**
      * picocli's "Invalid value for option '--time': '1.5' is not a long" becomes "--time takes a whole number
-     * (got '1.5')", for every integer option.
+     * (got '1.5')", for every integer option; a whole number beyond the option's range says that range instead
+     * ("--table-size is too large (got '99999999999'; at most 2147483647)").
      */
     static String wholeNumbers(String message) {
-        return message.replaceAll("Invalid value for option '([^']+)': '([^']*)' is not an? (long|int|short|byte)\\b.*",
+        java.util.regex.Matcher big = java.util.regex.Pattern.compile(
+                "Invalid value for option '([^']+)'(?: \\([^)]*\\))?: '([+-]?\\d+)' is not an? (long|int)\\b.*",
+                java.util.regex.Pattern.DOTALL).matcher(message);
+        if (big.matches()) {
+            // a whole number after all, only outside the option's range: say the range, not "whole number"
+            boolean isInt = big.group(3).equals("int");
+            boolean negative = big.group(2).startsWith("-");
+            long limit = isInt ? (negative ? Integer.MIN_VALUE : Integer.MAX_VALUE)
+                    : (negative ? Long.MIN_VALUE : Long.MAX_VALUE);
+            return big.group(1) + " is too " + (negative ? "small" : "large") + " (got '" + big.group(2) + "'; at "
+                    + (negative ? "least " : "most ") + limit + ")";
+        }
+        return message.replaceAll("Invalid value for option '([^']+)'(?: \\([^)]*\\))?: '([^']*)' is not an? (long|int|short|byte)\\b.*",
                 "$1 takes a whole number (got '$2')")
-                .replaceAll("Invalid value for option '([^']+)': '([^']*)' is not a (double|float)\\b.*",
+                .replaceAll("Invalid value for option '([^']+)'(?: \\([^)]*\\))?: '([^']*)' is not a (double|float)\\b.*",
                         "$1 takes a number (got '$2')");
     }
 }

@@ -111,6 +111,14 @@ class BadInputIT {
     }
 
     @Test
+    void aWholeNumberTooLargeForTheOptionSaysItsLimit() {
+        assertUserError(Cli.run("run", "oltp_point_select", "--table-size=99999999999", "--host=x"),
+                "--table-size is too large (got '99999999999'; at most 2147483647)");
+        assertUserError(Cli.run("run", "oltp_point_select", "--table-size=1e5", "--host=x"),
+                "--table-size takes a whole number (got '1e5')");
+    }
+
+    @Test
     void theRefusingEndpointIsNamed() throws Exception {
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
