@@ -113,19 +113,21 @@ public final class Main implements Runnable {
         cli.setOverwrittenOptionsAllowed(true); // as sysbench: a repeated option's last value wins
         List<String> secrets = ArgNormalizer.passwords(args);
         cli.setParameterExceptionHandler((ex, a) -> {
-            String cmd = ex.getCommandLine().getCommandName();
+            CommandLine at = ex.getCommandLine();
             String message = ex.getMessage();
-            if (cmd.equals("clusterbench") && ex instanceof CommandLine.UnmatchedArgumentException u
+            if (!at.getSubcommands().isEmpty() && ex instanceof CommandLine.UnmatchedArgumentException u
                     && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
-                message = "unknown command '" + u.getUnmatched().get(0) + "'; choose one of "
-                        + String.join(", ", cli.getSubcommands().keySet());
+                // a word where a command (or a sandbox/probe/k8s subcommand) belongs
+                String kind = at == cli ? "command" : at.getCommandName() + " command";
+                message = "unknown " + kind + " '" + u.getUnmatched().get(0) + "'; choose one of "
+                        + String.join(", ", at.getSubcommands().keySet());
             }
             message = wholeNumbers(message);
             for (String secret : secrets) {
                 message = message.replace(secret, "***");
             }
-            env.err().println("error: " + message + " — see 'clusterbench "
-                    + (cmd.equals("clusterbench") ? "" : cmd + " ") + "--help'");
+            // the full path ('clusterbench sandbox kill'), so the hint names a help page that exists
+            env.err().println("error: " + message + " — see '" + at.getCommandSpec().qualifiedName() + " --help'");
             return ExitCode.USAGE.code();
         });
         cli.setExecutionExceptionHandler((ex, c, parseResult) -> {

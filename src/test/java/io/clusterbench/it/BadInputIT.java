@@ -119,6 +119,17 @@ class BadInputIT {
     }
 
     @Test
+    void unknownSubcommandsAndHelpHintsNameTheWholeCommand() {
+        assertUserError(Cli.run("sandbox", "bogus", "n2", "--dir", "/tmp/no-such-sandbox"),
+                "unknown sandbox command 'bogus'; choose one of galera, ");
+        assertUserError(Cli.run("probe", "bogus"), "unknown probe command 'bogus'; choose one of stale-reads");
+        assertUserError(Cli.run("sandbox", "kill", "--dir", "/tmp/no-such-sandbox"),
+                "see 'clusterbench sandbox kill --help'");
+        assertUserError(Cli.run("probe", "stale-reads", "--bogus"), "see 'clusterbench probe stale-reads --help'");
+        assertUserError(Cli.run("run", "oltp_point_select", "--bogus"), "see 'clusterbench run --help'");
+    }
+
+    @Test
     void theRefusingEndpointIsNamed() throws Exception {
         int closed;
         try (ServerSocket s = new ServerSocket(0)) {
