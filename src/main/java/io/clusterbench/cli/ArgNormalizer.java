@@ -115,12 +115,15 @@ final class ArgNormalizer {
         return found;
     }
 
-    /** @return the password values given on the command line, to be masked in any message */
+    /** @return the password values given on the command line ({@code --password}, sysbench's and the mysql client's
+     *          spellings), to be masked in any message */
     static List<String> passwords(String[] args) {
         List<String> found = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String lower = args[i].toLowerCase(Locale.ROOT).replace('_', '-');
-            if (lower.startsWith("--password") || lower.startsWith("--mysql-password")) {
+            if (isClientShortPassword(args[i])) {
+                found.add(args[i].substring(2));
+            } else if (lower.startsWith("--password") || lower.startsWith("--mysql-password")) {
                 int eq = args[i].indexOf('=');
                 String value = eq >= 0 ? args[i].substring(eq + 1) : i + 1 < args.length ? args[i + 1] : "";
                 if (!value.isEmpty()) {
@@ -142,7 +145,9 @@ final class ArgNormalizer {
                 continue;
             }
             String lower = arg.toLowerCase(Locale.ROOT);
-            if (lower.startsWith("--password") || lower.startsWith("--mysql-password") || lower.startsWith("--mysql_password")) {
+            if (isClientShortPassword(arg)) {
+                out.add("-p***");
+            } else if (lower.startsWith("--password") || lower.startsWith("--mysql-password") || lower.startsWith("--mysql_password")) {
                 int eq = arg.indexOf('=');
                 if (eq < 0) {
                     out.add(arg);
@@ -155,5 +160,13 @@ final class ArgNormalizer {
             }
         }
         return out;
+    }
+
+    /**
+     * @return true for the mysql client's {@code -pSECRET} (password glued to {@code -p}): no option of clusterbench,
+     *         but a habit, so its value is treated as a password and never echoed
+     */
+    private static boolean isClientShortPassword(String arg) {
+        return arg.length() > 2 && arg.startsWith("-p") && !arg.startsWith("--");
     }
 }

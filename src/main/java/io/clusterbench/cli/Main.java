@@ -122,29 +122,36 @@ public final class Main implements Runnable {
                 message = "unknown " + kind + " '" + u.getUnmatched().get(0) + "'; choose one of "
                         + String.join(", ", at.getSubcommands().keySet());
             }
-            message = wholeNumbers(message);
-            for (String secret : secrets) {
-                message = message.replace(secret, "***");
-            }
+            message = masked(wholeNumbers(message), secrets);
             // the full path ('clusterbench sandbox kill'), so the hint names a help page that exists
             env.err().println("error: " + message + " — see '" + at.getCommandSpec().qualifiedName() + " --help'");
             return ExitCode.USAGE.code();
         });
         cli.setExecutionExceptionHandler((ex, c, parseResult) -> {
             if (ex instanceof UserException ue) {
-                env.err().println("error: " + ue.line());
+                // a command's own refusal may quote an argument too (an unknown '-pSECRET')
+                env.err().println("error: " + masked(ue.line(), secrets));
                 if (main.verbose) {
                     ex.printStackTrace(env.err());
                 }
                 return ExitCode.USAGE.code();
             }
-            env.err().println("error: internal error: " + ex + (main.verbose ? "" : " (rerun with --verbose for details)"));
+            env.err().println("error: internal error: " + masked(String.valueOf(ex), secrets) + (main.verbose ? "" : " (rerun with --verbose for details)"));
             if (main.verbose) {
                 ex.printStackTrace(env.err());
             }
             return ExitCode.SOFTWARE.code();
         });
         return cli.execute(normalized);
+    }
+
+    /** @return {@code message} with every password given on the command line replaced by {@code ***} */
+    private static String masked(String message, List<String> secrets) {
+        String out = message;
+        for (String secret : secrets) {
+            out = out.replace(secret, "***");
+        }
+        return out;
     }
 
     /** @return the root command with {@code commands} as its subcommands, created through {@code factory} */

@@ -84,6 +84,10 @@ class BadInputIT {
         Cli.Result r2 = Cli.run("--host", "127.0.0.1", "--password", "s3cr3t-value", "run", "oltp_point_select");
         assertEquals(2, r2.exitCode());
         assertTrue(!r2.err().contains("s3cr3t-value"), r2.err());
+        // the mysql client's -pSECRET is not an option here, but its value must not be echoed either
+        Cli.Result r3 = Cli.run("run", "oltp_point_select", "--host=127.0.0.1", "-ps3cr3t-value");
+        assertUserError(r3, "unknown option or argument '-p***'");
+        assertTrue(!r3.err().contains("s3cr3t-value"), r3.err());
     }
 
     @Test
