@@ -228,6 +228,12 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
             return new UserException("server " + endpoint.label() + " accepts only TLS connections "
                     + "(require_secure_transport)", "add --ssl-mode=REQUIRED (sysbench: --mysql-ssl=on), or VERIFY_CA with --ssl-ca");
         }
+        if (String.valueOf(f.getMessage()).contains("ssl not enabled in the server")) {
+            // the driver's words when the mode requires TLS and the server's handshake offers none
+            return new UserException("server " + endpoint.label() + " does not offer TLS (have_ssl is not YES), and "
+                    + "--ssl-mode " + tls.mode() + " requires it",
+                    "use --ssl-mode=PREFERRED or DISABLED (sysbench: --mysql-ssl=off), or give the server ssl_cert and ssl_key");
+        }
         return switch (f.vendorCode()) {
             case VendorCodes.ACCESS_DENIED -> new UserException(
                     "access denied for user '" + user + "' at " + endpoint.label()
