@@ -136,7 +136,8 @@ public final class Main implements Runnable {
                 }
                 return ExitCode.USAGE.code();
             }
-            env.err().println("error: internal error: " + masked(String.valueOf(ex), secrets) + (main.verbose ? "" : " (rerun with --verbose for details)"));
+            env.err().println("error: internal error: " + masked(String.valueOf(ex), secrets)
+                    + (main.verbose ? "" : " (rerun with --verbose for details)"));
             if (main.verbose) {
                 ex.printStackTrace(env.err());
             }

@@ -232,7 +232,8 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
             // the driver's words when the mode requires TLS and the server's handshake offers none
             return new UserException("server " + endpoint.label() + " does not offer TLS (have_ssl is not YES), and "
                     + "--ssl-mode " + tls.mode() + " requires it",
-                    "use --ssl-mode=PREFERRED or DISABLED (sysbench: --mysql-ssl=off), or give the server ssl_cert and ssl_key");
+                    "use --ssl-mode=PREFERRED or DISABLED (sysbench: --mysql-ssl=off), "
+                            + "or give the server ssl_cert and ssl_key");
         }
         return switch (f.vendorCode()) {
             case VendorCodes.ACCESS_DENIED -> new UserException(
