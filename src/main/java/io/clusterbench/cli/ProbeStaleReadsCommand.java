@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.prom.MetricsOptions;
 import io.clusterbench.db.TargetOptions;
 import io.clusterbench.runner.ResultDirs;
 import io.clusterbench.runner.StaleReadRun;

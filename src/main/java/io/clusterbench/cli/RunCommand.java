@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.prom.MetricsOptions;
 import io.clusterbench.runner.RunDriver;
 import io.clusterbench.runner.RunPlan;
 import io.clusterbench.runner.WorkloadRegistry;

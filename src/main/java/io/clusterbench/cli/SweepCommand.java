@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.prom.MetricsOptions;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.runner.SweepDriver;
 import io.clusterbench.runner.RunPlan;
