@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.ab.AbOptions;
 import io.clusterbench.UserException;
 import io.clusterbench.ab.AbSpec;
 import io.clusterbench.ab.OrderMode;
