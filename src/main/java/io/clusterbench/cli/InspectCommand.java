@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.Validation;
 import io.clusterbench.result.Finding;
 import io.clusterbench.inspect.Inspection;
 import io.clusterbench.runner.Preflight;
