@@ -66,6 +66,27 @@ public final class Preflight {
     }
 
     /**
+     * Prints what {@code inspect} found: one line per endpoint read, one per finding, and a count (or that there
+     * is nothing).
+     *
+     * @param workload   the workload's name
+     * @param maxThreads the largest planned thread count
+     */
+    public static void print(Inspection result, String workload, int maxThreads, Console console) {
+        for (var s : result.snapshots()) {
+            console.line("Inspected " + s.endpoint() + ": " + s.version() + (s.galera() ? ", Galera node" : "")
+                    + (s.groupReplication() ? ", Group Replication member" : "") + ", " + s.tables().size()
+                    + " table(s) in the workload's database");
+        }
+        for (Finding f : result.findings()) {
+            console.line(f.line());
+        }
+        long errors = result.findings().stream().filter(f -> f.level() == FindingLevel.ERROR).count();
+        console.line(result.findings().isEmpty() ? "No findings: nothing found that would distort " + workload
+                + " at " + maxThreads + " threads." : result.findings().size() + " finding(s), " + errors + " error(s).");
+    }
+
+    /**
      * Prints the findings at warning level or above as a block before a run; nothing when there are none.
      *
      * @return the findings printed
