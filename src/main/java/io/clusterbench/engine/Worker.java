@@ -19,7 +19,8 @@ import java.lang.invoke.VarHandle;
  * stopping (cancelled at the deadline or on Ctrl-C) is counted as cut off, not as an error.
  *
  * <p>Confined to its own thread except {@link #eventSinceNanos()}, which the coordinator reads (its metrics it
- * reads through the hubs), and {@link #cancel()}/{@link #abort()}, which a canceller thread calls at the end. The
+ * reads through the hubs), {@link #waitingSinceNanos()}, which the clock thread reads to keep the read timeout,
+ * and {@link #cancel()}/{@link #abort()}, which a canceller thread calls at the end (abort also on a read timeout). The
  * loop does not allocate or lock per event (the JDBC driver beneath the session does allocate).
  */
 final class Worker implements Runnable, StatementRecorder {
