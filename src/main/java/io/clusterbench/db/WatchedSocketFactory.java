@@ -66,21 +66,26 @@ public final class WatchedSocketFactory extends javax.net.SocketFactory {
 
     @Override
     public Socket createSocket(String host, int port) {
-        throw new UnsupportedOperationException("the driver creates unconnected sockets");
+        throw connectedNotSupported();
     }
 
     @Override
     public Socket createSocket(String host, int port, InetAddress localHost, int localPort) {
-        throw new UnsupportedOperationException("the driver creates unconnected sockets");
+        throw connectedNotSupported();
     }
 
     @Override
     public Socket createSocket(InetAddress host, int port) {
-        throw new UnsupportedOperationException("the driver creates unconnected sockets");
+        throw connectedNotSupported();
     }
 
     @Override
     public Socket createSocket(InetAddress address, int port, InetAddress localAddress, int localPort) {
-        throw new UnsupportedOperationException("the driver creates unconnected sockets");
+        throw connectedNotSupported();
+    }
+
+    /** The driver creates unconnected sockets ({@link #createSocket()}) and connects them itself. */
+    private static UnsupportedOperationException connectedNotSupported() {
+        return new UnsupportedOperationException("the driver creates unconnected sockets");
     }
 }
