@@ -9,7 +9,8 @@
 #   sql ARGS...                        the mariadb client as root on that server's socket
 #   bench_install_cb PORT               a fixed copy of bin/clusterbench and its jar in $dir/cb (builds the jar when
 #                                      missing), sets $cbin; one untimed prepare and run on PORT record its class
-#                                      archive first, as a user's steady state (CLUSTERBENCH_CDS=0: without it)
+#                                      archive first, as a user's steady state (CLUSTERBENCH_CDS=0: without it);
+#                                      CB_JAR: another build's jar to measure (default target/clusterbench.jar)
 #   bench_timed CMD...                 runs CMD (output to $dir/last.log; exits on failure) and prints "WALL CLIENT SERVER":
 #                                      its wall seconds, its own CPU seconds (user + system, /usr/bin/time) and the
 #                                      server's CPU seconds (utime + stime of $pid from /proc) over the run
@@ -56,12 +57,12 @@ bench_start_server() {
 
 bench_install_cb() {
   local port="$1"
-  [ -f "$here/target/clusterbench.jar" ] || (cd "$here" && mvn -q -B -DskipTests package)
+  [ -n "${CB_JAR:-}" ] || [ -f "$here/target/clusterbench.jar" ] || (cd "$here" && mvn -q -B -DskipTests package)
   # no rebuild inside a timed run: clusterbench runs as a user runs it, with the launcher's JVM options for
   # prepare (C1 up to 4M rows) and its class-data-sharing archive
   mkdir -p "$dir/cb/bin" "$dir/cb/target"
   cp "$here/bin/clusterbench" "$dir/cb/bin/"
-  cp "$here/target/clusterbench.jar" "$dir/cb/target/"
+  cp "${CB_JAR:-$here/target/clusterbench.jar}" "$dir/cb/target/clusterbench.jar"
   cbin="$dir/cb/bin/clusterbench"
   sql -e "CREATE DATABASE IF NOT EXISTS cbwarm"
   "$cbin" prepare oltp_read_write --tables 1 --table-size 1000 --host 127.0.0.1 --port "$port" --user root \

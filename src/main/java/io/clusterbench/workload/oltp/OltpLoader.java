@@ -8,6 +8,7 @@ import io.clusterbench.workload.LoadLedger;
 import io.clusterbench.workload.ParallelLoad;
 import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.TableLoader;
+import io.clusterbench.workload.Wsrep;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -179,6 +180,7 @@ final class OltpLoader {
         try (Statement s = c.createStatement()) {
             s.execute("SET SESSION unique_checks = 0");
         }
+        Wsrep.catchUp(c); // on Galera: the tables were created through endpoint 0
         return c;
     }
 

@@ -7,6 +7,7 @@ import io.clusterbench.workload.LoadLedger;
 import io.clusterbench.workload.ParallelLoad;
 import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.TableLoader;
+import io.clusterbench.workload.Wsrep;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -174,6 +175,9 @@ final class TpccLoader {
             Connection c = target.openChecked(target.endpointFor(w), true);
             try (Statement s = c.createStatement()) {
                 s.execute("SET SESSION foreign_key_checks = 0, unique_checks = 0");
+            }
+            if (bounds.galera()) {
+                Wsrep.catchUp(c); // the tables were created through endpoint 0
             }
             return c;
         };
