@@ -24,9 +24,12 @@ import java.util.function.LongSupplier;
 
 /**
  * {@code prepare tpcc}: creates every table of every set first (a real barrier, not sysbench-tpcc's
- * 30-second sleep), then loads in parallel on {@code threads} connections from one queue of units
+ * 30-second sleep; on Galera, once every loader's node has them), then loads in parallel on {@code threads} connections from one queue of units
  * (a set's items; per warehouse and set: warehouse + districts + customers + history, stock, and orders
- * for two halves of the districts), then adds the secondary indexes and foreign keys.
+ * for two halves of the districts), then adds the secondary indexes and foreign keys. Each unit's tables
+ * go through the shared {@link TableLoader} ({@code LOAD DATA LOCAL INFILE} streamed from memory) in chunks
+ * bounded by {@link ChunkBounds} (one statement per table on a single server, ~2 MB write sets on Galera);
+ * on Galera each connection first catches up with the tables' creation ({@link Wsrep#catchUp}).
  *
  * <p>Resumable: with {@code --resume} at the first warehouse not completely loaded in some set
  * ({@link TpccProgress}), with {@code --load-from-scale N} at N; the tables must exist; rows of warehouses
