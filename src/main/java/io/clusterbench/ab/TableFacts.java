@@ -1,8 +1,8 @@
 package io.clusterbench.ab;
 
+import io.clusterbench.db.BaseTables;
+
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
@@ -26,15 +26,8 @@ public record TableFacts(String name, String engine, String collation, String ro
      */
     public static List<TableFacts> read(Connection c, String database) throws SQLException {
         List<TableFacts> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT table_name, engine, table_collation, row_format, "
-                + "COALESCE(data_length, 0) + COALESCE(index_length, 0) FROM information_schema.tables "
-                + "WHERE table_schema = ? AND table_type = 'BASE TABLE' ORDER BY table_name")) {
-            s.setString(1, database);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    out.add(new TableFacts(rs.getString(1), rs.getString(2), rs.getString(3), rs.getString(4), rs.getLong(5)));
-                }
-            }
+        for (BaseTables.Row t : BaseTables.read(c, database)) {
+            out.add(new TableFacts(t.name(), t.engine(), t.collation(), t.rowFormat(), t.dataBytes()));
         }
         return out;
     }

@@ -1,5 +1,8 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.PlanBuilder;
+import io.clusterbench.runner.RunOptions;
+import io.clusterbench.ab.AbOptions;
 import io.clusterbench.UserException;
 import io.clusterbench.ab.AbSpec;
 import io.clusterbench.ab.OrderMode;
@@ -79,9 +82,7 @@ final class AbCommand extends WorkloadCommand {
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see clusterbench ab --help");
         }
-        if (run.randSeed == 0) { // both sides draw the same keys
-            run.randSeed = (System.nanoTime() ^ System.currentTimeMillis()) | 1;
-        }
+        run.fixSeed(); // both sides draw the same keys
         Map<Side, RunPlan> plans = new EnumMap<>(Side.class);
         for (Side side : Side.values()) { // one workload instance per side, same options and seed
             plans.put(side, PlanBuilder.from(workload(), target, run, families(), env.command(), true, null));

@@ -1,6 +1,9 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.Validation;
+import io.clusterbench.db.TargetOptions;
 import io.clusterbench.UserException;
+import io.clusterbench.runner.LedgerCheckRun;
 import io.clusterbench.runner.TpccCheckRun;
 import io.clusterbench.workload.tpcc.TpccFamily;
 import picocli.CommandLine.Command;
@@ -71,15 +74,7 @@ final class CheckCommand implements Callable<Integer> {
     /** {@code check commits}: the lost-commit check of a run made with --verify-commits; exit 3 when it fails. */
     private int commits() {
         Validation.check(target, null, null);
-        java.util.Map<String, java.util.List<Long>> outcomes = result == null ? null
-                : io.clusterbench.fault.LedgerCheck.readCsv(result.resolve("ledger.csv"));
-        long run = runId != 0 ? runId : outcomes == null ? 0 : outcomes.get("runId").get(0);
-        try (io.clusterbench.runner.ResolvedTarget resolved = io.clusterbench.runner.ResolvedTarget.resolve(
-                target.spec(), env)) {
-            io.clusterbench.result.LedgerRecord r = io.clusterbench.fault.LedgerCheck.check(resolved.target(), run,
-                    outcomes);
-            io.clusterbench.report.FaultText.ledgerLines(r).forEach(env.out()::println);
-            return r.passed() ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
-        }
+        return LedgerCheckRun.check(target.spec(), result, runId, env) ? ExitCode.OK.code()
+                : ExitCode.CHECK_FAILED.code();
     }
 }

@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.Validation;
 import io.clusterbench.runner.TableChores;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;

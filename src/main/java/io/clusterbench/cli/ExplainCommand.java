@@ -1,5 +1,7 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.Validation;
+import io.clusterbench.db.TargetOptions;
 import io.clusterbench.runner.ExplainRun;
 import io.clusterbench.runner.ResultDirs;
 import io.clusterbench.UserException;

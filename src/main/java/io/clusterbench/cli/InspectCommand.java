@@ -1,6 +1,6 @@
 package io.clusterbench.cli;
 
-import io.clusterbench.result.Finding;
+import io.clusterbench.runner.Validation;
 import io.clusterbench.inspect.Inspection;
 import io.clusterbench.runner.Preflight;
 import io.clusterbench.runner.WorkloadRegistry;
@@ -56,17 +56,7 @@ final class InspectCommand extends WorkloadCommand {
         Validation.check(target, null, families());
         Workload w = WorkloadRegistry.create(workload, families(), Distribution.defaultUniform(), 1);
         Inspection result = Preflight.inspect(target.spec(), w, max, env);
-        for (var s : result.snapshots()) {
-            env.out().println("Inspected " + s.endpoint() + ": " + s.version() + (s.galera() ? ", Galera node" : "")
-                    + (s.groupReplication() ? ", Group Replication member" : "") + ", " + s.tables().size()
-                    + " table(s) in the workload's database");
-        }
-        for (Finding f : result.findings()) {
-            env.out().println(f.line());
-        }
-        long errors = result.findings().stream().filter(f -> f.level() == io.clusterbench.result.FindingLevel.ERROR).count();
-        env.out().println(result.findings().isEmpty() ? "No findings: nothing found that would distort " + w.name()
-                + " at " + max + " threads." : result.findings().size() + " finding(s), " + errors + " error(s).");
+        Preflight.print(result, w.name(), max, env);
         return result.hasErrors() ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
     }
 }

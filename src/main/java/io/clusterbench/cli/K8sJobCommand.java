@@ -1,6 +1,7 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
+import io.clusterbench.k8s.JobOptions;
 import io.clusterbench.k8s.JobSpec;
 import io.clusterbench.k8s.ShardJob;
 import io.clusterbench.runner.ShardSpec;
@@ -8,11 +9,9 @@ import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.WorkloadFamily;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
-import picocli.CommandLine.Option;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
 
-import java.time.Instant;
-import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -37,59 +36,8 @@ final class K8sJobCommand implements Callable<Integer> {
     @Parameters(index = "1..*", paramLabel = "RUN_OPTION", description = "options of run, after '--'")
     List<String> runArgs = new ArrayList<>();
 
-    @Option(names = "--shards", paramLabel = "N", required = true, description = "Client pods, one shard each (>= 1).")
-    int shards;
-
-    @Option(names = "--image", paramLabel = "IMAGE", required = true,
-            description = "The clusterbench image (Dockerfile in the repository).")
-    String image;
-
-    @Option(names = "--name", paramLabel = "NAME", defaultValue = "clusterbench",
-            description = "Job name; the ConfigMap, PVC and collector are named after it. Default: ${DEFAULT-VALUE}.")
-    String name;
-
-    @Option(names = "--namespace", paramLabel = "NS", description = "Namespace. Default: kubectl's.")
-    String namespace;
-
-    @Option(names = "--cpu", paramLabel = "QUANTITY", defaultValue = "2",
-            description = "CPU request and limit per pod. Default: ${DEFAULT-VALUE}.")
-    String cpu;
-
-    @Option(names = "--memory", paramLabel = "QUANTITY", defaultValue = "2Gi",
-            description = "Memory request and limit per pod. Default: ${DEFAULT-VALUE}.")
-    String memory;
-
-    @Option(names = "--volume", paramLabel = "pvc|emptyDir", defaultValue = "pvc",
-            description = "Results: a ReadWriteMany PVC plus a collector pod, or an emptyDir per pod that waits "
-                    + "to be copied out. Default: ${DEFAULT-VALUE}.")
-    String volume;
-
-    @Option(names = "--storage", paramLabel = "QUANTITY", defaultValue = "1Gi",
-            description = "PVC size. Default: ${DEFAULT-VALUE}.")
-    String storage;
-
-    @Option(names = "--storage-class", paramLabel = "CLASS", description = "PVC storage class. Default: the cluster's.")
-    String storageClass;
-
-    @Option(names = "--password-secret", paramLabel = "SECRET",
-            description = "Secret with the database password under key 'password' (becomes MYSQL_PWD). Default: none.")
-    String passwordSecret;
-
-    @Option(names = "--start-at", paramLabel = "TIME", description = "The shards' common start. Default: --start-in.")
-    String startAt;
-
-    @Option(names = "--start-in", paramLabel = "SECONDS", defaultValue = "180",
-            description = "Without --start-at: start this many seconds from now (room to apply, pull and schedule). "
-                    + "Default: ${DEFAULT-VALUE}.")
-    long startIn;
-
-    @Option(names = "--collect-seconds", paramLabel = "SECONDS", defaultValue = "3600",
-            description = "How long the collector (or an emptyDir pod) waits to be collected. Default: ${DEFAULT-VALUE}.")
-    long collectSeconds;
-
-    @Option(names = "--launcher", paramLabel = "COMMAND", defaultValue = "clusterbench",
-            description = "The command that runs clusterbench in the image. Default: ${DEFAULT-VALUE}.")
-    String launcher;
+    @Mixin
+    JobOptions job = new JobOptions();
 
     K8sJobCommand(CliEnv env) {
         this.env = env;
@@ -97,16 +45,12 @@ final class K8sJobCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        List<String> problems = JobSpec.problems(shards, name, volume, runArgs);
+        List<String> problems = job.problems(runArgs);
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see clusterbench k8s job --help");
         }
         checkRunOptions();
-        long at = startAt != null ? ShardSpec.parseStartAt(startAt)
-                : Instant.now().plusSeconds(startIn).truncatedTo(ChronoUnit.SECONDS).toEpochMilli();
-        JobSpec spec = new JobSpec(name, namespace, image, launcher, workload, runArgs, shards,
-                Instant.ofEpochMilli(at).toString(), cpu, memory, volume.equals("pvc"), storage, storageClass,
-                passwordSecret, collectSeconds);
+        JobSpec spec = job.spec(workload, runArgs, job.startAt() == null ? null : ShardSpec.parseStartAt(job.startAt()));
         env.out().print(ShardJob.yaml(ShardJob.manifests(spec)));
         return ExitCode.OK.code();
     }

@@ -1,11 +1,9 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.runner.ResultDirs;
-import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.report.ShardText;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.ShardMerge;
-import io.clusterbench.result.ShardsRecord;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -47,21 +45,7 @@ final class MergeCommand implements Callable<Integer> {
         Path dir = ResultDirs.orDefault(out, "merged-" + first.workload());
         ResultDirs.requireWritable(dir);
         ShardMerge.write(merged, dir);
-        for (RunRecord run : merged.document().runs()) {
-            ShardsRecord shards = (ShardsRecord) run.observerFacts().get(ShardsRecord.KEY);
-            env.out().println("Merged " + shards.count() + " shards of " + run.workload() + " at " + run.threads()
-                    + (run.threads() == 1 ? " thread" : " threads") + (merged.document().runs().size() > 1
-                    ? ", repeat " + run.repeat() : ""));
-            ShardText.lines(shards).forEach(env.out()::println);
-            if (merged.document().runs().size() == 1) {
-                env.out().println();
-                env.out().print(ConsoleReport.summary(run));
-            } else {
-                env.out().println("  " + ConsoleReport.stepLine(run));
-            }
-        }
-        env.out().println();
-        env.out().println("Results: " + dir.resolve("result.json"));
+        env.out().print(ShardText.merged(merged, dir));
         return ExitCode.OK.code();
     }
 }

@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.Validation;
 import io.clusterbench.runner.TableChores;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
@@ -63,7 +64,7 @@ final class PrepareCommand extends WorkloadCommand {
             env.out().printf(Locale.ROOT, "Prepared %d table(s), %d rows in %.1f s (%.0f rows/s)%n",
                     w.tables().size(), rows, done.seconds(), rows / Math.max(done.seconds(), 1e-9));
         }
-        if (done.embedded() && !target.keep) {
+        if (done.embedded() && !target.keep()) {
             env.out().println("Note: the embedded server is removed on exit; 'run' prepares its own tables. "
                     + "Use --keep to keep this data, or --host for your own server.");
         }

@@ -1,5 +1,11 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.PlanBuilder;
+import io.clusterbench.runner.BackgroundOptions;
+import io.clusterbench.runner.ShardOptions;
+import io.clusterbench.runner.ClusterOptions;
+import io.clusterbench.runner.RunOptions;
+import io.clusterbench.prom.MetricsOptions;
 import io.clusterbench.runner.RunDriver;
 import io.clusterbench.runner.RunPlan;
 import io.clusterbench.runner.WorkloadRegistry;
@@ -41,7 +47,7 @@ final class RunCommand extends WorkloadCommand {
     public Integer call() {
         RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), false, cluster,
                 background, shards).withMetrics(metrics.spec());
-        noteNotApplying(true, workload(), background.workload);
+        noteNotApplying(true, workload(), background.workload());
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }
 }

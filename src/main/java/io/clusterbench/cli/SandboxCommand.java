@@ -4,6 +4,7 @@ import io.clusterbench.relay.LinkSpec;
 import io.clusterbench.sandbox.GaleraSandbox;
 import io.clusterbench.sandbox.SandboxNetwork;
 import io.clusterbench.sandbox.NodeStatus;
+import io.clusterbench.sandbox.SandboxDir;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -23,8 +24,6 @@ import java.util.List;
                 + "heal and slow.",
         subcommands = {SandboxGaleraCommand.class})
 final class SandboxCommand implements Runnable {
-    /** Default sandbox directory: reachable by user mysql, shared by every sandbox command. */
-    static final String DEFAULT_DIR = "/tmp/clusterbench-galera";
     private final CliEnv env;
 
     @picocli.CommandLine.Spec

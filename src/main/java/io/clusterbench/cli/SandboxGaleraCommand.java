@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.sandbox.SandboxDir;
 import io.clusterbench.relay.LinkSpec;
 import io.clusterbench.sandbox.GaleraSandbox;
 import io.clusterbench.sandbox.SandboxNetwork;

@@ -1,5 +1,11 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.runner.PlanBuilder;
+import io.clusterbench.runner.BackgroundOptions;
+import io.clusterbench.runner.ShardOptions;
+import io.clusterbench.runner.ClusterOptions;
+import io.clusterbench.runner.RunOptions;
+import io.clusterbench.prom.MetricsOptions;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.runner.SweepDriver;
 import io.clusterbench.runner.RunPlan;
@@ -55,9 +61,9 @@ final class SweepCommand extends WorkloadCommand {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
         }
-        List<Consistency> levels = Consistency.list(cluster.consistency);
+        List<Consistency> levels = Consistency.list(cluster.consistency());
         if (!levels.isEmpty()) {
-            cluster.consistency = levels.get(0).level();
+            cluster.consistency(levels.get(0).level());
         }
         RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), true, cluster,
                 new BackgroundOptions(), shards).withMetrics(metrics.spec());

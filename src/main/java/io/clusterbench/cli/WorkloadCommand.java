@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.db.TargetOptions;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.WorkloadFamily;

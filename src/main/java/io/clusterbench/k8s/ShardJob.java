@@ -24,7 +24,6 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 /**
  * The manifests of {@code k8s job} as fabric8 kubernetes-model objects: a ConfigMap with the run's options and
@@ -126,8 +125,9 @@ public final class ShardJob {
                 .addNewVolumeMount().withName("options").withMountPath(CONFIG_DIR).withReadOnly(true).endVolumeMount()
                 .addNewVolumeMount().withName("results").withMountPath(RESULTS_DIR).endVolumeMount()
                 .withNewResources()
-                .addToRequests(Map.of("cpu", new Quantity(s.cpu()), "memory", new Quantity(s.memory())))
-                .addToLimits(Map.of("cpu", new Quantity(s.cpu()), "memory", new Quantity(s.memory())))
+                // one key at a time: Map.of iterates in a per-JVM order, so the YAML changed from run to run
+                .addToRequests("cpu", new Quantity(s.cpu())).addToRequests("memory", new Quantity(s.memory()))
+                .addToLimits("cpu", new Quantity(s.cpu())).addToLimits("memory", new Quantity(s.memory()))
                 .endResources().build();
         return new JobBuilder().withNewMetadata().withName(s.name()).withNamespace(s.namespace())
                 .addToLabels(LABEL, s.name()).endMetadata()

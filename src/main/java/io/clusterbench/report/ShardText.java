@@ -1,7 +1,10 @@
 package io.clusterbench.report;
 
+import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.ShardMerge;
 import io.clusterbench.result.ShardsRecord;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -14,6 +17,30 @@ import java.util.Locale;
  */
 public final class ShardText {
     private ShardText() {
+    }
+
+    /**
+     * @param merged the merged result
+     * @param dir    where it was written
+     * @return what {@code merge} prints: per merged run its shards and (for one run) the summary or (for a sweep)
+     *         its step line, then where the result is; lines end in {@code \n}
+     */
+    public static String merged(ShardMerge.Merged merged, Path dir) {
+        StringBuilder out = new StringBuilder();
+        int runs = merged.document().runs().size();
+        for (RunRecord run : merged.document().runs()) {
+            ShardsRecord shards = (ShardsRecord) run.observerFacts().get(ShardsRecord.KEY);
+            out.append("Merged ").append(shards.count()).append(" shards of ").append(run.workload()).append(" at ")
+                    .append(run.threads()).append(run.threads() == 1 ? " thread" : " threads")
+                    .append(runs > 1 ? ", repeat " + run.repeat() : "").append('\n');
+            lines(shards).forEach(l -> out.append(l).append('\n'));
+            if (runs == 1) {
+                out.append('\n').append(ConsoleReport.summary(run));
+            } else {
+                out.append("  ").append(ConsoleReport.stepLine(run)).append('\n');
+            }
+        }
+        return out.append('\n').append("Results: ").append(dir.resolve("result.json")).append('\n').toString();
     }
 
     /** @return one line per shard, then the start spread and clock skew line */

@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.db.TargetSpec;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
 import io.clusterbench.result.Finding;
@@ -62,6 +63,27 @@ public final class Preflight {
             console.line("Pre-flight checks skipped: " + e.getMessage());
             return List.of();
         }
+    }
+
+    /**
+     * Prints what {@code inspect} found: one line per endpoint read, one per finding, and a count (or that there
+     * is nothing).
+     *
+     * @param workload   the workload's name
+     * @param maxThreads the largest planned thread count
+     */
+    public static void print(Inspection result, String workload, int maxThreads, Console console) {
+        for (var s : result.snapshots()) {
+            console.line("Inspected " + s.endpoint() + ": " + s.version() + (s.galera() ? ", Galera node" : "")
+                    + (s.groupReplication() ? ", Group Replication member" : "") + ", " + s.tables().size()
+                    + " table(s) in the workload's database");
+        }
+        for (Finding f : result.findings()) {
+            console.line(f.line());
+        }
+        long errors = result.findings().stream().filter(f -> f.level() == FindingLevel.ERROR).count();
+        console.line(result.findings().isEmpty() ? "No findings: nothing found that would distort " + workload
+                + " at " + maxThreads + " threads." : result.findings().size() + " finding(s), " + errors + " error(s).");
     }
 
     /**

@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.db.TargetSpec;
 import io.clusterbench.Defaults;
 import io.clusterbench.fault.FaultPlan;
 import io.clusterbench.db.Consistency;

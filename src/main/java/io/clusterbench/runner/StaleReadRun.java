@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.db.TargetSpec;
 import io.clusterbench.db.Target;
 import io.clusterbench.probe.BackgroundLoad;
 import io.clusterbench.probe.LevelResult;

@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.db.TargetSpec;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
 import io.clusterbench.workload.LoadLedger;

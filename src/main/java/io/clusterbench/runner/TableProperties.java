@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.db.BaseTables;
 import io.clusterbench.result.TableRecord;
 import io.clusterbench.workload.TableOptions;
 
@@ -50,19 +51,10 @@ final class TableProperties {
             }
         }
         List<TableRecord> out = new ArrayList<>();
-        try (PreparedStatement s = c.prepareStatement("SELECT table_name, engine, table_collation, row_format, "
-                + "create_options FROM information_schema.tables WHERE table_schema = ? AND table_type = 'BASE TABLE' "
-                + "ORDER BY table_name")) {
-            s.setString(1, schema);
-            try (ResultSet rs = s.executeQuery()) {
-                while (rs.next()) {
-                    String name = rs.getString(1);
-                    if (wanted.contains(name)) {
-                        String collation = rs.getString(3);
-                        out.add(new TableRecord(name, rs.getString(2), charsetOf(collation), collation, rs.getString(4),
-                                rs.getString(5), columns.getOrDefault(name.toLowerCase(Locale.ROOT), List.of())));
-                    }
-                }
+        for (BaseTables.Row t : BaseTables.read(c, schema)) {
+            if (wanted.contains(t.name())) {
+                out.add(new TableRecord(t.name(), t.engine(), charsetOf(t.collation()), t.collation(), t.rowFormat(),
+                        t.createOptions(), columns.getOrDefault(t.name().toLowerCase(Locale.ROOT), List.of())));
             }
         }
         return out;

@@ -26,6 +26,8 @@ import java.util.function.Consumer;
  * }</pre>
  */
 public final class GaleraSandbox {
+    /** Default sandbox directory of the {@code sandbox} commands ({@code --dir}): reachable by user mysql. */
+    public static final String DEFAULT_DIR = "/tmp/clusterbench-galera";
     /** User created for clients, with every privilege and no password (loopback only). */
     public static final String CLIENT_USER = "sbtest";
     /** Database created for clients. */

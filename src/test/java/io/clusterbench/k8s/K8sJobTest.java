@@ -132,6 +132,8 @@ class K8sJobTest {
         assertEquals("bench-options", c.getEnvFrom().get(0).getConfigMapRef().getName());
         assertEquals("4", c.getResources().getLimits().get("cpu").toString());
         assertEquals("3Gi", c.getResources().getRequests().get("memory").toString());
+        assertTrue(r.out().contains("requests:\n            cpu: \"4\"\n            memory: \"3Gi\""), r.out());
+        assertTrue(r.out().contains("limits:\n            cpu: \"4\"\n            memory: \"3Gi\""), r.out());
         var anti = pod.getAffinity().getPodAntiAffinity().getRequiredDuringSchedulingIgnoredDuringExecution().get(0);
         assertEquals("kubernetes.io/hostname", anti.getTopologyKey());
         assertEquals(Map.of(ShardJob.LABEL, "bench"), anti.getLabelSelector().getMatchLabels());

@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench.sandbox;
 
 import picocli.CommandLine.Option;
 
@@ -9,13 +9,13 @@ import java.nio.file.Path;
  *
  * <p>Confined to the command's thread.
  */
-final class SandboxDir {
-    @Option(names = "--dir", paramLabel = "DIR", defaultValue = SandboxCommand.DEFAULT_DIR,
+public final class SandboxDir {
+    @Option(names = "--dir", paramLabel = "DIR", defaultValue = GaleraSandbox.DEFAULT_DIR,
             description = "Sandbox directory (data, logs and sandbox.json; sandbox galera wants it empty or missing). Default: ${DEFAULT-VALUE}.")
     Path dir;
 
     /** @return the sandbox directory */
-    Path path() {
+    public Path path() {
         return dir;
     }
 }

@@ -1,6 +1,5 @@
-package io.clusterbench.cli;
+package io.clusterbench.prom;
 
-import io.clusterbench.prom.MetricsListen;
 import picocli.CommandLine.Option;
 
 /**
@@ -9,7 +8,7 @@ import picocli.CommandLine.Option;
  *
  * <p>Confined to the command's thread.
  */
-final class MetricsOptions {
+public final class MetricsOptions {
     @Option(names = "--metrics-listen", paramLabel = "HOST:PORT",
             description = "Serve live metrics for Prometheus (text format, OpenMetrics, native histograms) at "
                     + "http://HOST:PORT/metrics while the command runs; PORT alone binds loopback, port 0 picks a "
@@ -22,7 +21,7 @@ final class MetricsOptions {
     String linger;
 
     /** @return the endpoint setting, or null when {@code --metrics-listen} is not given @throws io.clusterbench.UserException */
-    MetricsListen spec() {
+    public MetricsListen spec() {
         return MetricsListen.parse(listen, linger);
     }
 }

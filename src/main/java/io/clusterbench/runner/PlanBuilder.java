@@ -1,6 +1,6 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
-import io.clusterbench.runner.ResultDirs;
+import io.clusterbench.db.TargetOptions;
 import io.clusterbench.fault.FaultPlan;
 import io.clusterbench.Defaults;
 import io.clusterbench.UserException;
@@ -8,8 +8,6 @@ import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Routing;
 import io.clusterbench.engine.ErrorPolicy;
 import io.clusterbench.report.StatsFormat;
-import io.clusterbench.runner.RunPlan;
-import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.OnOff;
@@ -27,7 +25,7 @@ import java.util.List;
  *
  * <p>Thread-safe (stateless).
  */
-final class PlanBuilder {
+public final class PlanBuilder {
     private PlanBuilder() {
     }
 
@@ -36,19 +34,19 @@ final class PlanBuilder {
      * @param c     cluster options (--routing, --consistency), or null for the defaults
      * @throws UserException for invalid values
      */
-    static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
+    public static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
                         List<String> command, boolean sweep, ClusterOptions c) {
         return from(workloadName, t, r, families, command, sweep, c, new BackgroundOptions());
     }
 
     /** As above, with {@code --background}. */
-    static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
+    public static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
                         List<String> command, boolean sweep, ClusterOptions c, BackgroundOptions bg) {
         return from(workloadName, t, r, families, command, sweep, c, bg, new ShardOptions());
     }
 
     /** As above, with {@code --shard}, {@code --threads-per-shard} and {@code --start-at}. */
-    static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
+    public static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
                         List<String> command, boolean sweep, ClusterOptions c, BackgroundOptions bg,
                         ShardOptions so) {
         List<String> bgProblems = new java.util.ArrayList<>();
@@ -82,7 +80,7 @@ final class PlanBuilder {
     }
 
     /** @return the console formats of {@code --stats-format}, {@code --report-csv} and {@code --histogram} */
-    static StatsFormat.Console console(RunOptions r) {
+    public static StatsFormat.Console console(RunOptions r) {
         StatsFormat summary = StatsFormat.parse(r.statsFormat);
         StatsFormat intervals = OnOff.parse(r.reportCsv) ? StatsFormat.CSV : summary;
         return new StatsFormat.Console(intervals, summary, OnOff.parse(r.histogram));

@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
 import io.clusterbench.Defaults;
 import io.clusterbench.db.VendorCodes;
@@ -11,7 +11,7 @@ import java.nio.file.Path;
  *
  * <p>Confined to the command's thread.
  */
-final class RunOptions {
+public final class RunOptions {
     @Option(names = "--threads", paramLabel = "N[,N...]", defaultValue = "" + Defaults.THREADS, split = ",",
             description = "Worker threads, one connection each (>= 1); sweep takes a list (1,2,4,8). "
                     + "Default: ${DEFAULT-VALUE}.")
@@ -114,4 +114,14 @@ final class RunOptions {
             description = "Directory for result.json, intervals.csv and latency.hlog. "
                     + "Default: results/<UTC timestamp>-<workload>.")
     Path out;
+
+    /**
+     * Draws the seed from the clock when {@code --rand-seed} is 0, so plans built from these options afterwards
+     * (both sides of {@code ab}) draw the same keys.
+     */
+    public void fixSeed() {
+        if (randSeed == 0) {
+            randSeed = (System.nanoTime() ^ System.currentTimeMillis()) | 1;
+        }
+    }
 }

@@ -1,4 +1,4 @@
-package io.clusterbench.runner;
+package io.clusterbench.db;
 
 import java.util.List;
 
@@ -20,7 +20,7 @@ import java.util.List;
  */
 public record TargetSpec(List<String> hosts, List<Integer> ports, List<String> sockets, String user, String password,
                          String database, String psMode, int connectTimeoutSeconds, long serverPid, boolean keep,
-                         io.clusterbench.db.Tls tls) {
+                         Tls tls) {
 
     public TargetSpec {
         hosts = hosts == null ? List.of() : List.copyOf(hosts);

@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
 import io.clusterbench.Defaults;
 import picocli.CommandLine.Option;
@@ -11,7 +11,7 @@ import java.util.List;
  *
  * <p>Confined to the command's thread.
  */
-final class BackgroundOptions {
+public final class BackgroundOptions {
     @Option(names = "--background", paramLabel = "WORKLOAD",
             description = "A workload run beside this one (closed loop, round-robin over the endpoints, the same "
                     + "family options), so the cost of each DDL or big transaction shows in its throughput; its "
@@ -21,6 +21,11 @@ final class BackgroundOptions {
     @Option(names = "--background-threads", paramLabel = "N", defaultValue = "" + Defaults.BACKGROUND_THREADS,
             description = "Threads of the --background workload (>= 1). Default: ${DEFAULT-VALUE}.")
     int threads = 2;
+
+    /** @return the {@code --background} workload, or null */
+    public String workload() {
+        return workload;
+    }
 
     /** Adds a problem when the threads are out of range or the background is the workload itself. */
     void validate(String runWorkload, List<String> problems) {

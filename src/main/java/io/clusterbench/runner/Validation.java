@@ -1,8 +1,8 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
+import io.clusterbench.db.TargetOptions;
 import io.clusterbench.UserException;
 
-import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.OnOff;
 import io.clusterbench.workload.WorkloadFamily;
@@ -15,7 +15,7 @@ import java.util.List;
  *
  * <p>Thread-safe (stateless).
  */
-final class Validation {
+public final class Validation {
     /** Longest duration any option accepts: 10 years, in seconds. */
     static final long MAX_SECONDS = 315_360_000L;
 
@@ -23,12 +23,12 @@ final class Validation {
     }
 
     /** @throws UserException listing every problem, when there is any */
-    static void check(TargetOptions target, RunOptions run, FamilyOptions families) {
+    public static void check(TargetOptions target, RunOptions run, FamilyOptions families) {
         check(target, run, families, false);
     }
 
     /** @param sweep true when a list of thread counts is allowed */
-    static void check(TargetOptions target, RunOptions run, FamilyOptions families, boolean sweep) {
+    public static void check(TargetOptions target, RunOptions run, FamilyOptions families, boolean sweep) {
         List<String> problems = new ArrayList<>();
         target.validate(problems);
         if (run != null) {

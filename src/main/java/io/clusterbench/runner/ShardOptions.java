@@ -1,6 +1,5 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
-import io.clusterbench.runner.ShardSpec;
 import picocli.CommandLine.Option;
 
 import java.util.List;
@@ -11,7 +10,7 @@ import java.util.List;
  *
  * <p>Confined to the command's thread.
  */
-final class ShardOptions {
+public final class ShardOptions {
     @Option(names = "--shard", paramLabel = "I/N",
             description = "Run shard I (0-based) of N client processes: this process runs its block of the whole "
                     + "run's --threads, its share of --events and --rate; the key sequences are the whole run's "

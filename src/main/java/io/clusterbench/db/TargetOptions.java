@@ -1,19 +1,17 @@
-package io.clusterbench.cli;
+package io.clusterbench.db;
 
 import io.clusterbench.Defaults;
-import io.clusterbench.runner.TargetSpec;
-import io.clusterbench.db.Tls;
 import picocli.CommandLine.Option;
 
 import java.util.List;
 
 /**
  * Where to connect: picocli mixin shared by every command that talks to a server. sysbench's
- * {@code --mysql-*} spellings are accepted (see {@link ArgNormalizer}).
+ * {@code --mysql-*} spellings are accepted (see {@code cli.ArgNormalizer}).
  *
  * <p>Confined to the command's thread.
  */
-final class TargetOptions {
+public final class TargetOptions {
     @Option(names = "--host", split = ",", paramLabel = "HOST[,HOST...]",
             description = "Server host(s); connections go round-robin over the endpoints. "
                     + "Default: none, which starts an embedded MariaDB in a temporary directory.")
@@ -75,12 +73,18 @@ final class TargetOptions {
             + "(the path is printed). Default: removed.")
     boolean keep;
 
-    boolean embedded() {
+    /** @return true for {@code --keep}: the embedded server's data directory stays */
+    public boolean keep() {
+        return keep;
+    }
+
+    /** @return true when neither --host nor --socket is given: the embedded server is the target */
+    public boolean embedded() {
         return (hosts == null || hosts.isEmpty()) && (sockets == null || sockets.isEmpty());
     }
 
     /** @return the target as given, for the runner */
-    TargetSpec spec() {
+    public TargetSpec spec() {
         return new TargetSpec(hosts, ports, sockets, user, password, database, psMode, connectTimeoutSeconds, serverPid,
                 keep, tls());
     }
@@ -94,7 +98,7 @@ final class TargetOptions {
     }
 
     /** Adds every problem with the target options to {@code problems}, without connecting. */
-    void validate(List<String> problems) {
+    public void validate(List<String> problems) {
         TargetOptions o = this;
         if (!o.psMode.equals("auto") && !o.psMode.equals("disable")) {
             problems.add("--db-ps-mode must be auto or disable (got '" + o.psMode + "')");

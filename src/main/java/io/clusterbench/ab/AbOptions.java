@@ -1,7 +1,5 @@
-package io.clusterbench.cli;
+package io.clusterbench.ab;
 
-import io.clusterbench.ab.AbSpec;
-import io.clusterbench.ab.OrderMode;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -14,7 +12,7 @@ import java.util.List;
  *
  * <p>Confined to the command's thread.
  */
-final class AbOptions {
+public final class AbOptions {
     @Option(names = "--a", paramLabel = "HOST:PORT",
             description = "Side A (the baseline) as an endpoint. Default: none; without --a and --a-server both "
                     + "sides are one embedded MariaDB (an A/A run that shows the noise floor).")
@@ -75,7 +73,7 @@ final class AbOptions {
     boolean bufferPoolWarmup;
 
     /** @return the sides as the runner takes them; {@link AbSpec#problems} checks them */
-    AbSpec spec(int repeats, OrderMode order, long orderSeed, int quietTimeoutSeconds) {
+    public AbSpec spec(int repeats, OrderMode order, long orderSeed, int quietTimeoutSeconds) {
         return new AbSpec(a, b, aUser, aPassword, bUser, bPassword, aServer, bServer, template, serverOptions, aOptions,
                 bOptions, restart, bufferPoolWarmup, repeats, order, orderSeed, quietTimeoutSeconds);
     }

@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench.runner;
 
 import picocli.CommandLine.Option;
 
@@ -7,7 +7,7 @@ import picocli.CommandLine.Option;
  *
  * <p>Confined to the command's thread.
  */
-final class ClusterOptions {
+public final class ClusterOptions {
     @Option(names = "--routing", paramLabel = "round-robin|single-writer", defaultValue = "round-robin",
             description = "round-robin: worker k connects to endpoint k mod n; single-writer: workers of a workload "
                     + "that writes all use the first endpoint, read-only workloads are spread. On error 1047 a worker "
@@ -48,4 +48,14 @@ final class ClusterOptions {
             description = "Workers also append to a ledger table (clusterbench_ledger) with client-generated ids; "
                     + "after the run every acknowledged id must be on every node (exit 3 otherwise). Default: off.")
     boolean verifyCommits;
+
+    /** @return {@code --consistency} as given (one level, or a comma list for sweep), or null */
+    public String consistency() {
+        return consistency;
+    }
+
+    /** Sets the level the plan is built with ({@code sweep} builds one plan per listed level). */
+    public void consistency(String level) {
+        consistency = level;
+    }
 }
