@@ -72,7 +72,9 @@ final class ExplainCommand implements Callable<Integer> {
         }
         JoinsWorkload w = (JoinsWorkload) WorkloadRegistry.create(workload, families(),
                 Distribution.defaultUniform(), seed);
-        return ExitCode.of(ExplainRun.run(target.spec(), w, seed, ResultDirs.orDefault(out, "joins-explain"),
+        java.nio.file.Path dir = ResultDirs.orDefault(out, "joins-explain");
+        ResultDirs.requireWritable(dir);
+        return ExitCode.of(ExplainRun.run(target.spec(), w, seed, dir,
                 env.command(), env)).code();
     }
 }

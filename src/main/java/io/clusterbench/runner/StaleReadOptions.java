@@ -87,10 +87,13 @@ public final class StaleReadOptions {
      * @param families the family options a background workload is built from
      * @param metrics  the metrics endpoint, or null
      * @return the probe as the runner runs it; its output directory is {@code --out} or the default
+     * @throws io.clusterbench.UserException when that directory cannot be written
      */
     public StaleReadRun run(FamilyOptions families, MetricsListen metrics) {
+        java.nio.file.Path dir = ResultDirs.orDefault(out, "stale-reads");
+        ResultDirs.requireWritable(dir); // before the probe runs, not when probe.json is written at its end
         return new StaleReadRun(levels, scope.equals("statement"), samples, timeoutMillis,
-                stepTimeoutMillis == null ? timeoutMillis : stepTimeoutMillis, ResultDirs.orDefault(out, "stale-reads"),
+                stepTimeoutMillis == null ? timeoutMillis : stepTimeoutMillis, dir,
                 background, backgroundThreads, families, metrics);
     }
 }

@@ -115,6 +115,15 @@ class BadInputIT {
     }
 
     @Test
+    void everyCommandThatWritesResultsChecksItsOutFirst() {
+        // before connecting or measuring, not when the files are written at the end
+        assertUserError(Cli.run(Cli.args(TestServer.cliTarget(db), "probe", "stale-reads", "--samples=1",
+                "--out=/proc/clusterbench-nope/probe")), "cannot write results to /proc/clusterbench-nope/probe");
+        assertUserError(Cli.run(Cli.args(TestServer.cliTarget(db), "explain", "joins",
+                "--out=/proc/clusterbench-nope/explain")), "cannot write results to /proc/clusterbench-nope/explain");
+    }
+
+    @Test
     void aWholeNumberTooLargeForTheOptionSaysItsLimit() {
         assertUserError(Cli.run("run", "oltp_point_select", "--table-size=99999999999", "--host=x"),
                 "--table-size is too large (got '99999999999'; at most 2147483647)");
