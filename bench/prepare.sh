@@ -25,45 +25,19 @@ repeats="${REPEATS:-3}"
 . "$here/bench/lib.sh"
 bench_require_server_tools
 bench_start_server prepare "$port" "$pool" 512M
-[ -f "$here/target/clusterbench.jar" ] || (cd "$here" && mvn -q -B -DskipTests package)
-# a fixed copy of the launcher and the jar (no rebuild inside a timed run): clusterbench runs as a user runs
-# it, with the launcher's JVM options for prepare (C1 up to 4M rows) and its class-data-sharing archive
-mkdir -p "$dir/cb/bin" "$dir/cb/target"
-cp "$here/bin/clusterbench" "$dir/cb/bin/"
-cp "$here/target/clusterbench.jar" "$dir/cb/target/"
-cbin="$dir/cb/bin/clusterbench"
-# Untimed: the first command after a build records the launcher's class archive (a user's steady state);
-# CLUSTERBENCH_CDS=0 measures without it.
-sql -e "CREATE DATABASE IF NOT EXISTS cbwarm"
-"$cbin" prepare oltp_read_write --tables 1 --table-size 1000 --host 127.0.0.1 --port "$port" --user root --db cbwarm \
-  >/dev/null 2>&1
-"$cbin" run oltp_read_write --tables 1 --table-size 1000 --time 1 --host 127.0.0.1 --port "$port" --user root \
-  --db cbwarm >/dev/null 2>&1 || true
-sql -e "DROP DATABASE cbwarm"
+bench_install_cb "$port"
 rows=$(( tables * size ))
 
-tick="$(getconf CLK_TCK)"
-server_ticks() { awk '{ print $14 + $15 }' "/proc/$pid/stat"; }
-timed() { # runs "$@", prints its wall seconds, its own CPU seconds and the server's CPU seconds
-  local start end s0 s1
-  s0="$(server_ticks)"
-  start=$(date +%s.%N)
-  /usr/bin/time -f "%U %S" -o "$dir/cpu" "$@" >"$dir/last.log" 2>&1 || { cat "$dir/last.log" >&2; exit 1; }
-  end=$(date +%s.%N)
-  s1="$(server_ticks)"
-  awk -v a="$start" -v b="$end" -v s0="$s0" -v s1="$s1" -v hz="$tick" -v cpu="$(cat "$dir/cpu")" \
-    'BEGIN { split(cpu, c, " "); printf "%.2f %.2f %.2f\n", b - a, c[1] + c[2], (s1 - s0) / hz }'
-}
 fresh() { sql -e "DROP DATABASE IF EXISTS sbtest; CREATE DATABASE sbtest"; }
 cb() {
   fresh
   # shellcheck disable=SC2086
-  timed "$cbin" prepare oltp_read_write --tables "$tables" --table-size "$size" \
+  bench_timed "$cbin" prepare oltp_read_write --tables "$tables" --table-size "$size" \
     --threads "$threads" --host 127.0.0.1 --port "$port" --user root --db sbtest ${EXTRA:-}
 }
 sb() {
   fresh
-  timed sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$port" \
+  bench_timed sysbench oltp_read_write --db-driver=mysql --mysql-host=127.0.0.1 --mysql-port="$port" \
     --mysql-user=root --mysql-db=sbtest --tables="$tables" --table-size="$size" --threads="$threads" prepare
 }
 
@@ -78,14 +52,13 @@ for i in $(seq 1 "$repeats"); do
   r="$(cb)"; row "$i" clusterbench "$r"; read -r w c v <<<"$r"; cb_secs+=("$w"); cb_cpu+=("$(echo "$c + $v" | bc -l)")
   r="$(sb)"; row "$i" sysbench "$r"; read -r w c v <<<"$r"; sb_secs+=("$w"); sb_cpu+=("$(echo "$c + $v" | bc -l)")
 done
-median() { printf '%s\n' "$@" | sort -n | awk '{ a[NR] = $1 } END { print (NR % 2 ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2) }'; }
-cbm="$(median "${cb_secs[@]}")"; sbm="$(median "${sb_secs[@]}")"
+cbm="$(bench_median "${cb_secs[@]}")"; sbm="$(bench_median "${sb_secs[@]}")"
 printf '\nMariaDB %s, %s tables x %s rows, %s threads, %s cores, load average %s\n' \
   "$version" "$tables" "$size" "$threads" "$(nproc)" "$(cut -d' ' -f1 /proc/loadavg)"
 printf '  clusterbench median %6.2f s %11.0f rows/s\n' "$cbm" "$(echo "$rows / $cbm" | bc -l)"
 printf '  sysbench     median %6.2f s %11.0f rows/s\n' "$sbm" "$(echo "$rows / $sbm" | bc -l)"
 printf '  ratio (clusterbench rows/s / sysbench rows/s, medians): %.2f\n' "$(echo "$sbm / $cbm" | bc -l)"
-cbc="$(median "${cb_cpu[@]}")"; sbc="$(median "${sb_cpu[@]}")"
+cbc="$(bench_median "${cb_cpu[@]}")"; sbc="$(bench_median "${sb_cpu[@]}")"
 printf '  CPU seconds (client + server) per run, medians: clusterbench %.2f, sysbench %.2f, ratio %.2f\n' \
   "$cbc" "$sbc" "$(echo "$sbc / $cbc" | bc -l)"
 printf '  CPU seconds per million rows: clusterbench %.2f, sysbench %.2f\n' \

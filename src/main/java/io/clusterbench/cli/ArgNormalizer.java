@@ -12,7 +12,8 @@ import java.util.Set;
  *   <li>{@code --mysql-host/-port/-user/-password/-db/-socket/-ssl/-ssl-ca/-ssl-cert/-ssl-key/-storage-engine/-table-options} drop their
  *       {@code mysql-} prefix, and
  *       {@code --mysql-ignore-errors} becomes {@code --ignore-errors};</li>
- *   <li>sysbench's order {@code WORKLOAD [options] COMMAND} becomes {@code COMMAND WORKLOAD [options]};</li>
+ *   <li>sysbench's order {@code WORKLOAD [options] COMMAND [options]} becomes
+ *       {@code COMMAND WORKLOAD [options]};</li>
  *   <li>the sysbench options that only select the Lua driver ({@code --db-driver=mysql}) or change nothing
  *       here ({@link #IGNORED}, e.g. {@code --verbosity}) are dropped; sysbench 0.5 names
  *       ({@code --num-threads}, {@code --max-time}, {@code --max-requests}, {@code --oltp-table-size}) are
@@ -59,20 +60,44 @@ final class ArgNormalizer {
         return sysbenchOrder(out).toArray(new String[0]);
     }
 
-    /** {@code oltp_read_write --threads=8 run} → {@code run oltp_read_write --threads=8}. */
+    /**
+     * {@code oltp_read_write --threads=8 run} → {@code run oltp_read_write --threads=8}; as in sysbench, options may
+     * also follow the command ({@code oltp_read_write run --threads=8}). The command is the last argument when that
+     * is one, else the only command word after the workload; with none, or several and none last, the arguments
+     * are left for picocli to name the problem.
+     */
     private static List<String> sysbenchOrder(List<String> args) {
         if (args.size() < 2) {
             return args;
         }
         String first = args.get(0);
-        String last = args.get(args.size() - 1).toLowerCase(Locale.ROOT);
-        if (!first.startsWith("-") && !first.equals("help") && !COMMANDS.contains(first) && COMMANDS.contains(last)) {
-            List<String> reordered = new ArrayList<>();
-            reordered.add(last);
-            reordered.addAll(args.subList(0, args.size() - 1));
-            return reordered;
+        if (first.startsWith("-") || first.equals("help") || COMMANDS.contains(first)) {
+            return args;
         }
-        return args;
+        int command = -1;
+        if (COMMANDS.contains(args.get(args.size() - 1).toLowerCase(Locale.ROOT))) {
+            command = args.size() - 1;
+        } else {
+            for (int i = 1; i < args.size(); i++) {
+                if (COMMANDS.contains(args.get(i).toLowerCase(Locale.ROOT))) {
+                    if (command >= 0) {
+                        return args;
+                    }
+                    command = i;
+                }
+            }
+        }
+        if (command < 0) {
+            return args;
+        }
+        List<String> reordered = new ArrayList<>();
+        reordered.add(args.get(command).toLowerCase(Locale.ROOT));
+        for (int i = 0; i < args.size(); i++) {
+            if (i != command) {
+                reordered.add(args.get(i));
+            }
+        }
+        return reordered;
     }
 
     /** @return the sysbench options in {@code args} that {@link #normalize} drops as having no effect here */
@@ -90,12 +115,15 @@ final class ArgNormalizer {
         return found;
     }
 
-    /** @return the password values given on the command line, to be masked in any message */
+    /** @return the password values given on the command line ({@code --password}, sysbench's and the mysql client's
+     *          spellings), to be masked in any message */
     static List<String> passwords(String[] args) {
         List<String> found = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
             String lower = args[i].toLowerCase(Locale.ROOT).replace('_', '-');
-            if (lower.startsWith("--password") || lower.startsWith("--mysql-password")) {
+            if (isClientShortPassword(args[i])) {
+                found.add(args[i].substring(2));
+            } else if (lower.startsWith("--password") || lower.startsWith("--mysql-password")) {
                 int eq = args[i].indexOf('=');
                 String value = eq >= 0 ? args[i].substring(eq + 1) : i + 1 < args.length ? args[i + 1] : "";
                 if (!value.isEmpty()) {
@@ -117,7 +145,9 @@ final class ArgNormalizer {
                 continue;
             }
             String lower = arg.toLowerCase(Locale.ROOT);
-            if (lower.startsWith("--password") || lower.startsWith("--mysql-password") || lower.startsWith("--mysql_password")) {
+            if (isClientShortPassword(arg)) {
+                out.add("-p***");
+            } else if (lower.startsWith("--password") || lower.startsWith("--mysql-password") || lower.startsWith("--mysql_password")) {
                 int eq = arg.indexOf('=');
                 if (eq < 0) {
                     out.add(arg);
@@ -130,5 +160,13 @@ final class ArgNormalizer {
             }
         }
         return out;
+    }
+
+    /**
+     * @return true for the mysql client's {@code -pSECRET} (password glued to {@code -p}): no option of clusterbench,
+     *         but a habit, so its value is treated as a password and never echoed
+     */
+    private static boolean isClientShortPassword(String arg) {
+        return arg.length() > 2 && arg.startsWith("-p") && !arg.startsWith("--");
     }
 }

@@ -113,36 +113,45 @@ public final class Main implements Runnable {
         cli.setOverwrittenOptionsAllowed(true); // as sysbench: a repeated option's last value wins
         List<String> secrets = ArgNormalizer.passwords(args);
         cli.setParameterExceptionHandler((ex, a) -> {
-            String cmd = ex.getCommandLine().getCommandName();
+            CommandLine at = ex.getCommandLine();
             String message = ex.getMessage();
-            if (cmd.equals("clusterbench") && ex instanceof CommandLine.UnmatchedArgumentException u
+            if (!at.getSubcommands().isEmpty() && ex instanceof CommandLine.UnmatchedArgumentException u
                     && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
-                message = "unknown command '" + u.getUnmatched().get(0) + "'; choose one of "
-                        + String.join(", ", cli.getSubcommands().keySet());
+                // a word where a command (or a sandbox/probe/k8s subcommand) belongs
+                String kind = at == cli ? "command" : at.getCommandName() + " command";
+                message = "unknown " + kind + " '" + u.getUnmatched().get(0) + "'; choose one of "
+                        + String.join(", ", at.getSubcommands().keySet());
             }
-            message = wholeNumbers(message);
-            for (String secret : secrets) {
-                message = message.replace(secret, "***");
-            }
-            env.err().println("error: " + message + " — see 'clusterbench "
-                    + (cmd.equals("clusterbench") ? "" : cmd + " ") + "--help'");
+            message = masked(wholeNumbers(message), secrets);
+            // the full path ('clusterbench sandbox kill'), so the hint names a help page that exists
+            env.err().println("error: " + message + " — see '" + at.getCommandSpec().qualifiedName() + " --help'");
             return ExitCode.USAGE.code();
         });
         cli.setExecutionExceptionHandler((ex, c, parseResult) -> {
             if (ex instanceof UserException ue) {
-                env.err().println("error: " + ue.line());
+                // a command's own refusal may quote an argument too (an unknown '-pSECRET')
+                env.err().println("error: " + masked(ue.line(), secrets));
                 if (main.verbose) {
                     ex.printStackTrace(env.err());
                 }
                 return ExitCode.USAGE.code();
             }
-            env.err().println("error: internal error: " + ex + (main.verbose ? "" : " (rerun with --verbose for details)"));
+            env.err().println("error: internal error: " + masked(String.valueOf(ex), secrets) + (main.verbose ? "" : " (rerun with --verbose for details)"));
             if (main.verbose) {
                 ex.printStackTrace(env.err());
             }
             return ExitCode.SOFTWARE.code();
         });
         return cli.execute(normalized);
+    }
+
+    /** @return {@code message} with every password given on the command line replaced by {@code ***} */
+    private static String masked(String message, List<String> secrets) {
+        String out = message;
+        for (String secret : secrets) {
+            out = out.replace(secret, "***");
+        }
+        return out;
     }
 
     /** @return the root command with {@code commands} as its subcommands, created through {@code factory} */
@@ -228,12 +237,25 @@ public final class Main implements Runnable {
 
     /**
      * picocli's "Invalid value for option '--time': '1.5' is not a long" becomes "--time takes a whole number
-     * (got '1.5')", for every integer option.
+     * (got '1.5')", for every integer option; a whole number beyond the option's range says that range instead
+     * ("--table-size is too large (got '99999999999'; at most 2147483647)").
      */
     static String wholeNumbers(String message) {
-        return message.replaceAll("Invalid value for option '([^']+)': '([^']*)' is not an? (long|int|short|byte)\\b.*",
+        java.util.regex.Matcher big = java.util.regex.Pattern.compile(
+                "Invalid value for option '([^']+)'(?: \\([^)]*\\))?: '([+-]?\\d+)' is not an? (long|int)\\b.*",
+                java.util.regex.Pattern.DOTALL).matcher(message);
+        if (big.matches()) {
+            // a whole number after all, only outside the option's range: say the range, not "whole number"
+            boolean isInt = big.group(3).equals("int");
+            boolean negative = big.group(2).startsWith("-");
+            long limit = isInt ? (negative ? Integer.MIN_VALUE : Integer.MAX_VALUE)
+                    : (negative ? Long.MIN_VALUE : Long.MAX_VALUE);
+            return big.group(1) + " is too " + (negative ? "small" : "large") + " (got '" + big.group(2) + "'; at "
+                    + (negative ? "least " : "most ") + limit + ")";
+        }
+        return message.replaceAll("Invalid value for option '([^']+)'(?: \\([^)]*\\))?: '([^']*)' is not an? (long|int|short|byte)\\b.*",
                 "$1 takes a whole number (got '$2')")
-                .replaceAll("Invalid value for option '([^']+)': '([^']*)' is not a (double|float)\\b.*",
+                .replaceAll("Invalid value for option '([^']+)'(?: \\([^)]*\\))?: '([^']*)' is not a (double|float)\\b.*",
                         "$1 takes a number (got '$2')");
     }
 }

@@ -128,6 +128,7 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
         if (endpoint.socket() != null) {
             url.append("&localSocket=").append(endpoint.socket());
         } else {
+            url.append("&socketFactory=").append(WatchedSocketFactory.class.getName());
             url.append(tls.urlParameters(tlsOn));
         }
         return url.toString();

@@ -5,8 +5,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The run's clock, on its own thread: stops the run when the deadline passes (even when every worker is blocked
- * and none can see it), then makes sure nothing outlives the stop. Workers still inside an event after
+ * The run's clock, on its own thread: keeps the read timeout during the run ({@link StuckStatements}), stops the
+ * run when the deadline passes (even when every worker is blocked and none can see it), then makes sure nothing
+ * outlives the stop. Workers still inside an event after
  * {@link #GRACE_NANOS} get their statement cancelled ({@code KILL QUERY} on a side connection); those still
  * inside after {@link #CANCEL_NANOS} more get their connection closed under them; any still running after
  * {@link #ABORT_NANOS} more are abandoned (their threads are daemons) and counted as cut off.
@@ -28,14 +29,19 @@ final class EndOfRun implements Runnable {
     private final Clock clock;
     private final List<Worker> workers;
     private final Thread thread;
+    private final StuckStatements stuck;
     private volatile long endNanos;
     private volatile int abandoned;
     private volatile boolean finished;
 
-    EndOfRun(RunControl control, Clock clock, List<Worker> workers) {
+    /**
+     * @param readTimeoutNanos the workers' read timeout ({@link StuckStatements}), 0 for none
+     */
+    EndOfRun(RunControl control, Clock clock, List<Worker> workers, long readTimeoutNanos) {
         this.control = control;
         this.clock = clock;
         this.workers = workers;
+        this.stuck = new StuckStatements(workers, readTimeoutNanos);
         this.thread = new Thread(this, "run-clock");
         thread.setDaemon(true);
     }
@@ -47,6 +53,7 @@ final class EndOfRun implements Runnable {
     @Override
     public void run() {
         waitForStop();
+        stuck.close();
         if (!waitWorkers(control.cutOffNanos())) { // in-flight events may complete and count until the cut-off
             ExecutorService cancellers = Executors.newFixedThreadPool(CANCELLERS, r -> {
                 Thread t = new Thread(r, "statement-canceller");
@@ -101,6 +108,7 @@ final class EndOfRun implements Runnable {
                 control.allDone();
                 return;
             }
+            stuck.scan(now);
             control.awaitStop(Math.min(POLL_NANOS * 5, control.nanosLeft(now)));
         }
     }

@@ -124,7 +124,7 @@ public final class Engine {
         if (measuring) {
             beginMeasuring(hub, listener);
         }
-        EndOfRun end = new EndOfRun(control, clock, workers);
+        EndOfRun end = new EndOfRun(control, clock, workers, plan.target().readTimeoutMillis() * 1_000_000L);
         threads.forEach(Thread::start);
         end.start();
         listener.sessionsOpened(plan.threads(), connectSeconds, threadModel.name());

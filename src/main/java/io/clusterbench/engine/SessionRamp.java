@@ -45,11 +45,13 @@ final class SessionRamp {
             return t;
         });
         AtomicInteger opened = new AtomicInteger();
+        // The read timeout is kept by the run's clock thread (StuckStatements), not by every socket read.
+        io.clusterbench.db.Target target = plan.target().withReadTimeout(0);
         List<Future<Session>> futures = new ArrayList<>(threads);
         for (int i = 0; i < threads; i++) {
             int index = i;
             futures.add(pool.submit(() -> {
-                SessionContext ctx = new SessionContext(plan.firstWorker() + index, plan.target(),
+                SessionContext ctx = new SessionContext(plan.firstWorker() + index, target,
                         SessionContext.randomFor(plan.seed(), plan.firstWorker() + index));
                 Session s = workload.openSession(ctx);
                 opened.incrementAndGet();

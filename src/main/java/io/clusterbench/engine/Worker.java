@@ -19,16 +19,19 @@ import java.lang.invoke.VarHandle;
  * stopping (cancelled at the deadline or on Ctrl-C) is counted as cut off, not as an error.
  *
  * <p>Confined to its own thread except {@link #eventSinceNanos()}, which the coordinator reads (its metrics it
- * reads through the hubs), and {@link #cancel()}/{@link #abort()}, which a canceller thread calls at the end. The
+ * reads through the hubs), {@link #waitingSinceNanos()}, which the clock thread reads to keep the read timeout,
+ * and {@link #cancel()}/{@link #abort()}, which a canceller thread calls at the end (abort also on a read timeout). The
  * loop does not allocate or lock per event (the JDBC driver beneath the session does allocate).
  */
 final class Worker implements Runnable, StatementRecorder {
     private static final long MAX_BACKOFF_NANOS = 1_000_000_000L;
     private static final VarHandle SINCE;
+    private static final VarHandle WAITING;
 
     static {
         try {
             SINCE = MethodHandles.lookup().findVarHandle(Worker.class, "eventSince", long.class);
+            WAITING = MethodHandles.lookup().findVarHandle(Worker.class, "waitingSince", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -46,6 +49,14 @@ final class Worker implements Runnable, StatementRecorder {
     /** Start of the event in progress (clock nanos), 0 between events; written opaque, read by the coordinator. */
     @SuppressWarnings("unused")
     private long eventSince;
+    /**
+     * When the worker last heard from its server or started a round trip (clock nanos): the event's start, each
+     * statement's start and end, a reconnect's start; 0 outside events and reconnects. Written opaque by the
+     * worker, read by {@link StuckStatements}: a worker whose value is older than the read timeout waits on a
+     * server that stopped answering.
+     */
+    @SuppressWarnings("unused")
+    private long waitingSince;
     /** Set by the worker thread when it leaves its loop. */
     private volatile boolean done;
 
@@ -69,6 +80,11 @@ final class Worker implements Runnable, StatementRecorder {
         return (long) SINCE.getOpaque(this);
     }
 
+    /** @return when the worker last heard from its server inside an event or reconnect (clock nanos), 0 outside */
+    long waitingSinceNanos() {
+        return (long) WAITING.getOpaque(this);
+    }
+
     /** @return true once the worker left its loop; any thread */
     boolean done() {
         return done;
@@ -90,6 +106,7 @@ final class Worker implements Runnable, StatementRecorder {
             loop();
         } finally {
             SINCE.setOpaque(this, 0L);
+            WAITING.setOpaque(this, 0L);
             done = true;
             session.close();
         }
@@ -116,12 +133,14 @@ final class Worker implements Runnable, StatementRecorder {
                 return;
             }
             SINCE.setOpaque(this, actualStart);
+            WAITING.setOpaque(this, actualStart);
             long start = open ? intended : actualStart;
             if (recording && open && actualStart - intended > control.lateThresholdNanos()) {
                 metrics.add(Counter.LATE, 1);
             }
             int restarts = runEvent();
             SINCE.setOpaque(this, 0L);
+            WAITING.setOpaque(this, 0L);
             if (restarts < 0) {
                 return;
             }
@@ -240,11 +259,14 @@ final class Worker implements Runnable, StatementRecorder {
         int next = shift;
         while (!control.stopping()) {
             try {
+                WAITING.setOpaque(this, clock.nanoTime());
                 session.reconnect(next);
+                WAITING.setOpaque(this, 0L);
                 slot = control.endpointSlot(session.endpointLabel());
                 metrics.add(Counter.RECONNECTS, 1);
                 return true;
             } catch (DbFailure again) {
+                WAITING.setOpaque(this, 0L);
                 metrics.add(Counter.ERRORS, 1);
                 errors.count(again.vendorCode(), again.sqlState());
                 if (again.vendorCode() == VendorCodes.ACCESS_DENIED || again.vendorCode() == VendorCodes.UNKNOWN_DATABASE) {
@@ -269,15 +291,19 @@ final class Worker implements Runnable, StatementRecorder {
 
     @Override
     public long start() {
-        return clock.nanoTime();
+        long now = clock.nanoTime();
+        WAITING.setOpaque(this, now);
+        return now;
     }
 
     @Override
     public void record(int classId, int sysbenchClass, int outcome, long startToken) {
+        long now = clock.nanoTime();
+        WAITING.setOpaque(this, now);
         if (!recording) {
             return;
         }
-        metrics.recordStatementMicros(classId, (clock.nanoTime() - startToken) / 1000);
+        metrics.recordStatementMicros(classId, (now - startToken) / 1000);
         metrics.add(Counter.READS + sysbenchClass, 1);
         metrics.add(Counter.classCount(classId), 1);
         if (outcome != NO_TARGET) {

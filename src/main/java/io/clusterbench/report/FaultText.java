@@ -45,9 +45,9 @@ public final class FaultText {
                     Figure.FAULT_DETECT.key(), Figure.FAULT_STALL.key(), Figure.FAULT_BACK_TO_90.key(),
                     Figure.FAULT_WINDOW_ERRORS.key()));
             for (RecoveryRecord rec : r.recovery()) {
-                out.add(String.format(Locale.ROOT, "    %-22s %12s %8s %8.1f %12s  %s", rec.step(),
+                out.add(String.format(Locale.ROOT, "    %-22s %12s %8s %8s %12s  %s", rec.step(),
                         rec.baselineTps() < 0 ? "-" : String.format(Locale.ROOT, "%.1f", rec.baselineTps()),
-                        seconds(rec.detectSeconds()), rec.stallSeconds(),
+                        seconds(rec.detectSeconds()), seconds(rec.stallSeconds()),
                         rec.recoverySeconds() < 0 ? "not back" : seconds(rec.recoverySeconds()),
                         rec.errorsByCode().isEmpty() ? "none" : rec.errorsByCode().toString()));
             }

@@ -30,8 +30,10 @@ public final class ResultDirs {
     }
 
     /**
-     * Checks, without creating anything, that {@code dir} can be created or written: its nearest existing
-     * ancestor must be a writable directory.
+     * Checks, leaving nothing behind, that {@code dir} can be created or written: its nearest existing ancestor
+     * must be a directory in which a directory can really be made (a probe directory is created and removed at
+     * once). Permission bits alone do not say it: root passes every access check, yet {@code /proc} or a
+     * read-only file system still refuse the mkdir.
      *
      * @throws UserException when result files could not be written there
      */
@@ -40,10 +42,21 @@ public final class ResultDirs {
         while (p != null && !Files.exists(p)) {
             p = p.getParent();
         }
-        if (p == null || !Files.isDirectory(p) || !Files.isWritable(p)) {
-            throw new UserException("cannot write results to " + dir + " (" + (p == null ? "no such place"
-                    : p + (Files.isDirectory(p) ? " is not writable" : " is not a directory")) + ")",
-                    "choose another --out");
+        String why = p == null ? "no such place"
+                : !Files.isDirectory(p) ? p + " is not a directory"
+                : !canMakeDirectoryIn(p) ? p + " is not writable" : null;
+        if (why != null) {
+            throw new UserException("cannot write results to " + dir + " (" + why + ")", "choose another --out");
+        }
+    }
+
+    /** @return true when a directory could be created (and was removed again) in {@code parent} */
+    private static boolean canMakeDirectoryIn(Path parent) {
+        try {
+            Files.delete(Files.createTempDirectory(parent, ".clusterbench-write-check"));
+            return true;
+        } catch (java.io.IOException | SecurityException | UnsupportedOperationException e) {
+            return false;
         }
     }
 }

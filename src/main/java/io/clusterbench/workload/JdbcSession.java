@@ -3,7 +3,10 @@ package io.clusterbench.workload;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.SqlErrors;
+import io.clusterbench.db.WatchedSocketFactory;
 
+import java.io.IOException;
+import java.net.Socket;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.sql.Statement;
@@ -35,6 +38,11 @@ public abstract class JdbcSession implements Session {
     private int reroutes;
     /** Volatile: the canceller thread reads it at the end of the run. */
     private volatile Connection connection;
+    /**
+     * The TCP socket under {@link #connection} ({@link WatchedSocketFactory}), null for a unix socket; volatile:
+     * {@link #abort()} closes it from another thread.
+     */
+    private volatile Socket socket;
 
     /** Does not connect: the subclass calls {@link #connect()} once its own fields are set. */
     protected JdbcSession(SessionContext context) {
@@ -47,7 +55,7 @@ public abstract class JdbcSession implements Session {
      * @throws DbFailure classified by {@link SqlErrors}; a connection half set up is closed
      */
     protected final void connect() throws DbFailure {
-        Connection c = context.target().open(endpoint());
+        Connection c = WatchedSocketFactory.capture(s -> socket = s, () -> context.target().open(endpoint()));
         connection = c;
         try {
             plain = c.createStatement();
@@ -125,8 +133,21 @@ public abstract class JdbcSession implements Session {
         SessionSql.cancel(connection);
     }
 
+    /**
+     * Closes the socket under the statement in progress, so a read blocked on a node that stopped answering fails
+     * at once as a lost connection; without a captured socket (unix socket), the driver's abort.
+     */
     @Override
     public void abort() {
+        Socket s = socket;
+        if (s != null) {
+            try {
+                s.close();
+                return;
+            } catch (IOException | RuntimeException ignored) {
+                // fall back to the driver's abort
+            }
+        }
         SessionSql.abort(connection);
     }
 
@@ -135,5 +156,6 @@ public abstract class JdbcSession implements Session {
         inTransaction = false;
         SessionSql.closeQuietly(connection);
         connection = null;
+        socket = null;
     }
 }

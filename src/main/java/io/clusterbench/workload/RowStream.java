@@ -61,6 +61,28 @@ public final class RowStream extends InputStream {
             return this;
         }
 
+        /**
+         * Appends a fixed-point number with two decimals, {@code hundredths / 100}: 1234 → {@code 12.34},
+         * 5 → {@code 0.05}; {@code hundredths} &ge; 0.
+         */
+        public Line fixed2(long hundredths) {
+            number(hundredths / 100);
+            ensure(3);
+            int frac = (int) (hundredths % 100);
+            bytes[length++] = '.';
+            bytes[length++] = (byte) ('0' + frac / 10);
+            bytes[length++] = (byte) ('0' + frac % 10);
+            return this;
+        }
+
+        /** Appends SQL NULL as {@code LOAD DATA} reads it ({@code \N}); call it as the whole field. */
+        public Line nul() {
+            ensure(2);
+            bytes[length++] = '\\';
+            bytes[length++] = 'N';
+            return this;
+        }
+
         /** Appends Latin-1 text that holds no tab, newline or backslash (the caller guarantees it). */
         public Line text(String s) {
             int n = s.length();

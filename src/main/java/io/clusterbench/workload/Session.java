@@ -46,8 +46,10 @@ public interface Session extends AutoCloseable {
     }
 
     /**
-     * Closes the connection under the statement in progress (JDBC {@code Connection.abort}), for a server that
-     * does not answer even a cancel. Called from another thread after {@link #cancel()}; never throws.
+     * Closes the connection under the statement in progress (its socket, or JDBC {@code Connection.abort}), for a
+     * server that does not answer even a cancel: the statement then fails as a lost connection. Called from
+     * another thread: at the end of the run after {@link #cancel()}, and during it when a statement waited longer
+     * than the read timeout ({@code engine.StuckStatements}); never throws.
      */
     default void abort() {
     }

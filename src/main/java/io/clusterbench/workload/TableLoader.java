@@ -29,8 +29,9 @@ public final class TableLoader {
      * @param table   table name
      * @param columns comma-separated column list, in the order the writer writes fields
      * @param rows    rows in the chunk, &ge; 0
-     * @param writer  writes row {@code i} (0-based within the chunk); fields hold no tab, newline, quote
-     *                or backslash
+     * @param writer  writes row {@code i} (0-based within the chunk, called in order 0, 1, ... once each);
+     *                fields hold no tab, newline, quote or backslash, except a whole field {@code \N}
+     *                ({@link RowStream.Line#nul()}), which is SQL NULL
      */
     public record Chunk(String table, String columns, long rows, RowStream.Rows writer) { }
 
@@ -81,6 +82,22 @@ public final class TableLoader {
         }
     }
 
+    /** Opens a quoted value; @return where its text starts. */
+    private static int openField(StringBuilder sql) {
+        sql.append('\'');
+        return sql.length();
+    }
+
+    /** Closes the value opened at {@code start}: a field {@code \N} becomes NULL, as LOAD DATA reads it. */
+    private static void closeField(StringBuilder sql, int start) {
+        if (sql.length() - start == 2 && sql.charAt(start) == '\\' && sql.charAt(start + 1) == 'N') {
+            sql.setLength(start - 1);
+            sql.append("NULL");
+        } else {
+            sql.append('\'');
+        }
+    }
+
     private static long inserts(Connection c, Chunk chunk) throws SQLException {
         RowStream in = new RowStream(chunk.writer(), chunk.rows());
         String head = "INSERT INTO " + chunk.table() + " (" + chunk.columns() + ") VALUES ";
@@ -89,18 +106,23 @@ public final class TableLoader {
         long loaded = 0;
         int inBatch = 0;
         boolean rowOpen = false;
+        int fieldStart = 0;
         try (Statement s = c.createStatement()) {
             for (int n = in.read(buf, 0, buf.length); n > 0; n = in.read(buf, 0, buf.length)) {
                 for (int i = 0; i < n; i++) {
                     byte b = buf[i];
                     if (!rowOpen) {
-                        sql.append(inBatch == 0 ? "('" : ",('");
+                        sql.append(inBatch == 0 ? "(" : ",(");
                         rowOpen = true;
+                        fieldStart = openField(sql);
                     }
                     if (b == '\t') {
-                        sql.append("','");
+                        closeField(sql, fieldStart);
+                        sql.append(',');
+                        fieldStart = openField(sql);
                     } else if (b == '\n') {
-                        sql.append("')");
+                        closeField(sql, fieldStart);
+                        sql.append(')');
                         rowOpen = false;
                         if (++inBatch == ROWS_PER_INSERT) {
                             loaded += s.executeUpdate(sql.toString());

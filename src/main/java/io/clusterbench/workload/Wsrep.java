@@ -31,4 +31,25 @@ public final class Wsrep {
     public static String why(Connection c) throws SQLException {
         return wsrepOn(c) == null ? "has no wsrep" : "runs wsrep_on=OFF";
     }
+
+    /**
+     * On a Galera node, waits until the node has applied every write set the cluster committed before this call
+     * (a causal read with {@code wsrep_sync_wait=1}), so DDL run through another node (TOI) is visible here:
+     * TOI returns on the node that ran it before the others have applied it. Does nothing elsewhere.
+     *
+     * @param c a session on the node; its {@code wsrep_sync_wait} is the global value again afterwards
+     */
+    public static void catchUp(Connection c) throws SQLException {
+        if (!on(c)) {
+            return;
+        }
+        try (Statement s = c.createStatement()) {
+            s.execute("SET SESSION wsrep_sync_wait = 1");
+            try {
+                s.executeQuery("SELECT COUNT(*) FROM information_schema.tables WHERE table_schema = DATABASE()").close();
+            } finally {
+                s.execute("SET SESSION wsrep_sync_wait = @@global.wsrep_sync_wait");
+            }
+        }
+    }
 }

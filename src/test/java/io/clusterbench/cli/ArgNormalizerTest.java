@@ -36,4 +36,12 @@ class ArgNormalizerTest {
         assertEquals(List.of("run", "--password=***", "--mysql-password", "***"),
                 ArgNormalizer.masked(new String[]{"run", "--password=s3cret", "--mysql-password", "s3cret"}));
     }
+
+    @Test
+    void optionsMayFollowTheSysbenchCommand() {
+        assertArrayEquals(new String[]{"run", "oltp_point_select", "--table-size=10", "--threads=2"},
+                ArgNormalizer.normalize(new String[]{"oltp_point_select", "--table_size=10", "run", "--threads=2"}));
+        String[] twoCommands = {"oltp_point_select", "prepare", "run", "--threads=2"};
+        assertArrayEquals(twoCommands, ArgNormalizer.normalize(twoCommands), "ambiguous: left to picocli");
+    }
 }

@@ -18,12 +18,20 @@ class ReadTimeoutTest {
     }
 
     @Test
-    void workerConnectionsCarryItAsTheDriversSocketTimeout() {
+    void aTargetWithATimeoutCarriesItAsTheDriversSocketTimeout() {
         Target t = new Target(List.of(new Endpoint("127.0.0.1", 3306, null)), "u", "", "db", true, 5000);
         assertFalse(t.url(t.endpointFor(0), true).contains("socketTimeout"), "none unless asked for");
         Target run = t.withReadTimeout(12_000).withSessionVariables(java.util.Map.of("wsrep_sync_wait", "1"));
         assertTrue(run.url(run.endpointFor(0), true).contains("&socketTimeout=12000"), run.url(run.endpointFor(0), true));
         assertEquals(12_000, run.withRouting(Routing.SINGLE_WRITER).withTls(Tls.DISABLED).readTimeoutMillis(),
                 "kept through every copy");
+    }
+
+    @Test
+    void tcpConnectionsGetTheirSocketFromTheWatchedFactoryUnixSocketsDoNot() {
+        Target tcp = new Target(List.of(new Endpoint("127.0.0.1", 3306, null)), "u", "", "db", true, 5000);
+        assertTrue(tcp.url(tcp.endpointFor(0), true).contains("&socketFactory=" + WatchedSocketFactory.class.getName()));
+        Target unix = new Target(List.of(new Endpoint("localhost", 0, "/run/mysqld.sock")), "u", "", "db", true, 5000);
+        assertFalse(unix.url(unix.endpointFor(0), true).contains("socketFactory"));
     }
 }

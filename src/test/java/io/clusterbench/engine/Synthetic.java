@@ -27,6 +27,15 @@ final class Synthetic implements Workload {
     final AtomicInteger shifts = new AtomicInteger();
     /** From this call on, events block until the session is cancelled (a lock wait); 0 for never. */
     volatile int blockFromCall;
+    /**
+     * This call blocks until the session is aborted, ignoring a cancel, as a read on a node that stopped answering
+     * does; it then fails as a lost connection (2013). 0 for never.
+     */
+    volatile int silentAtCall;
+    /** Sessions aborted so far. */
+    final AtomicInteger aborts = new AtomicInteger();
+    /** Events started by a session after it was aborted (and reconnected). */
+    final AtomicInteger eventsAfterAbort = new AtomicInteger();
     /** Every event takes this long (ms) and ignores a cancel, as a worker starved of CPU would; 0 for none. */
     volatile long slowMillis;
     /** Runs on the worker's thread between the event's two statements, with the call number; may block. */
@@ -77,10 +86,22 @@ final class Synthetic implements Workload {
     public Session openSession(SessionContext context) {
         return new Session() {
             private final CountDownLatch cancelled = new CountDownLatch(1);
+            private final CountDownLatch aborted = new CountDownLatch(1);
 
             @Override
             public void event(StatementRecorder r) throws DbFailure {
                 int call = calls.incrementAndGet();
+                if (aborted.getCount() == 0) {
+                    eventsAfterAbort.incrementAndGet();
+                }
+                if (call == silentAtCall) {
+                    try {
+                        aborted.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    throw failure(2013, "HY000"); // lost connection to server during query
+                }
                 DbFailure f = failAt.apply(call);
                 if (f != null) {
                     throw f;
@@ -112,6 +133,14 @@ final class Synthetic implements Workload {
             @Override
             public void cancel() {
                 cancelled.countDown();
+            }
+
+            @Override
+            public void abort() {
+                if (aborted.getCount() > 0) {
+                    aborts.incrementAndGet();
+                }
+                aborted.countDown();
             }
 
             @Override

@@ -84,6 +84,10 @@ class BadInputIT {
         Cli.Result r2 = Cli.run("--host", "127.0.0.1", "--password", "s3cr3t-value", "run", "oltp_point_select");
         assertEquals(2, r2.exitCode());
         assertTrue(!r2.err().contains("s3cr3t-value"), r2.err());
+        // the mysql client's -pSECRET is not an option here, but its value must not be echoed either
+        Cli.Result r3 = Cli.run("run", "oltp_point_select", "--host=127.0.0.1", "-ps3cr3t-value");
+        assertUserError(r3, "unknown option or argument '-p***'");
+        assertTrue(!r3.err().contains("s3cr3t-value"), r3.err());
     }
 
     @Test
@@ -98,6 +102,35 @@ class BadInputIT {
         assertUserError(Cli.run(Cli.args(TestServer.cliTarget(db), "run", "oltp_point_select", "--time=1",
                 "--out=" + file.resolve("sub"))), "cannot write results to");
         assertUserError(Cli.run("run", "oltp_point_select", "--host=,", "--time=1"), "--host has an empty");
+    }
+
+    @Test
+    void aResultDirectoryThatCannotBeCreatedIsBadInput() {
+        // /proc refuses mkdir even to root, for whom every directory looks writable by its permission bits
+        String own = TestServer.freshDatabase("outdir");
+        assertEquals(0, Cli.run(Cli.args(TestServer.cliTarget(own), "prepare", "oltp_point_select",
+                "--table-size=10")).exitCode());
+        assertUserError(Cli.run(Cli.args(TestServer.cliTarget(own), "run", "oltp_point_select", "--time=1",
+                "--table-size=10", "--out=/proc/clusterbench-nope/run")), "cannot write results to /proc/clusterbench-nope/run");
+    }
+
+    @Test
+    void aWholeNumberTooLargeForTheOptionSaysItsLimit() {
+        assertUserError(Cli.run("run", "oltp_point_select", "--table-size=99999999999", "--host=x"),
+                "--table-size is too large (got '99999999999'; at most 2147483647)");
+        assertUserError(Cli.run("run", "oltp_point_select", "--table-size=1e5", "--host=x"),
+                "--table-size takes a whole number (got '1e5')");
+    }
+
+    @Test
+    void unknownSubcommandsAndHelpHintsNameTheWholeCommand() {
+        assertUserError(Cli.run("sandbox", "bogus", "n2", "--dir", "/tmp/no-such-sandbox"),
+                "unknown sandbox command 'bogus'; choose one of galera, ");
+        assertUserError(Cli.run("probe", "bogus"), "unknown probe command 'bogus'; choose one of stale-reads");
+        assertUserError(Cli.run("sandbox", "kill", "--dir", "/tmp/no-such-sandbox"),
+                "see 'clusterbench sandbox kill --help'");
+        assertUserError(Cli.run("probe", "stale-reads", "--bogus"), "see 'clusterbench probe stale-reads --help'");
+        assertUserError(Cli.run("run", "oltp_point_select", "--bogus"), "see 'clusterbench run --help'");
     }
 
     @Test

@@ -90,6 +90,27 @@ class ClockIT {
         assertTrue(intervals.get(1).get("waitingWorkers").asInt() == 4, "the stall is visible: " + intervals.get(1));
     }
 
+    /**
+     * Worker connections carry no socket read timeout; the run's clock thread keeps {@code --read-timeout} by
+     * closing the socket of a worker that heard nothing for longer (engine.StuckStatements). Here the waits are
+     * row-lock waits (the server never answers them within the run), which the real driver must see as a lost
+     * connection, counted and reconnected, while the run still ends on time.
+     */
+    @Test
+    void aStatementWaitingLongerThanTheReadTimeoutLosesItsConnectionAndTheWorkerReconnects() throws Exception {
+        Path out = tmp.resolve("readtimeout");
+        try (Connection c = TestServer.connect(db); Statement s = c.createStatement()) {
+            s.execute("BEGIN");
+            s.executeQuery("SELECT id FROM sbtest1 FOR UPDATE").close();
+            JsonNode summary = runOnTime(args(db, "oltp_update_index", out, "--time=" + TIME_SECONDS,
+                    "--read-timeout=1"), out);
+            s.execute("ROLLBACK");
+            assertTrue(summary.get("reconnects").asLong() >= 4, "each worker freed at least once: " + summary);
+            assertTrue(summary.get("errors").asLong() >= 4, "counted as lost connections: " + summary);
+        }
+        assertTrue(ResultFiles.run(out).toString().contains("\"2013"), "under 2013");
+    }
+
     @Test
     void flushTablesWithReadLockHeldPastTheDeadlineEndsOnTime() throws Exception {
         Path out = tmp.resolve("ftwrl");

@@ -16,7 +16,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * {@code prepare} on the 3-node Galera sandbox (issue 20): chunks are bounded by the node's write-set limits
  * (a node that refuses write sets of more than 3000 rows still gets every row), ids follow each node's
- * auto-increment step, and flow control is reported for the load.
+ * auto-increment step, and flow control is reported for the load; a TPC-C load's chunks are bounded alike.
  */
 @Tag("galera")
 class LoadGaleraIT {
@@ -40,6 +40,11 @@ class LoadGaleraIT {
             assertTrue(r.out().contains("Loading in chunks of 3000 rows"), r.out());
             assertTrue(r.out().matches("(?s).*Flow control during the load: paused \\d+\\.\\d\\d s of [\\d.]+ s .*"),
                     r.out());
+            // TPC-C's chunks are bounded alike (a 1 MB multi-row INSERT of order lines, ~12,000 rows, was refused)
+            r = Cli.run(Cli.args(GaleraCluster.cliTarget(db), "prepare", "tpcc", "--scale=1", "--threads=2"));
+            assertEquals(0, r.exitCode(), r.out() + r.err());
+            assertTrue(r.out().contains("Loading with LOAD DATA in chunks of at most 3000 stock, 3000 customer, "
+                    + "3000 order_line rows"), r.out());
         } finally {
             for (int node = 0; node < GaleraCluster.NODES; node++) {
                 try (Connection n = GaleraCluster.connect(node + 1, db); Statement ns = n.createStatement()) {
@@ -55,6 +60,10 @@ class LoadGaleraIT {
                     assertEquals(0, global(s, "(SELECT COUNT(*) FROM sbtest" + t + " WHERE (id - (SELECT MIN(id) FROM sbtest"
                             + t + ")) MOD " + GaleraCluster.NODES + " <> 0)"), "node " + node);
                 }
+                assertEquals(100_000, global(s, "(SELECT COUNT(*) FROM stock1)"), "node " + node);
+                assertEquals(30_000, global(s, "(SELECT COUNT(*) FROM customer1)"), "node " + node);
+                assertEquals(global(s, "(SELECT SUM(o_ol_cnt) FROM orders1)"),
+                        global(s, "(SELECT COUNT(*) FROM order_line1)"), "node " + node);
             }
         }
     }

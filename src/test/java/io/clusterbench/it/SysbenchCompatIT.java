@@ -96,4 +96,19 @@ class SysbenchCompatIT {
         assertEquals(createTable(bySysbench), createTable(byClusterbench), "same schema");
         assertEquals(0, sysbench(byClusterbench, "oltp_read_write", "cleanup"));
     }
+
+    @Test
+    void optionsAfterTheSysbenchCommandAreTaken() throws Exception {
+        String own = TestServer.freshDatabase("sbafter");
+        Path out = tmp.resolve("after");
+        assertEquals(0, Cli.run("oltp_point_select", "--mysql-host=127.0.0.1", "--mysql-port=" + TestServer.port(),
+                "--mysql-user=root", "--mysql-db=" + own, "--table_size=50", "prepare").exitCode());
+        // sysbench 1.0.20 takes options on either side of the command: 'sysbench oltp_point_select run --threads=2'
+        Cli.Result r = Cli.run("oltp_point_select", "--mysql-host=127.0.0.1", "--mysql-port=" + TestServer.port(),
+                "--mysql-user=root", "--mysql-db=" + own, "--table_size=50", "run", "--threads=2", "--time=0",
+                "--events=40", "--out=" + out);
+        assertEquals(0, r.exitCode(), r.err());
+        assertEquals(2, ResultFiles.run(out).get("threads").asInt());
+        assertEquals(40, ResultFiles.summary(out).get("events").asLong());
+    }
 }

@@ -3,10 +3,12 @@ package io.clusterbench.workload.oltp;
 import io.clusterbench.workload.RandomText;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
+import io.clusterbench.workload.ChunkBounds;
 import io.clusterbench.workload.LoadLedger;
 import io.clusterbench.workload.ParallelLoad;
 import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.TableLoader;
+import io.clusterbench.workload.Wsrep;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -31,15 +33,13 @@ import java.util.function.Consumer;
  * (1..N on a single server, stepped on Galera), and every chunk is a known id range: a resumed load counts
  * the rows of each range and loads only the empty ones (a chunk commits whole).
  *
- * <p>Chunk size: {@value #CHUNK_ROWS} rows (~20 MB); on Galera {@value #GALERA_CHUNK_ROWS} rows (~2 MB write
- * set), see docs/loading.md. Session: {@code unique_checks=0} only, which cannot change the result because
+ * <p>Chunk size: {@link ChunkBounds} at {@value #ROW_BYTES_BOUND} bytes per row: 100,000 rows (~20 MB); on
+ * Galera 10,000 rows (~2 MB write set) or fewer, see docs/loading.md. Session: {@code unique_checks=0} only, which cannot change the result because
  * the loader generates unique ids and each resumed range is empty before it is loaded.
  *
  * <p>Thread-safe: one call runs on the caller's thread and the {@link ParallelLoad} pool.
  */
 final class OltpLoader {
-    static final int CHUNK_ROWS = 100_000;
-    static final int GALERA_CHUNK_ROWS = 10_000;
     /** Bytes counted per sbtest row in a write set when bounding a chunk (row data ~200 bytes plus keys). */
     static final int ROW_BYTES_BOUND = 512;
     private final OltpConfig config;
@@ -67,7 +67,7 @@ final class OltpLoader {
                         "run cleanup first, add --resume to complete an interrupted load, or --force to drop and "
                                 + "recreate the workload's tables");
             }
-            chunkRows = galera(s) ? galeraChunkRows(s) : CHUNK_ROWS;
+            chunkRows = ChunkBounds.of(s).rows(ROW_BYTES_BOUND);
             progress.accept("Loading in chunks of " + chunkRows + " rows (one transaction each)");
             oneChunkPerTable = config.autoInc() && autoIncTableLock(s);
             for (int t = 1; t <= config.tables(); t++) {
@@ -180,6 +180,7 @@ final class OltpLoader {
         try (Statement s = c.createStatement()) {
             s.execute("SET SESSION unique_checks = 0");
         }
+        Wsrep.catchUp(c); // on Galera: the tables were created through endpoint 0
         return c;
     }
 
@@ -207,42 +208,6 @@ final class OltpLoader {
             return !rs.next() || rs.getInt(1) != 2;
         } catch (SQLException notInnodb) {
             return true;
-        }
-    }
-
-    /**
-     * @return rows per chunk on Galera: {@value #GALERA_CHUNK_ROWS} (~2 MB write set), fewer when the node's
-     *         {@code wsrep_max_ws_rows} (0 = unlimited) or {@code wsrep_max_ws_size} (bytes; a row is counted
-     *         as {@value #ROW_BYTES_BOUND} bytes, above the ~200 of an sbtest row, and half the limit is used)
-     *         would refuse such a write set
-     */
-    static int galeraChunkRows(Statement s) throws SQLException {
-        long maxRows = 0;
-        long maxBytes = Long.MAX_VALUE;
-        try (ResultSet rs = s.executeQuery("SELECT @@wsrep_max_ws_rows, @@wsrep_max_ws_size")) {
-            if (rs.next()) {
-                maxRows = rs.getLong(1);
-                maxBytes = rs.getLong(2);
-            }
-        }
-        return chunkRowsWithin(maxRows, maxBytes);
-    }
-
-    /** The bound of {@link #galeraChunkRows}, from the two limits; at least 1 row. */
-    static int chunkRowsWithin(long maxWsRows, long maxWsBytes) {
-        long rows = GALERA_CHUNK_ROWS;
-        if (maxWsRows > 0) {
-            rows = Math.min(rows, maxWsRows);
-        }
-        if (maxWsBytes > 0) {
-            rows = Math.min(rows, maxWsBytes / 2 / ROW_BYTES_BOUND);
-        }
-        return (int) Math.max(1, rows);
-    }
-
-    private static boolean galera(Statement s) throws SQLException {
-        try (ResultSet rs = s.executeQuery("SHOW VARIABLES LIKE 'wsrep_on'")) {
-            return rs.next() && "ON".equalsIgnoreCase(rs.getString(2));
         }
     }
 

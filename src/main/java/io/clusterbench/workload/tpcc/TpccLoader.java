@@ -2,9 +2,12 @@ package io.clusterbench.workload.tpcc;
 
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
+import io.clusterbench.workload.ChunkBounds;
 import io.clusterbench.workload.LoadLedger;
 import io.clusterbench.workload.ParallelLoad;
 import io.clusterbench.workload.PrepareMode;
+import io.clusterbench.workload.TableLoader;
+import io.clusterbench.workload.Wsrep;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -21,9 +24,12 @@ import java.util.function.LongSupplier;
 
 /**
  * {@code prepare tpcc}: creates every table of every set first (a real barrier, not sysbench-tpcc's
- * 30-second sleep), then loads in parallel on {@code threads} connections from one queue of units
+ * 30-second sleep; on Galera, once every loader's node has them), then loads in parallel on {@code threads} connections from one queue of units
  * (a set's items; per warehouse and set: warehouse + districts + customers + history, stock, and orders
- * for two halves of the districts), then adds the secondary indexes and foreign keys.
+ * for two halves of the districts), then adds the secondary indexes and foreign keys. Each unit's tables
+ * go through the shared {@link TableLoader} ({@code LOAD DATA LOCAL INFILE} streamed from memory) in chunks
+ * bounded by {@link ChunkBounds} (one statement per table on a single server, ~2 MB write sets on Galera);
+ * on Galera each connection first catches up with the tables' creation ({@link Wsrep#catchUp}).
  *
  * <p>Resumable: with {@code --resume} at the first warehouse not completely loaded in some set
  * ({@link TpccProgress}), with {@code --load-from-scale N} at N; the tables must exist; rows of warehouses
@@ -37,6 +43,11 @@ final class TpccLoader {
     private final TpccConfig config;
     private final TpccSchema schema;
     private final LongSupplier clockNanos;
+    private final TableLoader loader = new TableLoader();
+    /** Chunk bounds of the server loaded (set by {@link #prepare}). */
+    private ChunkBounds bounds = ChunkBounds.SINGLE;
+    /** The server's NOW() when the load began: the dates of the initial rows (set by {@link #prepare}). */
+    private String now;
 
     TpccLoader(TpccConfig config, TpccSchema schema, LongSupplier clockNanos) {
         this.config = config;
@@ -64,6 +75,8 @@ final class TpccLoader {
         List<Unit> units = new ArrayList<>();
         try (Connection c = target.openChecked(target.endpointFor(0), true); Statement s = c.createStatement()) {
             List<String> existing = schema.existing(c);
+            bounds = ChunkBounds.of(s);
+            now = serverNow(s);
             if (mode == PrepareMode.RESUME && existing.size() == schema.names().size()) {
                 from = config.scale() + 1;
                 for (int t = 1; t <= config.tables(); t++) {
@@ -122,6 +135,9 @@ final class TpccLoader {
                 units.add(new Unit("warehouse, districts, customers, history", t, w, 4));
             }
         }
+        progress.accept(String.format(Locale.ROOT, "Loading with LOAD DATA in chunks of at most %d stock, %d customer, "
+                + "%d order_line rows (one transaction each)", bounds.rows(TpccRows.STOCK_BYTES),
+                bounds.rows(TpccRows.CUSTOMER_BYTES), bounds.rows(TpccRows.ORDER_LINE_BYTES)));
         long rows = run(target, threads, units, progress, ledger);
         List<Unit> indexes = new ArrayList<>();
         try (Connection c = target.openChecked(target.endpointFor(0), true)) {
@@ -163,14 +179,14 @@ final class TpccLoader {
             try (Statement s = c.createStatement()) {
                 s.execute("SET SESSION foreign_key_checks = 0, unique_checks = 0");
             }
+            if (bounds.galera()) {
+                Wsrep.catchUp(c); // the tables were created through endpoint 0
+            }
             return c;
         };
         try {
             ParallelLoad.run(workers, connections, units, (c, u) -> {
-                long n;
-                try (Statement s = c.createStatement()) {
-                    n = load(s, u, loaded);
-                }
+                long n = load(c, u, loaded);
                 if (u.warehouse() > 0) {
                     boolean whole;
                     synchronized (unitsLeft) {
@@ -205,18 +221,53 @@ final class TpccLoader {
         return (long) u.set() << 32 | u.warehouse();
     }
 
-    private static long load(Statement s, Unit u, AtomicLong loaded) throws SQLException {
-        return switch (u.kind()) {
-            case 0 -> TpccRows.items(s, u.set(), loaded);
-            case 1 -> TpccRows.orders(s, u.set(), u.warehouse(), 1, 5, loaded);
-            case 2 -> TpccRows.orders(s, u.set(), u.warehouse(), 6, 10, loaded);
-            case 3 -> TpccRows.stock(s, u.set(), u.warehouse(), loaded);
+    private long load(Connection c, Unit u, AtomicLong loaded) throws SQLException {
+        List<TpccRows.Table> tables = switch (u.kind()) {
+            case 0 -> TpccRows.items(u.set());
+            case 1 -> TpccRows.orders(u.set(), u.warehouse(), 1, 5, now);
+            case 2 -> TpccRows.orders(u.set(), u.warehouse(), 6, 10, now);
+            case 3 -> TpccRows.stock(u.set(), u.warehouse());
             case 5 -> {
-                s.execute(u.sql());
-                yield 0;
+                try (Statement s = c.createStatement()) {
+                    s.execute(u.sql());
+                }
+                yield List.of();
             }
-            default -> TpccRows.warehouse(s, u.set(), u.warehouse(), loaded);
+            default -> TpccRows.warehouse(u.set(), u.warehouse(), now);
         };
+        long rows = 0;
+        for (TpccRows.Table t : tables) {
+            rows += load(c, t, loaded);
+        }
+        return rows;
+    }
+
+    /**
+     * Loads one table's rows of a unit in chunks of at most {@link ChunkBounds#rows} rows, in order.
+     *
+     * @throws SQLException when the server fails a chunk, or reports other than the chunk's row count
+     */
+    private long load(Connection c, TpccRows.Table t, AtomicLong loaded) throws SQLException {
+        TableLoader.Chunk all = t.rows();
+        long per = bounds.rows(t.rowBytes());
+        for (long first = 0; first < all.rows(); first += per) {
+            long from = first;
+            long n = Math.min(per, all.rows() - first);
+            long got = loader.load(c, new TableLoader.Chunk(all.table(), all.columns(), n,
+                    (row, line) -> all.writer().write(from + row, line)));
+            if (got != n) {
+                throw new SQLException("loading " + all.table() + ": the server took " + got + " of " + n + " rows");
+            }
+            loaded.addAndGet(n);
+        }
+        return all.rows();
+    }
+
+    private static String serverNow(Statement s) throws SQLException {
+        try (ResultSet rs = s.executeQuery("SELECT DATE_FORMAT(NOW(), '%Y-%m-%d %H:%i:%s')")) {
+            rs.next();
+            return rs.getString(1);
+        }
     }
 
     /** Deletes every row of warehouses &ge; {@code from} in set {@code t} (a partial load is redone whole). */

@@ -97,11 +97,20 @@ class NuRandTest {
         assertEquals("EINGEINGEING", NuRand.lastName(999));
     }
 
+    /** The text {@link io.clusterbench.workload.RowStream.Line#fixed2} writes for one field. */
+    private static String fixed2(long hundredths) {
+        io.clusterbench.workload.RowStream in = new io.clusterbench.workload.RowStream(
+                (row, line) -> line.field().fixed2(hundredths), 1);
+        byte[] b = new byte[64];
+        int n = in.read(b, 0, b.length);
+        return new String(b, 0, n - 1, java.nio.charset.StandardCharsets.ISO_8859_1);
+    }
+
     @Test
     void centsAreWrittenWithTwoDecimals() {
-        assertEquals("0.05", LoadBatch.cents(new StringBuilder(), 5).toString());
-        assertEquals("12.34", LoadBatch.cents(new StringBuilder(), 1234).toString());
-        assertEquals("300000.00", LoadBatch.cents(new StringBuilder(), 30_000_000).toString());
+        assertEquals("0.05", fixed2(5));
+        assertEquals("12.34", fixed2(1234));
+        assertEquals("300000.00", fixed2(30_000_000));
     }
 
     @Test

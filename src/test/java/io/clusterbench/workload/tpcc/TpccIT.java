@@ -61,6 +61,13 @@ class TpccIT {
         assertEquals(200_000, count("SELECT COUNT(*) FROM stock1"));
         assertEquals(100_000, count("SELECT COUNT(*) FROM item1"));
         assertEquals(count("SELECT SUM(o_ol_cnt) FROM orders1"), count("SELECT COUNT(*) FROM order_line1"));
+        // undelivered orders (new orders) have no carrier and their lines no delivery date: NULL, not 0 or ''
+        assertEquals(18_000, count("SELECT COUNT(*) FROM orders1 WHERE o_carrier_id IS NULL"));
+        assertEquals(count("SELECT SUM(o_ol_cnt) FROM orders1 WHERE o_id >= 2101"),
+                count("SELECT COUNT(*) FROM order_line1 WHERE ol_delivery_d IS NULL"));
+        assertEquals(0, count("SELECT COUNT(*) FROM orders1 o LEFT JOIN new_orders1 n ON n.no_w_id = o.o_w_id "
+                + "AND n.no_d_id = o.o_d_id AND n.no_o_id = o.o_id WHERE (o.o_carrier_id IS NULL) <> (n.no_o_id IS NOT NULL)"));
+        assertTrue(prepareOut.contains("Loading with LOAD DATA in chunks of at most 100000 stock"), prepareOut);
         assertEquals(10, count("SELECT COUNT(*) FROM information_schema.table_constraints WHERE table_schema = '"
                 + db + "' AND constraint_type = 'FOREIGN KEY'"));
     }
