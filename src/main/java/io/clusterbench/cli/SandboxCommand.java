@@ -5,6 +5,7 @@ import io.clusterbench.sandbox.GaleraSandbox;
 import io.clusterbench.sandbox.SandboxNetwork;
 import io.clusterbench.sandbox.NodeStatus;
 import io.clusterbench.sandbox.SandboxDir;
+import io.clusterbench.sandbox.SandboxText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
@@ -43,13 +44,7 @@ final class SandboxCommand implements Runnable {
     int status(@Mixin SandboxDir dir) {
         GaleraSandbox sb = GaleraSandbox.open(dir.path());
         List<NodeStatus> nodes = sb.status();
-        env.out().println(NodeStatus.table(nodes));
-        SandboxNetwork net = new SandboxNetwork(sb);
-        if (net.relayed()) {
-            env.out().println("Relay: " + net.describeLinks() + (io.clusterbench.relay.RelayProcess.running(sb.dir())
-                    ? "" : " (relay NOT running: 'sandbox start' starts it)"));
-        }
-        env.out().println("Connect with: " + sb.state().clientOptions());
+        SandboxText.status(sb, nodes).forEach(env.out()::println);
         return nodes.stream().allMatch(NodeStatus::synced) ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
     }
 

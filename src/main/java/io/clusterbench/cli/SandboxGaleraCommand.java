@@ -3,8 +3,7 @@ package io.clusterbench.cli;
 import io.clusterbench.sandbox.SandboxDir;
 import io.clusterbench.relay.LinkSpec;
 import io.clusterbench.sandbox.GaleraSandbox;
-import io.clusterbench.sandbox.SandboxNetwork;
-import io.clusterbench.sandbox.SandboxNode;
+import io.clusterbench.sandbox.SandboxText;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
@@ -61,20 +60,7 @@ final class SandboxGaleraCommand implements Callable<Integer> {
         java.util.Map<String, LinkSpec> linkMap = relay || !links.isEmpty() ? LinkSpec.parseNamed(links) : null;
         GaleraSandbox sb = GaleraSandbox.deploy(dir.path(), nodes, basePort, durable ? 1 : 2, linkMap,
                 env.out()::println);
-        env.out().printf(java.util.Locale.ROOT, "Galera sandbox ready in %.1f s: %d node(s) Synced, directory %s%n",
-                (System.nanoTime() - start) / 1e9, nodes, sb.dir());
-        for (SandboxNode n : sb.state().nodes()) {
-            env.out().println("  " + n.name() + "  " + n.endpoint() + "  (galera " + n.galeraPort() + ", pid "
-                    + n.pid() + ")");
-        }
-        if (sb.state().relay()) {
-            env.out().println("Relay: " + new SandboxNetwork(sb).describeLinks() + " (change with 'sandbox link', "
-                    + "'partition', 'heal', 'slow')");
-        }
-        env.out().println("User " + GaleraSandbox.CLIENT_USER + " (no password), database " + GaleraSandbox.CLIENT_DB
-                + ". Paste into prepare/run/probe:");
-        env.out().println("  " + sb.state().clientOptions());
-        env.out().println("Stop with: clusterbench sandbox stop --dir " + sb.dir() + "  (destroy removes it)");
+        SandboxText.ready(sb, (System.nanoTime() - start) / 1e9).forEach(env.out()::println);
         return ExitCode.OK.code();
     }
 }

@@ -13,15 +13,22 @@ import java.util.Map;
  * can label server counters by node instead of showing the first endpoint's only (docs/metrics.md, "Server
  * counters per node"). Sample shape: {@code {"n1": {"QuestionsPerSecond": …, …}, "n2": {…}}}.
  *
+ * <p>The first node is the run's own {@link ServerStatusObserver} ({@code observed.server}): this observer reads the
+ * other nodes only, and {@link #withFirst} puts the first node's sample in front, so every node's status is read
+ * once per interval. The first node keeps its own connection and thread, so a stalled other node never takes
+ * {@code observed.server} with it.
+ *
  * <p>Confined to the thread that samples it (its {@link AsyncObserver}); owns one connection per node. A node that
  * does not answer yields {@code {"readFailures": N}} for that node, never an exception.
  */
 public final class ServerNodesObserver implements Observer {
+    /** The observer's name: its samples are {@code observed.serverNodes}. */
+    public static final String NAME = "serverNodes";
     private final Map<String, ServerStatusObserver> nodes = new LinkedHashMap<>();
 
     /**
      * @param target    where to connect
-     * @param endpoints the endpoints to observe, in target order
+     * @param endpoints the endpoints to observe (all but the first), in target order
      * @param names     the member name of each endpoint (same order and size)
      * @throws IllegalArgumentException when the lists differ in size
      */
@@ -36,7 +43,22 @@ public final class ServerNodesObserver implements Observer {
 
     @Override
     public String name() {
-        return "serverNodes";
+        return NAME;
+    }
+
+    /**
+     * @param firstName  the first node's name
+     * @param first      the first node's sample ({@code observed.server}), or null or empty when it gave none
+     * @param others     this observer's sample of the other nodes
+     * @return the sample of every node, the first node first
+     */
+    public static Map<String, Object> withFirst(String firstName, Map<?, ?> first, Map<String, Object> others) {
+        Map<String, Object> all = new LinkedHashMap<>();
+        if (first != null && !first.isEmpty()) {
+            all.put(firstName, first);
+        }
+        all.putAll(others);
+        return all;
     }
 
     @Override

@@ -22,6 +22,8 @@ import java.util.Map;
  * and a reconnect at the next interval.
  */
 public final class ServerStatusObserver implements Observer {
+    /** The observer's name: its samples are {@code observed.server}. */
+    public static final String NAME = "server";
     /** Counters reported as {@code <name>PerSecond} (deltas ÷ interval seconds). */
     public static final List<String> COUNTERS = List.of("Questions", "Com_select", "Com_insert", "Com_update",
             "Com_delete", "Com_commit", "Com_rollback", "Innodb_rows_read", "Innodb_rows_inserted",
@@ -46,7 +48,7 @@ public final class ServerStatusObserver implements Observer {
 
     @Override
     public String name() {
-        return "server";
+        return NAME;
     }
 
     @Override

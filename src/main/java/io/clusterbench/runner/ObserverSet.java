@@ -26,9 +26,20 @@ import java.util.Map;
  */
 final class ObserverSet implements AutoCloseable {
     private final List<Observer> observers;
+    /** The first node's name in {@code observed.serverNodes}, filled from {@code observed.server}; null for one endpoint. */
+    private final String firstNode;
 
     ObserverSet(List<Observer> observers) {
+        this(observers, null);
+    }
+
+    /**
+     * @param firstNode the first node's name when {@code observed.server} also stands for that node in
+     *                  {@code observed.serverNodes}; null when there is one endpoint
+     */
+    private ObserverSet(List<Observer> observers, String firstNode) {
         this.observers = List.copyOf(observers);
+        this.firstNode = firstNode;
     }
 
     /**
@@ -51,8 +62,13 @@ final class ObserverSet implements AutoCloseable {
         if (galera) {
             observers.add(new GaleraObserver(target, topology));
         }
+        String firstNode = null;
         if (target.endpoints().size() > 1) { // server counters of every node, labelled by its name
-            observers.add(new ServerNodesObserver(target, target.endpoints(), nodeNames(target, topology)));
+            List<String> names = nodeNames(target, topology);
+            firstNode = names.get(0); // read once, by the server observer above (ServerNodesObserver#withFirst)
+            List<Endpoint> endpoints = target.endpoints();
+            observers.add(new ServerNodesObserver(target, endpoints.subList(1, endpoints.size()),
+                    names.subList(1, names.size())));
         }
         io.clusterbench.fault.RelayObserver relay = io.clusterbench.fault.RelayObserver.find(
                 ctx.settings.faults().sandboxDir(), target.endpoints());
@@ -68,7 +84,7 @@ final class ObserverSet implements AutoCloseable {
             async.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
                     ctx.env::line));
         }
-        return new ObserverSet(async);
+        return new ObserverSet(async, firstNode);
     }
 
     /** @return the member name behind each endpoint, {@code nI} (1-based) where the topology has none */
@@ -117,6 +133,12 @@ final class ObserverSet implements AutoCloseable {
             if (!sample.isEmpty()) {
                 all.put(o.name(), sample);
             }
+        }
+        if (firstNode != null && all.get(ServerNodesObserver.NAME) instanceof Map<?, ?> others) {
+            @SuppressWarnings("unchecked")
+            Map<String, Object> rest = (Map<String, Object>) others;
+            all.put(ServerNodesObserver.NAME, ServerNodesObserver.withFirst(firstNode,
+                    (Map<?, ?>) all.get(ServerStatusObserver.NAME), rest));
         }
         return all;
     }

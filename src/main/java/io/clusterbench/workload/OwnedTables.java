@@ -1,5 +1,7 @@
 package io.clusterbench.workload;
 
+import io.clusterbench.UserException;
+
 import java.sql.Connection;
 import java.sql.ResultSet;
 import java.sql.SQLException;
@@ -20,6 +22,30 @@ import java.util.regex.Pattern;
  */
 public final class OwnedTables {
     private OwnedTables() {
+    }
+
+    /**
+     * @param table   a table the workload needs
+     * @param prepare the command that makes it, e.g. {@code clusterbench prepare bigtrx}
+     * @return the error for {@code table} missing from the target database
+     */
+    public static UserException missing(String table, String prepare) {
+        return new UserException("table " + table + " does not exist in the target database",
+                "run prepare first (" + prepare + ")");
+    }
+
+    /**
+     * @param existing the tables the database has
+     * @param needed   the workload's tables, in order
+     * @param prepare  the command that makes them (see {@link #missing})
+     * @throws UserException naming the first table of {@code needed} that does not exist
+     */
+    public static void requireAll(List<String> existing, List<String> needed, String prepare) {
+        for (String name : needed) {
+            if (!existing.contains(name)) {
+                throw missing(name, prepare);
+            }
+        }
     }
 
     /** @return every base table of the connection's current schema, sorted by name */

@@ -113,6 +113,8 @@ class ClusterResultsIT {
 
         JsonNode serverNodes = run.get("intervals").get(1).get("observed").get("serverNodes");
         assertEquals(Set.of("n1", "n2", "n3"), names(serverNodes), "SHOW GLOBAL STATUS of every node, by name");
+        assertEquals(run.get("intervals").get(1).get("observed").get("server"), serverNodes.get("n1"),
+                "the first node's SHOW GLOBAL STATUS is read once: observed.server is serverNodes.n1");
         for (JsonNode n : serverNodes) {
             assertTrue(n.get("QuestionsPerSecond").asDouble() > 0, "round-robin: every node serves queries " + n);
         }

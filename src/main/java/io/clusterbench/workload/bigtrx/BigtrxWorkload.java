@@ -140,8 +140,7 @@ public final class BigtrxWorkload implements Workload {
     @Override
     public void init(Connection connection) throws SQLException {
         if (!tablesExist(connection)) {
-            throw new UserException("table " + TABLE + " does not exist in the target database",
-                    "run prepare first (clusterbench prepare bigtrx)");
+            throw OwnedTables.missing(TABLE, "clusterbench prepare bigtrx");
         }
         wsrep = Wsrep.on(connection);
         stats.wsrep(wsrep);

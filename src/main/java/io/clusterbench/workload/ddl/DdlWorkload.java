@@ -110,8 +110,7 @@ public final class DdlWorkload implements Workload {
     @Override
     public void init(Connection connection) throws SQLException {
         if (!DdlTables.sourceExists(connection)) {
-            throw new UserException("table " + DdlTables.SOURCE + " does not exist in the target database",
-                    "run prepare first (clusterbench prepare ddl --table-size N)");
+            throw OwnedTables.missing(DdlTables.SOURCE, "clusterbench prepare ddl --table-size N");
         }
         long rows = DdlTables.sourceRows(connection);
         if (rows < config.tableSize()) {

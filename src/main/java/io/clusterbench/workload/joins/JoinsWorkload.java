@@ -1,5 +1,6 @@
 package io.clusterbench.workload.joins;
 
+import io.clusterbench.workload.OwnedTables;
 import io.clusterbench.UserException;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.ServerInfo;
@@ -138,13 +139,8 @@ public final class JoinsWorkload implements Workload {
 
     @Override
     public void init(Connection connection, InitContext context) throws SQLException {
-        List<String> existing = tables.existing(connection);
-        for (String name : tables.names()) {
-            if (!existing.contains(name)) {
-                throw new UserException("table " + name + " does not exist in the target database",
-                        "run prepare first (clusterbench prepare joins with the same --tables)");
-            }
-        }
+        OwnedTables.requireAll(tables.existing(connection), tables.names(),
+                "clusterbench prepare joins with the same --tables");
         KeySpace[] loaded = new KeySpace[config.tables() + 1];
         for (int t = 1; t <= config.tables(); t++) {
             loaded[t] = new KeySpaceLoader("main" + t, "id").load(connection, context, Math.max(1, config.tableSize()),

@@ -1,5 +1,6 @@
 package io.clusterbench.workload.oltp;
 
+import io.clusterbench.workload.OwnedTables;
 import io.clusterbench.UserException;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.Target;
@@ -127,13 +128,8 @@ public final class OltpWorkload implements Workload {
 
     @Override
     public void init(Connection connection, InitContext context) throws SQLException {
-        List<String> existing = tables.existing(connection);
-        for (String name : tables.names()) {
-            if (!existing.contains(name)) {
-                throw new UserException("table " + name + " does not exist in the target database",
-                        "run prepare first (clusterbench prepare " + name() + " with the same --tables)");
-            }
-        }
+        OwnedTables.requireAll(tables.existing(connection), tables.names(),
+                "clusterbench prepare " + name() + " with the same --tables");
         for (int t = 1; t <= config.tables() && config.createSecondary(); t++) {
             if (!tables.hasIndexOnK(connection, t)) {
                 throw new UserException("table sbtest" + t + " has no index on k: its load did not finish",

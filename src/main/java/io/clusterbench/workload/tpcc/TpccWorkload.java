@@ -1,5 +1,6 @@
 package io.clusterbench.workload.tpcc;
 
+import io.clusterbench.workload.OwnedTables;
 import io.clusterbench.UserException;
 import io.clusterbench.observe.Observer;
 import io.clusterbench.db.DbFailure;
@@ -155,13 +156,8 @@ public final class TpccWorkload implements Workload {
 
     @Override
     public void init(Connection connection) throws SQLException {
-        List<String> existing = schema.existing(connection);
-        for (String name : schema.names()) {
-            if (!existing.contains(name)) {
-                throw new UserException("table " + name + " does not exist in the target database",
-                        "run prepare first (clusterbench prepare tpcc with the same --scale and --tables)");
-            }
-        }
+        OwnedTables.requireAll(schema.existing(connection), schema.names(),
+                "clusterbench prepare tpcc with the same --scale and --tables");
         try (var s = connection.createStatement();
              var rs = s.executeQuery("SELECT COUNT(*) FROM warehouse" + config.tables())) {
             rs.next();
