@@ -25,7 +25,35 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * directed link, and a partition cuts open connections and refuses new ones.
  */
 class RelayTest {
-    private static final int PORT = 6597;
+    /**
+     * Base port of the relayed links (the relay listens on the public address with the node's own port): chosen
+     * free per JVM, not fixed, so two test runs on one machine (two clones, a CI run beside a developer's) never
+     * collide on it.
+     */
+    private static final int PORT = freeBase();
+
+    private static int freeBase() {
+        java.util.SplittableRandom rng = new java.util.SplittableRandom();
+        for (int attempt = 0; attempt < 200; attempt++) {
+            int base = 20_000 + rng.nextInt(20_000);
+            if (free(base, 1) && free(base + 1, 1) && free(base + 10, 2) && free(base + 11, 2)) {
+                return base;
+            }
+        }
+        throw new IllegalStateException("no free port range for the relay test");
+    }
+
+    /** @return whether {@code port} can be bound on node {@code n}'s private and public loopback addresses */
+    private static boolean free(int port, int n) {
+        for (String host : List.of(RelayAddresses.privateHost(n), RelayAddresses.publicHost(n))) {
+            try (ServerSocket probe = new ServerSocket()) {
+                probe.bind(new InetSocketAddress(InetAddress.getByName(host), port));
+            } catch (IOException inUse) {
+                return false;
+            }
+        }
+        return true;
+    }
     private final List<AutoCloseable> closing = new ArrayList<>();
 
     @AfterEach
