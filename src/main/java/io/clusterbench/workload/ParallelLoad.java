@@ -1,5 +1,11 @@
 package io.clusterbench.workload;
 
+import io.clusterbench.db.WatchedSocketFactory;
+
+import java.io.IOException;
+import java.net.Socket;
+import java.util.Collections;
+
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
@@ -21,7 +27,11 @@ import java.util.concurrent.atomic.AtomicReference;
  *
  * <p>On the first failure the others stop taking items and the failure is thrown; on interrupt of the
  * calling thread the workers are interrupted and {@link InterruptedException} is thrown, so the caller can say
- * what is complete.
+ * what is complete. In both cases every worker's TCP socket (captured at open through
+ * {@link WatchedSocketFactory}) is closed under it: a worker blocked in a socket write cannot be interrupted, and
+ * one streaming {@code LOAD DATA LOCAL INFILE} to a connection the server killed (KILL CONNECTION) blocks there
+ * for good once the send buffer is full, since the server no longer reads. Without this a killed load could
+ * hang {@code prepare} instead of ending with what is complete.
  *
  * <p>Thread-safe: each worker thread owns its connection.
  */
@@ -67,7 +77,9 @@ public final class ParallelLoad {
         AtomicInteger pending = new AtomicInteger(queue.size());
         AtomicReference<Throwable> failure = new AtomicReference<>();
         int n = Math.max(1, workers);
+        List<Socket> sockets = Collections.synchronizedList(new ArrayList<>());
         ExecutorService pool = Executors.newFixedThreadPool(n);
+        boolean joined = false;
         try {
             List<Future<?>> futures = new ArrayList<>();
             for (int w = 0; w < n; w++) {
@@ -75,7 +87,7 @@ public final class ParallelLoad {
                 futures.add(pool.submit(() -> {
                     Connection c = null;
                     try {
-                        c = connections.open(worker);
+                        c = WatchedSocketFactory.capture(sockets::add, () -> connections.open(worker));
                         while (pending.get() > 0 && failure.get() == null) {
                             T item = queue.poll(50, TimeUnit.MILLISECONDS);
                             if (item == null) {
@@ -90,7 +102,9 @@ public final class ParallelLoad {
                             }
                         }
                     } catch (Throwable t) {
-                        failure.compareAndSet(null, t);
+                        if (failure.compareAndSet(null, t)) {
+                            closeAll(sockets); // frees workers blocked in a read or write on their connection
+                        }
                     } finally {
                         if (c != null) {
                             try {
@@ -103,15 +117,19 @@ public final class ParallelLoad {
                     return null;
                 }));
             }
-            for (Future<?> f : futures) {
+            for (Future<?> f : futures) { // interrupted here: the finally block frees blocked workers
                 try {
                     f.get();
                 } catch (ExecutionException e) {
                     failure.compareAndSet(null, e.getCause());
                 }
             }
+            joined = true;
         } finally {
             pool.shutdownNow();
+            if (!joined || failure.get() != null) {
+                closeAll(sockets);
+            }
         }
         Throwable t = failure.get();
         if (t instanceof SQLException se) {
@@ -128,6 +146,18 @@ public final class ParallelLoad {
         }
         if (t != null) {
             throw new IllegalStateException(t);
+        }
+    }
+
+    private static void closeAll(List<Socket> sockets) {
+        synchronized (sockets) {
+            for (Socket s : sockets) {
+                try {
+                    s.close();
+                } catch (IOException ignored) {
+                    // closing is all that is wanted
+                }
+            }
         }
     }
 }
