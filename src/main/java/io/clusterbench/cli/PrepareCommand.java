@@ -3,13 +3,14 @@ package io.clusterbench.cli;
 import io.clusterbench.runner.Validation;
 import io.clusterbench.runner.TableChores;
 import io.clusterbench.UserException;
-import io.clusterbench.workload.Distribution;
+import io.clusterbench.workload.KeyDistributionOptions;
 import io.clusterbench.workload.PrepareMode;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.oltp.OltpOptions;
 import io.clusterbench.workload.tpcc.TpccFamily;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.util.Locale;
@@ -34,6 +35,9 @@ final class PrepareCommand extends WorkloadCommand {
             + "there, load the missing chunks and build the missing indexes (oltp_* workloads).")
     boolean resume;
 
+    /** sysbench's prepare draws k with sb_rand(1, table_size): the --rand-* options shape the table. */
+    @Mixin
+    KeyDistributionOptions keys;
 
     PrepareCommand(CliEnv env) {
         super(env);
@@ -56,8 +60,7 @@ final class PrepareCommand extends WorkloadCommand {
         }
         noteNotApplying(false, workload());
         PrepareMode mode = resume ? PrepareMode.RESUME : force ? PrepareMode.DROP : PrepareMode.REFUSE;
-        Workload w = WorkloadRegistry.create(workload(), families(),
-                Distribution.defaultUniform(), 1);
+        Workload w = WorkloadRegistry.create(workload(), families(), keys.distribution(), 1);
         TableChores.Prepared done = TableChores.prepare(target.spec(), w, threads, mode, env.command(), env);
         if (!workload().equals(TpccFamily.NAME)) { // the tpcc loader prints its own rows and rows/s
             long rows = (long) w.tables().size() * families().get(OltpOptions.class).tableSize();

@@ -58,8 +58,7 @@ public final class PlanBuilder {
         Routing routing = c == null ? Routing.ROUND_ROBIN : Routing.parse(c.routing);
         Consistency consistency = c == null || c.consistency == null ? null : Consistency.parse(c.consistency);
         Validation.check(t, r, families, sweep);
-        Distribution distribution = Distribution.parse(r.randType, r.randSpecIter, r.randSpecPct, r.randSpecRes,
-                r.randParetoH, r.randZipfianExp);
+        Distribution distribution = r.keys.distribution();
         ErrorPolicy errors = ErrorPolicy.parse(r.ignoreErrors);
         long seed = r.randSeed != 0 ? r.randSeed : shard.sharded() ? shard.sharedSeed()
                 : (System.nanoTime() ^ System.currentTimeMillis()) | 1;

@@ -2,6 +2,8 @@ package io.clusterbench.runner;
 
 import io.clusterbench.Defaults;
 import io.clusterbench.db.VendorCodes;
+import io.clusterbench.workload.KeyDistributionOptions;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 import java.nio.file.Path;
@@ -54,35 +56,14 @@ public final class RunOptions {
             description = "Latency percentile shown in interval lines, 1-100 (0 = 95). Default: ${DEFAULT-VALUE}.")
     double percentile;
 
-    @Option(names = "--rand-type", paramLabel = "TYPE", defaultValue = "" + Defaults.RAND_TYPE,
-            description = "Key distribution: uniform, gaussian, special, pareto, zipfian. "
-                    + "Default: ${DEFAULT-VALUE} (sysbench 1.0.20).")
-    String randType;
+    /** --rand-type and its parameters (shared with prepare, whose k column follows them as sysbench's does). */
+    @Mixin
+    KeyDistributionOptions keys;
 
     @Option(names = "--rand-seed", paramLabel = "N", defaultValue = "0",
             description = "Random seed; the same seed and options give the same key sequence per thread. "
                     + "0 = seed from the clock (the seed used is saved in the result). Default: ${DEFAULT-VALUE}.")
     long randSeed;
-
-    @Option(names = "--rand-spec-iter", paramLabel = "N", defaultValue = "" + Defaults.RAND_SPEC_ITER,
-            description = "Iterations of the special and gaussian distributions. Default: ${DEFAULT-VALUE}.")
-    int randSpecIter;
-
-    @Option(names = "--rand-spec-pct", paramLabel = "PERCENT", defaultValue = "" + Defaults.RAND_SPEC_PCT,
-            description = "Special distribution: percent of the range treated as special. Default: ${DEFAULT-VALUE}.")
-    int randSpecPct;
-
-    @Option(names = "--rand-spec-res", paramLabel = "PERCENT", defaultValue = "" + Defaults.RAND_SPEC_RES,
-            description = "Special distribution: percent of draws that hit the special values. Default: ${DEFAULT-VALUE}.")
-    int randSpecRes;
-
-    @Option(names = "--rand-pareto-h", paramLabel = "H", defaultValue = "" + Defaults.RAND_PARETO_H,
-            description = "Pareto shape parameter, 0 < h < 1. Default: ${DEFAULT-VALUE}.")
-    double randParetoH;
-
-    @Option(names = "--rand-zipfian-exp", paramLabel = "E", defaultValue = "" + Defaults.RAND_ZIPFIAN_EXP,
-            description = "Zipfian exponent (theta), >= 0. Default: ${DEFAULT-VALUE}.")
-    double randZipfianExp;
 
     @Option(names = "--ignore-errors", paramLabel = "CODES|all|none", defaultValue = VendorCodes.DEFAULT_IGNORED,
             description = "Statement errors (vendor codes) that restart the event instead of stopping the run. "

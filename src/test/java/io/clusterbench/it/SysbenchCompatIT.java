@@ -111,4 +111,37 @@ class SysbenchCompatIT {
         assertEquals(2, ResultFiles.run(out).get("threads").asInt());
         assertEquals(40, ResultFiles.summary(out).get("events").asLong());
     }
+
+    /** Distinct k values and the percent of rows with k in the middle half of 1..10,000, of sbtest1 in {@code db}. */
+    private static double[] kShape(String db) throws Exception {
+        try (Connection c = TestServer.connect(db); Statement s = c.createStatement();
+             ResultSet rs = s.executeQuery("SELECT COUNT(DISTINCT k), 100 * AVG(k BETWEEN 2501 AND 7500) FROM sbtest1")) {
+            rs.next();
+            return new double[] {rs.getLong(1), rs.getDouble(2)};
+        }
+    }
+
+    /**
+     * sysbench 1.0.20's prepare draws k with sb_rand(1, table_size), i.e. --rand-type (default special): its k
+     * column is concentrated, not uniform (10,000 rows: ~1,700 distinct values, nearly all in the middle half,
+     * where a uniform draw gives ~6,300 with half of the rows there). Same tables means the same k shape, for every rand type.
+     */
+    @Test
+    void prepareDrawsKFromTheSameDistributionAsSysbench() throws Exception {
+        requireSysbench();
+        for (String type : List.of("special", "uniform")) {
+            String sb = TestServer.freshDatabase("ksb" + type);
+            assertEquals(0, sysbench(sb, "oltp_read_only", "--table-size=10000", "--rand-type=" + type, "prepare"));
+            String cb = TestServer.freshDatabase("kcb" + type);
+            assertEquals(0, Cli.run(Cli.args(TestServer.cliTarget(cb), "prepare", "oltp_read_only",
+                    "--table-size=10000", "--rand-type=" + type)).exitCode());
+            double[] bySysbench = kShape(sb);
+            double[] byClusterbench = kShape(cb);
+            String shapes = type + ": sysbench distinct k / % in the middle half " + java.util.Arrays.toString(bySysbench)
+                    + ", clusterbench " + java.util.Arrays.toString(byClusterbench);
+            org.junit.jupiter.api.Assertions.assertTrue(
+                    Math.abs(bySysbench[0] - byClusterbench[0]) <= 0.15 * bySysbench[0], shapes);
+            org.junit.jupiter.api.Assertions.assertTrue(Math.abs(bySysbench[1] - byClusterbench[1]) <= 5, shapes);
+        }
+    }
 }

@@ -1,5 +1,6 @@
 package io.clusterbench.workload.oltp;
 
+import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.RandomText;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
@@ -169,9 +170,10 @@ final class OltpLoader {
         SplittableRandom rng = new SplittableRandom(seed);
         RandomText text = new RandomText();
         int size = Math.max(1, config.tableSize());
+        Distribution k = config.distribution();
         return new TableLoader.Chunk("sbtest" + item.table(), "id, k, c, pad", item.rows(), (row, line) -> line
                 .field().number(item.firstId() + row * item.step())
-                .field().number(1 + rng.nextInt(size))
+                .field().number(k.next(rng, 1, size)) // sysbench 1.0.20 prepare: sb_rand(1, table_size), --rand-type
                 .field().random(text, rng, RandomText.C_GROUPS)
                 .field().random(text, rng, RandomText.PAD_GROUPS));
     }
