@@ -1,5 +1,6 @@
 package io.clusterbench.db;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.Socket;
 import java.util.function.Consumer;
@@ -87,5 +88,20 @@ public final class WatchedSocketFactory extends javax.net.SocketFactory {
     /** The driver creates unconnected sockets ({@link #createSocket()}) and connects them itself. */
     private static UnsupportedOperationException connectedNotSupported() {
         return new UnsupportedOperationException("the driver creates unconnected sockets");
+    }
+
+    /**
+     * Closes a captured socket from any thread, so a read or write blocked on it fails at once.
+     *
+     * @param socket a socket {@link #capture} handed out
+     * @return false when closing it failed (the caller may fall back to the driver's abort)
+     */
+    public static boolean close(Socket socket) {
+        try {
+            socket.close();
+            return true;
+        } catch (IOException | RuntimeException e) {
+            return false;
+        }
     }
 }

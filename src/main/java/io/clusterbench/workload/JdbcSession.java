@@ -5,7 +5,6 @@ import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.SqlErrors;
 import io.clusterbench.db.WatchedSocketFactory;
 
-import java.io.IOException;
 import java.net.Socket;
 import java.sql.Connection;
 import java.sql.SQLException;
@@ -140,15 +139,10 @@ public abstract class JdbcSession implements Session {
     @Override
     public void abort() {
         Socket s = socket;
-        if (s != null) {
-            try {
-                s.close();
-                return;
-            } catch (IOException | RuntimeException ignored) {
-                // fall back to the driver's abort
-            }
+        if (s != null && WatchedSocketFactory.close(s)) {
+            return;
         }
-        SessionSql.abort(connection);
+        SessionSql.abort(connection); // a unix socket, or a close that failed
     }
 
     @Override

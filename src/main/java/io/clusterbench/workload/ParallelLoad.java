@@ -2,7 +2,6 @@ package io.clusterbench.workload;
 
 import io.clusterbench.db.WatchedSocketFactory;
 
-import java.io.IOException;
 import java.net.Socket;
 import java.util.Collections;
 
@@ -151,13 +150,7 @@ public final class ParallelLoad {
 
     private static void closeAll(List<Socket> sockets) {
         synchronized (sockets) {
-            for (Socket s : sockets) {
-                try {
-                    s.close();
-                } catch (IOException ignored) {
-                    // closing is all that is wanted
-                }
-            }
+            sockets.forEach(WatchedSocketFactory::close);
         }
     }
 }
