@@ -33,6 +33,8 @@ import java.util.List;
 public final class Engine {
     /** Label of the per-endpoint slot that collects sessions connected elsewhere than the target's endpoints. */
     public static final String OTHER_ENDPOINT = "other";
+    /** How the fatal error of a run whose every endpoint stayed unreachable begins ({@link Unreachable}). */
+    public static final String UNREACHABLE = "every endpoint unreachable";
     private static final long POLL_NANOS = 50_000_000L;
 
     private final EnginePlan plan;
@@ -44,6 +46,7 @@ public final class Engine {
     private EndpointHub endpointHub;
     private MetricsHub metricsHub;
     private long measuredStartNanos;
+    private long giveUpNanos = Unreachable.GIVE_UP_NANOS;
 
     /**
      * @param plan  what to run
@@ -77,6 +80,16 @@ public final class Engine {
      */
     public java.util.Map<String, Long> measuredErrorDetail() {
         return metricsHub == null ? java.util.Map.of() : metricsHub.errorDetailSinceDiscard();
+    }
+
+    /**
+     * Engine tests only: how long every endpoint may stay unreachable before the run stops ({@link Unreachable}).
+     *
+     * @return this engine
+     */
+    Engine giveUpAfter(java.time.Duration unreachable) {
+        this.giveUpNanos = unreachable.toNanos();
+        return this;
     }
 
     /** @return the run's error counts by vendor code */
@@ -124,7 +137,8 @@ public final class Engine {
         if (measuring) {
             beginMeasuring(hub, listener);
         }
-        EndOfRun end = new EndOfRun(control, clock, workers, plan.target().readTimeoutMillis() * 1_000_000L);
+        EndOfRun end = new EndOfRun(control, clock, workers, plan.target().readTimeoutMillis() * 1_000_000L,
+                giveUpNanos);
         threads.forEach(Thread::start);
         end.start();
         listener.sessionsOpened(plan.threads(), connectSeconds, threadModel.name());
