@@ -6,9 +6,8 @@ import java.util.concurrent.Executors;
 
 /**
  * The run's clock, on its own thread: keeps the read timeout during the run ({@link StuckStatements}), stops a run
- * whose every endpoint stays unreachable ({@link Unreachable}), stops the
- * run when the deadline passes (even when every worker is blocked and none can see it), then makes sure nothing
- * outlives the stop. Workers still inside an event after
+ * whose every endpoint stays unreachable ({@link Unreachable}), stops the run when the deadline passes (even when
+ * every worker is blocked and none can see it), then makes sure nothing outlives the stop. Workers still inside an event after
  * {@link #GRACE_NANOS} get their statement cancelled ({@code KILL QUERY} on a side connection); those still
  * inside after {@link #CANCEL_NANOS} more get their connection closed under them; any still running after
  * {@link #ABORT_NANOS} more are abandoned (their threads are daemons) and counted as cut off.

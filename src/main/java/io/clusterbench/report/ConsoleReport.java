@@ -141,7 +141,10 @@ public final class ConsoleReport {
             b.append(f("    %-32s%.2fs (%s threads, Java %d)%n", CONNECTION_RAMP.key() + ":",
                     s.timing().connectSeconds(), s.timing().threadModel(), s.timing().javaVersion()));
             if (s.timing().maxReporterLagSeconds() >= SHOWN_LAG_SECONDS) {
-                b.append(f("    %-32s%.2fs (max)%n", REPORTER_LAG.key() + ":", s.timing().maxReporterLagSeconds()));
+                int missed = run.intervals() == null ? 0
+                        : run.intervals().stream().mapToInt(IntervalRecord::missedReports).sum();
+                b.append(f("    %-32s%.2fs (max)%s%n", REPORTER_LAG.key() + ":", s.timing().maxReporterLagSeconds(),
+                        missed == 0 ? "" : f(", %s: %d", MISSED_REPORTS.key(), missed)));
             }
         }
         b.append(f("    %-32s%.2fs (%.3f s per 1000 events)%n", CLIENT_CPU.key() + ":", s.clientCpuSeconds(),
