@@ -95,13 +95,23 @@ public final class WireLink {
     }
 
     /**
-     * Prepares a statement on the server (COM_STMT_PREPARE).
+     * A statement to prepare on the server (COM_STMT_PREPARE) on its first execution, as Connector/J prepares a
+     * server-side statement: a statement the server rejects fails when it runs, not here.
      *
      * @param sql one statement with {@code ?} parameters
      * @return the statement, bound to this connection
+     */
+    public BoundStatement prepare(String sql) {
+        return new WireStatement(this, sql);
+    }
+
+    /**
+     * Prepares {@code sql} on the server.
+     *
+     * @return {statement id, parameter count}
      * @throws SQLException the server's error, or a lost connection (SQLSTATE 08000)
      */
-    public BoundStatement prepare(String sql) throws SQLException {
+    int[] serverPrepare(String sql) throws SQLException {
         byte[] text = sql.getBytes(StandardCharsets.UTF_8);
         int p = begin(1 + text.length);
         command[p++] = 0x16;
@@ -121,7 +131,7 @@ public final class WireLink {
             skipDefinitions(params);
             skipDefinitions(columns);
             expectIdle(sql);
-            return new WireStatement(this, sql, id, params);
+            return new int[]{id, params};
         } catch (IOException e) {
             throw lost(sql, e);
         }

@@ -4,7 +4,8 @@ import java.nio.charset.StandardCharsets;
 import java.sql.SQLException;
 
 /**
- * A statement prepared over the lean path ({@link WireLink#prepare}): parameters are kept as set and sent with
+ * A statement prepared over the lean path ({@link WireLink#prepare}) on its first execution: parameters are kept
+ * as set and sent with
  * their types on every COM_STMT_EXECUTE (BIGINT, INT or VAR_STRING in UTF-8, as Connector/J sends
  * {@code setLong}, {@code setInt} and {@code setString}).
  *
@@ -17,18 +18,17 @@ final class WireStatement implements BoundStatement {
 
     private final WireLink link;
     private final String sql;
-    private final int id;
-    private final byte[] types;
-    private final long[] numbers;
-    private final byte[][] texts;
+    /** Server statement id, -1 until prepared. */
+    private int id = -1;
+    /** Parameters the server expects, known once prepared. */
+    private int params;
+    private byte[] types = new byte[4];
+    private long[] numbers = new long[4];
+    private byte[][] texts = new byte[4][];
 
-    WireStatement(WireLink link, String sql, int id, int params) {
+    WireStatement(WireLink link, String sql) {
         this.link = link;
         this.sql = sql;
-        this.id = id;
-        this.types = new byte[params];
-        this.numbers = new long[params];
-        this.texts = new byte[params][];
     }
 
     @Override
@@ -57,8 +57,13 @@ final class WireStatement implements BoundStatement {
     }
 
     private void set(int index, byte type, long number, byte[] text) throws SQLException {
-        if (index < 1 || index > types.length) {
-            throw new SQLException("parameter index " + index + " is out of 1.." + types.length + ": " + sql, "07009");
+        if (index < 1 || (id >= 0 && index > params)) {
+            throw new SQLException("parameter index " + index + " is out of 1.." + params + ": " + sql, "07009");
+        }
+        if (index > types.length) {
+            types = java.util.Arrays.copyOf(types, index);
+            numbers = java.util.Arrays.copyOf(numbers, index);
+            texts = java.util.Arrays.copyOf(texts, index);
         }
         types[index - 1] = type;
         numbers[index - 1] = number;
@@ -67,10 +72,15 @@ final class WireStatement implements BoundStatement {
 
     /** Writes the COM_STMT_EXECUTE command into the link's buffer; @return its length with the header */
     private int execute() throws SQLException {
-        int n = types.length;
+        if (id < 0) {
+            int[] prepared = link.serverPrepare(sql);
+            id = prepared[0];
+            params = prepared[1];
+        }
+        int n = params;
         int size = 10 + (n + 7) / 8 + 1 + 2 * n;
         for (int i = 0; i < n; i++) {
-            if (types[i] == 0) {
+            if (i >= types.length || types[i] == 0) {
                 throw new SQLException("parameter " + (i + 1) + " is not set: " + sql, "07004");
             }
             size += types[i] == VAR_STRING ? 9 + texts[i].length : 8;
