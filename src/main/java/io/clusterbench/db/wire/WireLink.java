@@ -43,7 +43,11 @@ public final class WireLink {
     private final ExceptionFactory errors;
     private final boolean eofDeprecated;
     private final boolean metadataCached;
-    private final byte[] inBuf = new byte[16384];
+    /**
+     * Socket read buffer: 8 KB, because Java 17's classic socket implementation reads up to 8 KB through a buffer on
+     * the native stack and allocates one on the C heap for every larger read.
+     */
+    private final byte[] inBuf = new byte[8192];
     private int inPos;
     private int inLimit;
     /** Read position in {@link #packet} of {@link #lengthEncoded()}. */
