@@ -60,7 +60,7 @@ public final class Engine {
         }
         endpointLabels.add(OTHER_ENDPOINT);
         this.control = new RunControl(plan, endpointLabels, clock);
-        this.threadModel = ThreadModel.choose(plan.threads());
+        this.threadModel = ThreadModel.choose();
     }
 
     /**

@@ -6,18 +6,18 @@ import java.lang.invoke.MethodType;
 import java.util.Locale;
 
 /**
- * How worker threads are made: platform threads with a small stack, or virtual threads where the runtime has
- * them (Java 21+) and the thread count is high enough for them to win.
+ * How worker threads are made: platform threads with a small stack (the default at every thread count), or
+ * virtual threads where the runtime has them (Java 21+) and {@code -Dclusterbench.threads=virtual} asks for them.
  *
- * <p>Measured side by side on a 2-core machine against MariaDB (issue 9): at 1024 threads virtual threads
- * drove about 1.3–1.5× the point selects of platform threads at less client CPU and RSS; at 8 threads they
- * were slower. {@code auto} therefore uses virtual threads from {@value #VIRTUAL_FROM_THREADS} threads on,
- * when the runtime has them. The choice can be forced with {@code -Dclusterbench.threads=platform|virtual}
- * (e.g. through {@code CLUSTERBENCH_JAVA_OPTS}). Immutable and thread-safe.
+ * <p>Measured side by side with sysbench on a 2-core machine against MariaDB under the benchmark lock (issue 9,
+ * oltp_point_select, docs/metrics.md "Thread model"): Java 17 platform threads used 30–50 µs of client CPU per
+ * event in the measured time at 256–1024 threads, virtual threads on Java 25 57–98 µs (their carriers wake each
+ * other through futexes, every blocking read re-arms the poller with epoll_ctl, and parking copies the stack),
+ * and drove 1.1–1.6× fewer point selects; Java 25 platform threads sat between the two. So {@code auto} is
+ * platform threads everywhere; {@code -Dclusterbench.threads=platform|virtual} (e.g. through
+ * {@code CLUSTERBENCH_JAVA_OPTS}) forces one. Immutable and thread-safe.
  */
 public final class ThreadModel {
-    /** Thread count from which {@code auto} uses virtual threads (when the runtime has them). */
-    public static final int VIRTUAL_FROM_THREADS = 256;
     /**
      * Stack of a platform worker thread, bytes: the worker loop plus the JDBC driver's call depth need far
      * less than the JVM's 1 MiB default; reserved address space, only touched pages count in RSS.
@@ -33,18 +33,12 @@ public final class ThreadModel {
     }
 
     /**
-     * @param threads the run's worker threads
-     * @return virtual threads when forced, or when {@code auto} and {@code threads} &ge;
-     *         {@value #VIRTUAL_FROM_THREADS} on a runtime that has them; platform threads otherwise
+     * @return virtual threads when {@code -Dclusterbench.threads=virtual} asks for them on a runtime that has
+     *         them; platform threads otherwise ({@code auto}, the default, and {@code platform})
      */
-    public static ThreadModel choose(int threads) {
+    public static ThreadModel choose() {
         String forced = System.getProperty(PROPERTY, "auto").toLowerCase(Locale.ROOT);
-        boolean available = OF_VIRTUAL != null;
-        return switch (forced) {
-            case "platform" -> new ThreadModel(false);
-            case "virtual" -> new ThreadModel(available);
-            default -> new ThreadModel(available && threads >= VIRTUAL_FROM_THREADS);
-        };
+        return new ThreadModel("virtual".equals(forced) && OF_VIRTUAL != null);
     }
 
     /** @return {@code virtual} or {@code platform}, as recorded in result.json */
