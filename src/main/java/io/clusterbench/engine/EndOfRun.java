@@ -34,6 +34,8 @@ final class EndOfRun implements Runnable {
     private volatile long endNanos;
     private volatile int abandoned;
     private volatile boolean finished;
+    /** Each worker's event start at the cut-off (0: not inside an event), taken before anything is cancelled. */
+    private volatile long[] sinceAtCutOff;
 
     /**
      * @param readTimeoutNanos the workers' read timeout ({@link StuckStatements}), 0 for none
@@ -57,7 +59,14 @@ final class EndOfRun implements Runnable {
     public void run() {
         waitForStop();
         stuck.close();
-        if (!waitWorkers(control.cutOffNanos())) { // in-flight events may complete and count until the cut-off
+        boolean allStopped = waitWorkers(control.cutOffNanos()); // in-flight events may complete until the cut-off
+        long[] since = new long[workers.size()];
+        for (int i = 0; i < since.length; i++) {
+            Worker w = workers.get(i);
+            since[i] = w.done() ? 0 : w.eventSinceNanos(); // still inside at the end: the final interval's waits
+        }
+        sinceAtCutOff = since;
+        if (!allStopped) {
             ExecutorService cancellers = Executors.newFixedThreadPool(CANCELLERS, r -> {
                 Thread t = new Thread(r, "statement-canceller");
                 t.setDaemon(true);
@@ -163,6 +172,18 @@ final class EndOfRun implements Runnable {
             Thread.currentThread().interrupt();
         }
         return endNanos;
+    }
+
+    /**
+     * Where each worker stood when the measured time ended, for the final interval's {@code waiting} and
+     * {@code longest wait}: read after {@link #awaitEnd}, because the end sequence cancels the statements and
+     * the workers leave their events (a live read then finds none waiting though every one was blocked).
+     *
+     * @return per worker (in the engine's order) the nano time its event in progress at the cut-off started, 0
+     *         for a worker that was not inside an event (or had stopped)
+     */
+    long[] eventSinceAtEnd() {
+        return sinceAtCutOff.clone();
     }
 
     /** @return workers abandoned inside a statement after the connection was closed (each one cut-off event) */

@@ -234,7 +234,7 @@ public final class Engine {
                         break; // the last interval runs to the measured end, taken below
                     }
                     long lag = now - due;
-                    sample(lastBoundary, now, lag, (int) (lag / intervalNanos));
+                    sample(lastBoundary, now, lag, (int) (lag / intervalNanos), liveEventSince());
                     lastBoundary = now;
                     k = Math.max(k + 1, (now - measuredStartNanos) / intervalNanos + 1); // late: skip, never fold
                 }
@@ -268,7 +268,7 @@ public final class Engine {
             if (sample && control.measuring() && measuredEndNanos - lastBoundary > 0) {
                 try {
                     // Always sampled: events in flight at the limit finish now and belong to the totals.
-                    sample(lastBoundary, measuredEndNanos, lag, missed);
+                    sample(lastBoundary, measuredEndNanos, lag, missed, end.eventSinceAtEnd());
                 } catch (UncheckedIOException e) {
                     control.fatal("cannot write results: " + e.getMessage());
                     reason = RunOutcome.Reason.OUTPUT_FAILED;
@@ -277,15 +277,24 @@ public final class Engine {
             return reason != null ? reason : stopReason();
         }
 
+        /** @return per worker the nano time its event in progress started, 0 for none, read now */
+        private long[] liveEventSince() {
+            long[] since = new long[workers.size()];
+            for (int i = 0; i < since.length; i++) {
+                since[i] = workers.get(i).eventSinceNanos();
+            }
+            return since;
+        }
+
         /**
          * @param lagNanos how much later than its boundary of the schedule the interval was taken
          * @param missed   report lines of the schedule that were due but not printed, whose time this interval covers
+         * @param eventSince per worker the start of its event in progress at {@code toNanos}, 0 for none
          */
-        private void sample(long fromNanos, long toNanos, long lagNanos, int missed) {
+        private void sample(long fromNanos, long toNanos, long lagNanos, int missed, long[] eventSince) {
             int waiting = 0;
             long longest = 0;
-            for (Worker w : workers) {
-                long since = w.eventSinceNanos();
+            for (long since : eventSince) {
                 if (since != 0) {
                     longest = Math.max(longest, toNanos - since);
                     if (since - fromNanos < 0) {

@@ -88,6 +88,10 @@ class ClockIT {
         }
         JsonNode intervals = ResultFiles.run(out).get("intervals");
         assertTrue(intervals.get(1).get("waitingWorkers").asInt() == 4, "the stall is visible: " + intervals.get(1));
+        // the final interval too: its workers are still blocked at the end (read before the end sequence frees them)
+        JsonNode last = intervals.get(intervals.size() - 1);
+        assertEquals(4, last.get("waitingWorkers").asInt(), "the stall is visible to the end: " + last);
+        assertTrue(last.get("longestWaitSeconds").asDouble() > TIME_SECONDS - 1, "longest wait: " + last);
     }
 
     /**
