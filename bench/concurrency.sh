@@ -22,7 +22,7 @@
 #        PORT=33306 — starts a throwaway MariaDB on 127.0.0.1:$PORT and prepares the tables with sysbench;
 #        or HOST=127.0.0.1 PORT=3306 DB_USER=root PASSWORD= DB=sbtest EXTERNAL=1 to use a running server whose
 #        tables are already prepared (its max_connections must exceed the largest thread count); BUILD=0 skips
-#        building the jar.
+#        building the jar; CB_ARGS="--statement-path=jdbc" adds options to every clusterbench run.
 # Needs: sysbench, mariadb-server (unless EXTERNAL=1), GNU time, Java 17+ and Maven.
 set -euo pipefail
 THREADS=${THREADS:-"1 8 64 256 512 1024"}
@@ -67,6 +67,8 @@ if [ "$EXTERNAL" != 1 ]; then
 fi
 sb_conn=(--mysql-host="$HOST" --mysql-port="$PORT" --mysql-user="$USER_NAME" --mysql-password="$PASSWORD" --mysql-db="$DB")
 cb_conn=(--host="$HOST" --port="$PORT" --user="$USER_NAME" --password="$PASSWORD" --db="$DB")
+read -r -a cb_extra <<<"${CB_ARGS:-}"
+cb_conn+=("${cb_extra[@]}")
 common=(--tables="$TABLES" --table-size="$TABLE_SIZE" --time="$TIME")
 if [ "$EXTERNAL" != 1 ]; then
   echo "# preparing $TABLES x $TABLE_SIZE rows (sysbench)" >&2

@@ -14,8 +14,12 @@ public enum ExitCode {
     USAGE(2, "bad input or unusable target (one line on stderr says what and what to do)"),
     /** The command ran but a check it performs failed. */
     CHECK_FAILED(3, "the command ran but a check failed"),
-    /** A statement error outside --ignore-errors stopped the run; finished intervals are saved. */
-    RUN_ABORTED(4, "a SQL error outside --ignore-errors stopped the run (finished intervals are saved)"),
+    /**
+     * A statement error outside --ignore-errors, or a target whose every endpoint stayed unreachable, stopped the
+     * run; finished intervals are saved.
+     */
+    RUN_ABORTED(4, "a SQL error outside --ignore-errors, or every server unreachable, stopped the run "
+            + "(finished intervals are saved)"),
     /** Interrupted (Ctrl-C); finished intervals are saved and the summary printed. */
     INTERRUPTED(130, "interrupted (Ctrl-C); finished intervals are saved");
 

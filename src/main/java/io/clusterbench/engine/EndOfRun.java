@@ -5,9 +5,9 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 
 /**
- * The run's clock, on its own thread: keeps the read timeout during the run ({@link StuckStatements}), stops the
- * run when the deadline passes (even when every worker is blocked and none can see it), then makes sure nothing
- * outlives the stop. Workers still inside an event after
+ * The run's clock, on its own thread: keeps the read timeout during the run ({@link StuckStatements}), stops a run
+ * whose every endpoint stays unreachable ({@link Unreachable}), stops the run when the deadline passes (even when
+ * every worker is blocked and none can see it), then makes sure nothing outlives the stop. Workers still inside an event after
  * {@link #GRACE_NANOS} get their statement cancelled ({@code KILL QUERY} on a side connection); those still
  * inside after {@link #CANCEL_NANOS} more get their connection closed under them; any still running after
  * {@link #ABORT_NANOS} more are abandoned (their threads are daemons) and counted as cut off.
@@ -30,18 +30,21 @@ final class EndOfRun implements Runnable {
     private final List<Worker> workers;
     private final Thread thread;
     private final StuckStatements stuck;
+    private final Unreachable unreachable;
     private volatile long endNanos;
     private volatile int abandoned;
     private volatile boolean finished;
 
     /**
      * @param readTimeoutNanos the workers' read timeout ({@link StuckStatements}), 0 for none
+     * @param giveUpNanos      how long every endpoint may stay unreachable before the run stops ({@link Unreachable})
      */
-    EndOfRun(RunControl control, Clock clock, List<Worker> workers, long readTimeoutNanos) {
+    EndOfRun(RunControl control, Clock clock, List<Worker> workers, long readTimeoutNanos, long giveUpNanos) {
         this.control = control;
         this.clock = clock;
         this.workers = workers;
         this.stuck = new StuckStatements(workers, readTimeoutNanos);
+        this.unreachable = new Unreachable(workers, giveUpNanos);
         this.thread = new Thread(this, "run-clock");
         thread.setDaemon(true);
     }
@@ -96,7 +99,10 @@ final class EndOfRun implements Runnable {
         finished = true;
     }
 
-    /** Waits for a stop (Ctrl-C, fatal error, event limit) or the deadline, which it turns into a stop. */
+    /**
+     * Waits for a stop (Ctrl-C, fatal error, event limit) or the deadline, which it turns into a stop; stops the
+     * run on a fatal error when every endpoint stays unreachable ({@link Unreachable}).
+     */
     private void waitForStop() {
         while (!control.stopping()) {
             long now = clock.nanoTime();
@@ -109,6 +115,10 @@ final class EndOfRun implements Runnable {
                 return;
             }
             stuck.scan(now);
+            if (unreachable.givenUp(now)) {
+                control.fatal(unreachable.message(control.lastUnreachable()));
+                return;
+            }
             control.awaitStop(Math.min(POLL_NANOS * 5, control.nanosLeft(now)));
         }
     }

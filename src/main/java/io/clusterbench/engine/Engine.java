@@ -33,6 +33,8 @@ import java.util.List;
 public final class Engine {
     /** Label of the per-endpoint slot that collects sessions connected elsewhere than the target's endpoints. */
     public static final String OTHER_ENDPOINT = "other";
+    /** How the fatal error of a run whose every endpoint stayed unreachable begins ({@link Unreachable}). */
+    public static final String UNREACHABLE = "every endpoint unreachable";
     private static final long POLL_NANOS = 50_000_000L;
 
     private final EnginePlan plan;
@@ -44,6 +46,7 @@ public final class Engine {
     private EndpointHub endpointHub;
     private MetricsHub metricsHub;
     private long measuredStartNanos;
+    private long giveUpNanos = Unreachable.GIVE_UP_NANOS;
 
     /**
      * @param plan  what to run
@@ -77,6 +80,16 @@ public final class Engine {
      */
     public java.util.Map<String, Long> measuredErrorDetail() {
         return metricsHub == null ? java.util.Map.of() : metricsHub.errorDetailSinceDiscard();
+    }
+
+    /**
+     * Engine tests only: how long every endpoint may stay unreachable before the run stops ({@link Unreachable}).
+     *
+     * @return this engine
+     */
+    Engine giveUpAfter(java.time.Duration unreachable) {
+        this.giveUpNanos = unreachable.toNanos();
+        return this;
     }
 
     /** @return the run's error counts by vendor code */
@@ -124,7 +137,8 @@ public final class Engine {
         if (measuring) {
             beginMeasuring(hub, listener);
         }
-        EndOfRun end = new EndOfRun(control, clock, workers, plan.target().readTimeoutMillis() * 1_000_000L);
+        EndOfRun end = new EndOfRun(control, clock, workers, plan.target().readTimeoutMillis() * 1_000_000L,
+                giveUpNanos);
         threads.forEach(Thread::start);
         end.start();
         listener.sessionsOpened(plan.threads(), connectSeconds, threadModel.name());
@@ -200,25 +214,27 @@ public final class Engine {
             long intervalNanos = plan.sampleInterval().toNanos();
             RunOutcome.Reason reason = null;
             long lastBoundary = 0;
+            long due = Long.MAX_VALUE; // the next boundary of the schedule not yet taken
             try {
                 if (!measuring) {
                     if (waitUntil(control.startedNanos() + plan.warmup().toNanos())) {
-                        return finish(end, null, 0, false);
+                        return finish(end, null, 0, false, due, intervalNanos);
                     }
                     beginMeasuring(hub, listener);
                 }
                 lastBoundary = measuredStartNanos;
                 long k = 1;
                 while (true) {
-                    long scheduled = measuredStartNanos + k * intervalNanos;
-                    if (waitUntil(scheduled)) {
+                    due = measuredStartNanos + k * intervalNanos;
+                    if (waitUntil(due)) {
                         break; // stopped (deadline, limit, Ctrl-C, fatal): the final interval is taken below
                     }
                     long now = clock.nanoTime();
                     if (control.pastDeadline(now)) {
                         break; // the last interval runs to the measured end, taken below
                     }
-                    sample(lastBoundary, now, now - scheduled);
+                    long lag = now - due;
+                    sample(lastBoundary, now, lag, (int) (lag / intervalNanos));
                     lastBoundary = now;
                     k = Math.max(k + 1, (now - measuredStartNanos) / intervalNanos + 1); // late: skip, never fold
                 }
@@ -226,18 +242,33 @@ public final class Engine {
                 control.fatal("cannot write results: " + e.getMessage());
                 reason = RunOutcome.Reason.OUTPUT_FAILED;
             }
-            return finish(end, reason, lastBoundary, reason == null);
+            return finish(end, reason, lastBoundary, reason == null, due, intervalNanos);
         }
 
-        /** Waits for the end sequence, then takes the final (partial) interval up to the measured end. */
-        private RunOutcome.Reason finish(EndOfRun end, RunOutcome.Reason failed, long lastBoundary, boolean sample) {
+        /**
+         * Waits for the end sequence, then takes the final (partial) interval up to the measured end. When the
+         * coordinator came back after boundaries of the schedule that fell before the stop (it was stalled across
+         * the deadline), the final interval carries its lag (from the first of them) and how many lines it missed.
+         *
+         * @param due the first boundary not taken, {@link Long#MAX_VALUE} for none
+         */
+        private RunOutcome.Reason finish(EndOfRun end, RunOutcome.Reason failed, long lastBoundary, boolean sample,
+                                         long due, long intervalNanos) {
+            long back = clock.nanoTime(); // when the coordinator got here
             control.timeUp(); // no-op when already stopped; makes sure the clock thread ends
+            long stopped = control.cutOffNanos() - RunControl.GRACE_NANOS; // the deadline at the latest
             measuredEndNanos = end.awaitEnd();
+            long lag = 0;
+            int missed = 0;
+            if (due != Long.MAX_VALUE && stopped - due > 0) {
+                lag = back - due;
+                missed = (int) ((stopped - due - 1) / intervalNanos) + 1;
+            }
             RunOutcome.Reason reason = failed;
             if (sample && control.measuring() && measuredEndNanos - lastBoundary > 0) {
                 try {
                     // Always sampled: events in flight at the limit finish now and belong to the totals.
-                    sample(lastBoundary, measuredEndNanos, 0);
+                    sample(lastBoundary, measuredEndNanos, lag, missed);
                 } catch (UncheckedIOException e) {
                     control.fatal("cannot write results: " + e.getMessage());
                     reason = RunOutcome.Reason.OUTPUT_FAILED;
@@ -246,7 +277,11 @@ public final class Engine {
             return reason != null ? reason : stopReason();
         }
 
-        private void sample(long fromNanos, long toNanos, long lagNanos) {
+        /**
+         * @param lagNanos how much later than its boundary of the schedule the interval was taken
+         * @param missed   report lines of the schedule that were due but not printed, whose time this interval covers
+         */
+        private void sample(long fromNanos, long toNanos, long lagNanos, int missed) {
             int waiting = 0;
             long longest = 0;
             for (Worker w : workers) {
@@ -259,7 +294,7 @@ public final class Engine {
                 }
             }
             listener.interval(hub.sample(seconds(fromNanos - measuredStartNanos), seconds(toNanos - measuredStartNanos),
-                    control.queueLength(toNanos), seconds(Math.max(0, lagNanos)), waiting, seconds(longest)));
+                    control.queueLength(toNanos), seconds(Math.max(0, lagNanos)), missed, waiting, seconds(longest)));
         }
 
         /** @return true when the run stopped before {@code deadlineNanos} */

@@ -39,6 +39,7 @@ final class RunControl {
     private final long periodNanos;
     private final List<String> endpointLabels;
     private final ErrorCounts[] endpointErrors;
+    private volatile String lastUnreachable;
     private volatile boolean stop;
     private volatile boolean interrupted;
     private volatile boolean measuring;
@@ -186,6 +187,16 @@ final class RunControl {
     /** @return true when the run stopped from outside (Ctrl-C) */
     boolean interrupted() {
         return interrupted;
+    }
+
+    /** A reconnect failed to reach its endpoint; {@code line} is {@code CODE/STATE at ENDPOINT: message}. Any thread. */
+    void unreachable(String line) {
+        lastUnreachable = line;
+    }
+
+    /** @return the last failed reconnect's line ({@link #unreachable}), or null */
+    String lastUnreachable() {
+        return lastUnreachable;
     }
 
     /** @return the fatal error line, or null */

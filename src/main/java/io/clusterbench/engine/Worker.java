@@ -27,11 +27,13 @@ final class Worker implements Runnable, StatementRecorder {
     private static final long MAX_BACKOFF_NANOS = 1_000_000_000L;
     private static final VarHandle SINCE;
     private static final VarHandle WAITING;
+    private static final VarHandle UNREACHABLE;
 
     static {
         try {
             SINCE = MethodHandles.lookup().findVarHandle(Worker.class, "eventSince", long.class);
             WAITING = MethodHandles.lookup().findVarHandle(Worker.class, "waitingSince", long.class);
+            UNREACHABLE = MethodHandles.lookup().findVarHandle(Worker.class, "unreachableSince", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -57,6 +59,12 @@ final class Worker implements Runnable, StatementRecorder {
      */
     @SuppressWarnings("unused")
     private long waitingSince;
+    /**
+     * When a reconnect of this worker first failed to reach any endpoint since it last had a connection (clock
+     * nanos), 0 while it has one; written opaque by the worker, read by {@link Unreachable} on the clock thread.
+     */
+    @SuppressWarnings("unused")
+    private long unreachableSince;
     /** Set by the worker thread when it leaves its loop. */
     private volatile boolean done;
 
@@ -83,6 +91,11 @@ final class Worker implements Runnable, StatementRecorder {
     /** @return when the worker last heard from its server inside an event or reconnect (clock nanos), 0 outside */
     long waitingSinceNanos() {
         return (long) WAITING.getOpaque(this);
+    }
+
+    /** @return since when (clock nanos) the worker's reconnects have failed to reach an endpoint, 0 when connected */
+    long unreachableSinceNanos() {
+        return (long) UNREACHABLE.getOpaque(this);
     }
 
     /** @return true once the worker left its loop; any thread */
@@ -262,6 +275,7 @@ final class Worker implements Runnable, StatementRecorder {
                 WAITING.setOpaque(this, clock.nanoTime());
                 session.reconnect(next);
                 WAITING.setOpaque(this, 0L);
+                UNREACHABLE.setOpaque(this, 0L);
                 slot = control.endpointSlot(session.endpointLabel());
                 metrics.add(Counter.RECONNECTS, 1);
                 return true;
@@ -272,6 +286,14 @@ final class Worker implements Runnable, StatementRecorder {
                 if (again.vendorCode() == VendorCodes.ACCESS_DENIED || again.vendorCode() == VendorCodes.UNKNOWN_DATABASE) {
                     control.fatal("reconnect failed: " + again.vendorCode() + ": " + again.getMessage());
                     return false;
+                }
+                if (again.kind() == DbFailure.Kind.CONNECTION) {
+                    if ((long) UNREACHABLE.getOpaque(this) == 0) {
+                        UNREACHABLE.setOpaque(this, clock.nanoTime());
+                    }
+                    control.unreachable(again.countKey() + " at " + session.endpointLabel() + ": " + again.getMessage());
+                } else {
+                    UNREACHABLE.setOpaque(this, 0L); // an endpoint answered (1047, a statement error): not gone
                 }
                 if (control.endpointCount() > 1 && again.kind() != DbFailure.Kind.STATEMENT) {
                     next = 1;

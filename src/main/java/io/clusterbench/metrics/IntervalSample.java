@@ -19,13 +19,16 @@ import java.util.Map;
  * @param classLatency  per statement class latencies of the interval (µs)
  * @param errorsByCode  errors of the interval by {@code code/sqlstate}
  * @param queueLength   open loop: events due but not yet started at the interval end; 0 in closed loop
- * @param reporterLagSeconds how much later than scheduled the interval was taken (0 for the final interval)
+ * @param reporterLagSeconds how much later than scheduled the interval was taken; for the final interval, how
+ *                           much later than a boundary that fell before the stop the reporter came back (else 0)
+ * @param missedReports report lines of the schedule that were due while the reporter was late and never printed;
+ *                      this interval covers their time (docs/metrics.md, "missed reports")
  * @param waitingWorkers workers inside one event for the whole interval (a stall shows here while it lasts)
  * @param longestWaitSeconds the longest time any worker had been inside its current event at the interval end
  */
 public record IntervalSample(double startSeconds, double endSeconds, int threads, long[] counters,
                              Histogram eventLatency, Histogram[] classLatency, Map<String, Long> errorsByCode,
-                             long queueLength, double reporterLagSeconds, int waitingWorkers,
+                             long queueLength, double reporterLagSeconds, int missedReports, int waitingWorkers,
                              double longestWaitSeconds) {
 
     /** @return the interval's length in seconds, &gt; 0 */

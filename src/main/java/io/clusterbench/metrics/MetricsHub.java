@@ -73,12 +73,13 @@ public final class MetricsHub {
      * @param endSeconds   interval end since the measured start
      * @param queueLength  open-loop queue length at the end, 0 in closed loop
      * @param lagSeconds   how late the interval is taken against its schedule
+     * @param missedReports report lines of the schedule this interval covers without their own line
      * @param waiting      workers inside one event for the whole interval
      * @param longestWaitSeconds longest time a worker has been inside its current event
      * @return the interval's deltas and histograms
      */
     public IntervalSample sample(double startSeconds, double endSeconds, long queueLength, double lagSeconds,
-                                 int waiting, double longestWaitSeconds) {
+                                 int missedReports, int waiting, double longestWaitSeconds) {
         Histogram events = latency.events().takeInterval();
         Histogram[] classes = new Histogram[classCount];
         for (int c = 0; c < classCount; c++) {
@@ -116,12 +117,12 @@ public final class MetricsHub {
         events.setStartTimeStamp((long) (startSeconds * 1000));
         events.setEndTimeStamp((long) (endSeconds * 1000));
         return new IntervalSample(startSeconds, endSeconds, workers.size(), delta, events, classes, errorDelta,
-                queueLength, lagSeconds, waiting, longestWaitSeconds);
+                queueLength, lagSeconds, missedReports, waiting, longestWaitSeconds);
     }
 
     /** Drops everything recorded so far (end of warmup); the next sample starts from here. */
     public void discard() {
-        sample(0, 0, 0, 0, 0, 0);
+        sample(0, 0, 0, 0, 0, 0, 0);
         runEvents.reset();
         baselineErrorDetail = lastErrorDetail;
         for (int w = 0; w < lastPerWorker.size(); w++) {

@@ -47,16 +47,41 @@ public final class ConsoleReport {
     public static String intervalLine(IntervalRecord r, double percentile, boolean openLoop, String observed) {
         String hit = r.hits() + r.misses() == 0 ? ""
                 : f(" %s: %.2f%%", HIT_RATE.key(), 100.0 * r.hits() / (r.hits() + r.misses()));
-        String line = f("[ %ds ] %s: %d %s: %.2f %s: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,%s%%): %.2f %s: %.2f %s: %.2f%s",
-                Math.round(r.endSeconds()), THREADS.key(), r.threads(), TPS.key(), r.tps(), QPS.key(), r.qps(),
+        String label = label(r);
+        String line = f("%s %s: %d %s: %.2f %s: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,%s%%): %.2f %s: %.2f %s: %.2f%s",
+                label, THREADS.key(), r.threads(), TPS.key(), r.tps(), QPS.key(), r.qps(),
                 r.readsPerSecond(), r.writesPerSecond(), r.otherPerSecond(), percentile(percentile),
                 millis(r.latencyPercentileMicros()), ERRORS_PER_SECOND.key(), r.errorsPerSecond(),
                 RECONNECTS_PER_SECOND.key(), r.reconnectsPerSecond(), hit) + stall(r) + observed;
         if (openLoop) {
-            line += f("%n[ %ds ] %s: %d, %s: %d", Math.round(r.endSeconds()), QUEUE_LENGTH.key(), r.queueLength(),
+            line += f("%n%s %s: %d, %s: %d", label, QUEUE_LENGTH.key(), r.queueLength(),
                     LATE_EVENTS.key(), r.lateEvents());
         }
         return line;
+    }
+
+    /**
+     * An interval whose start and end are each this close to a whole second is labelled as sysbench does,
+     * {@code [ 4s ]} (its end, rounded); the cut-off grace, so a run that ends on time keeps that look.
+     */
+    private static final double ON_SCHEDULE_SECONDS = 0.1;
+
+    /**
+     * @return {@code [ Ns ]} when the interval is on schedule: its real start and end are both within
+     *         {@link #ON_SCHEDULE_SECONDS} of whole seconds, the reporter was no later than that and missed no line;
+     *         else its real start and end, {@code [ 1.36-4.36s ]} (seconds since the measured start), so the label
+     *         never claims a time the interval did not cover
+     */
+    static String label(IntervalRecord r) {
+        if (onSchedule(r.startSeconds()) && onSchedule(r.endSeconds()) && r.missedReports() == 0
+                && r.reporterLagSeconds() <= ON_SCHEDULE_SECONDS) {
+            return f("[ %ds ]", Math.round(r.endSeconds()));
+        }
+        return f("[ %.2f-%.2fs ]", r.startSeconds(), r.endSeconds());
+    }
+
+    private static boolean onSchedule(double seconds) {
+        return Math.abs(seconds - Math.rint(seconds)) <= ON_SCHEDULE_SECONDS + 1e-9;
     }
 
     /** Reporter lag shown on a line from this many seconds on (smaller lags are normal scheduling jitter). */
@@ -68,6 +93,9 @@ public final class ConsoleReport {
                 : f(" %s: %d %s: %.1f s", WAITING.key(), r.waitingWorkers(), LONGEST_WAIT.key(), r.longestWaitSeconds());
         if (r.reporterLagSeconds() >= SHOWN_LAG_SECONDS) {
             s += f(" %s: %.2f s", REPORTER_LAG.key(), r.reporterLagSeconds());
+        }
+        if (r.missedReports() > 0) {
+            s += f(" %s: %d", MISSED_REPORTS.key(), r.missedReports());
         }
         return s;
     }
@@ -113,7 +141,10 @@ public final class ConsoleReport {
             b.append(f("    %-32s%.2fs (%s threads, Java %d)%n", CONNECTION_RAMP.key() + ":",
                     s.timing().connectSeconds(), s.timing().threadModel(), s.timing().javaVersion()));
             if (s.timing().maxReporterLagSeconds() >= SHOWN_LAG_SECONDS) {
-                b.append(f("    %-32s%.2fs (max)%n", REPORTER_LAG.key() + ":", s.timing().maxReporterLagSeconds()));
+                int missed = run.intervals() == null ? 0
+                        : run.intervals().stream().mapToInt(IntervalRecord::missedReports).sum();
+                b.append(f("    %-32s%.2fs (max)%s%n", REPORTER_LAG.key() + ":", s.timing().maxReporterLagSeconds(),
+                        missed == 0 ? "" : f(", %s: %d", MISSED_REPORTS.key(), missed)));
             }
         }
         b.append(f("    %-32s%.2fs (%.3f s per 1000 events)%n", CLIENT_CPU.key() + ":", s.clientCpuSeconds(),

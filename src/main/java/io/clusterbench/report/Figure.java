@@ -27,6 +27,7 @@ public enum Figure {
     WAITING("waiting", "workers"),
     LONGEST_WAIT("longest wait", "s"),
     REPORTER_LAG("reporter lag", "s"),
+    MISSED_REPORTS("missed reports", "lines"),
     CUT_OFF("cut off", "events"),
     CONNECTION_RAMP("connections opened in", "s"),
     HIT_RATE("hit rate", "%"),

@@ -29,6 +29,8 @@ import java.util.Map;
  *                            ({@link io.clusterbench.observe.Observer}); empty when none ran
  * @param reporterLagSeconds  how much later than scheduled the interval was taken (its length grew by this;
  *                            rates stay true because they are divided by the measured length)
+ * @param missedReports       report lines that were due while the reporter was late and were never printed;
+ *                            this interval covers their time
  * @param waitingWorkers      workers inside one event for the whole interval (a stall, visible while it lasts)
  * @param longestWaitSeconds  longest time any worker had been inside its current event at the interval end
  */
@@ -37,6 +39,6 @@ public record IntervalRecord(double startSeconds, double endSeconds, int threads
                              double errorsPerSecond, double reconnectsPerSecond, long hits, long misses,
                              long latencyPercentileMicros, LatencySummary latency, long queueLength,
                              long lateEvents, Map<String, Long> errorsByCode,
-                             Map<String, Object> observed, double reporterLagSeconds, int waitingWorkers,
+                             Map<String, Object> observed, double reporterLagSeconds, int missedReports, int waitingWorkers,
                              double longestWaitSeconds) {
 }

@@ -56,6 +56,7 @@ final class MergedFigures {
         long queue = 0;
         long late = 0;
         double lag = 0;
+        int missed = 0;
         int waiting = 0;
         double longest = 0;
         Map<String, Long> codes = new TreeMap<>();
@@ -76,13 +77,14 @@ final class MergedFigures {
             queue += r.queueLength();
             late += r.lateEvents();
             lag = Math.max(lag, r.reporterLagSeconds());
+            missed = Math.max(missed, r.missedReports());
             waiting += r.waitingWorkers();
             longest = Math.max(longest, r.longestWaitSeconds());
             r.errorsByCode().forEach((c, n) -> codes.merge(c, n, Long::sum));
         }
         return new IntervalRecord(start, end, threads, events, tps, qps, reads, writes, other, errors, reconnects, hits,
                 misses, LatencySummary.percentileMicros(histograms, percentile), LatencySummary.of(histograms), queue,
-                late, codes, observed, lag, waiting, longest);
+                late, codes, observed, lag, missed, waiting, longest);
     }
 
     /**

@@ -77,7 +77,7 @@ public final class RunAccumulator {
                 s.count(Counter.ERRORS) / d, s.count(Counter.RECONNECTS) / d, hits, misses,
                 LatencySummary.percentileMicros(s.eventLatency(), percentile), LatencySummary.of(s.eventLatency()),
                 s.queueLength(), s.count(Counter.LATE), new TreeMap<>(s.errorsByCode()), observed,
-                s.reporterLagSeconds(), s.waitingWorkers(), s.longestWaitSeconds());
+                s.reporterLagSeconds(), s.missedReports(), s.waitingWorkers(), s.longestWaitSeconds());
         intervals.add(r);
         return r;
     }

@@ -199,7 +199,7 @@ public final class ShardMerge {
             classes[c] = ch != null ? ch : RunAccumulator.newHistogram();
         }
         return new io.clusterbench.metrics.IntervalSample(r.startSeconds(), r.endSeconds(), r.threads(), new long[0],
-                h.events(), classes, r.errorsByCode(), r.queueLength(), r.reporterLagSeconds(), r.waitingWorkers(),
+                h.events(), classes, r.errorsByCode(), r.queueLength(), r.reporterLagSeconds(), r.missedReports(), r.waitingWorkers(),
                 r.longestWaitSeconds());
     }
 }

@@ -133,6 +133,11 @@ public final class RunDriver {
             }
             case FATAL_ERROR -> {
                 String line = step.outcome().fatalError();
+                if (line.startsWith(io.clusterbench.engine.Engine.UNREACHABLE)) { // no SQL error: the target is gone
+                    env.error("error: the run stopped: " + line + " — check that the server is running and "
+                            + "reachable; finished intervals are saved in " + dir);
+                    yield RunStatus.ABORTED;
+                }
                 env.error("error: the run stopped on " + line + " — "
                         + io.clusterbench.db.Remedies.hint(io.clusterbench.db.Remedies.codeOf(line),
                         io.clusterbench.db.Remedies.endpointOf(line)));

@@ -36,8 +36,15 @@ public record SandboxState(String schema, String flavor, String clusterName, Str
     public static final String FILE = "sandbox.json";
     /** Schema identifier of the state file. */
     public static final String SCHEMA = "clusterbench.sandbox/1";
-    private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+    /**
+     * The state file's mapper, made on first read or write: every local run asks {@link #exists} of each directory
+     * under /tmp (to find a sandbox by port), and building a mapper there cost every plain run about 0.1 CPU s.
+     */
+    private static final class Json {
+        static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT)
+                .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+    }
 
     /** A sandbox whose nodes talk directly over loopback. */
     public SandboxState(String schema, String flavor, String clusterName, String user, String database, int basePort,
@@ -60,7 +67,7 @@ public record SandboxState(String schema, String flavor, String clusterName, Str
                     "deploy one with 'clusterbench sandbox galera --dir " + dir + "', or pass the --dir it used");
         }
         try {
-            SandboxState s = MAPPER.readValue(file.toFile(), SandboxState.class);
+            SandboxState s = Json.MAPPER.readValue(file.toFile(), SandboxState.class);
             if (!SCHEMA.equals(s.schema())) {
                 throw new UserException(file + " is not a clusterbench sandbox (schema " + s.schema() + ")", null);
             }
@@ -74,7 +81,7 @@ public record SandboxState(String schema, String flavor, String clusterName, Str
     public void write(Path dir) {
         Path tmp = dir.resolve(FILE + ".tmp");
         try {
-            MAPPER.writeValue(tmp.toFile(), this);
+            Json.MAPPER.writeValue(tmp.toFile(), this);
             Files.move(tmp, dir.resolve(FILE), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + dir.resolve(FILE) + ": " + e.getMessage(), e);

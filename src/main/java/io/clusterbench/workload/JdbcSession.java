@@ -88,6 +88,11 @@ public abstract class JdbcSession implements Session {
         return context.target().route(context.workerIndex(), reroutes, routesAsWriter());
     }
 
+    /** @return the TCP socket under the current connection, or null (a unix socket, or closed) */
+    protected final Socket socket() {
+        return socket;
+    }
+
     /** @return the current connection, or null while closed */
     protected final Connection connection() {
         return connection;

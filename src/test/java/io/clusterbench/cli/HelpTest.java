@@ -49,7 +49,15 @@ class HelpTest {
         assertEquals(java.util.List.of(PrepareCommand.class),
                 Main.commandsFor(new String[]{"--verbose", "prepare", "oltp_read_write", "--tables=1"}));
         assertEquals(java.util.List.of(SandboxCommand.class), Main.commandsFor(new String[]{"sandbox", "galera"}));
-        for (String[] all : new String[][]{{}, {"help", "prepare"}, {"--help"}, {"nosuch", "run"}}) {
+        assertEquals(java.util.List.of(), Main.commandsFor(new String[]{"--version"}));
+        assertEquals(java.util.List.of(), Main.commandsFor(new String[]{"--verbose", "-V"}));
+        for (String[] version : new String[][]{{"--version"}, {"-V"}, {"--verbose", "--version"}}) {
+            Cli.Result r = Cli.run(version);
+            assertEquals(0, r.exitCode(), r.err());
+            assertEquals("clusterbench " + io.clusterbench.runner.Versions.CLUSTERBENCH, r.out().strip());
+        }
+        for (String[] all : new String[][]{{}, {"help", "prepare"}, {"--help"}, {"nosuch", "run"}, {"--version", "x"},
+                {"--verbose"}}) {
             assertTrue(Main.commandsFor(all).size() > 10, String.join(" ", all));
         }
         Cli.Result unknown = Cli.run("nosuch");

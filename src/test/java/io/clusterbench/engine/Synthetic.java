@@ -32,6 +32,13 @@ final class Synthetic implements Workload {
      * does; it then fails as a lost connection (2013). 0 for never.
      */
     volatile int silentAtCall;
+    /**
+     * From this call on the server is gone: events fail as a lost connection (2013) and reconnects fail to connect
+     * (2003), except, with {@link #failoverWorks}, a reconnect that moves to the next endpoint. 0 for never.
+     */
+    volatile int deadFromCall;
+    /** A reconnect to the next endpoint reaches a live node once the server is gone. */
+    volatile boolean failoverWorks;
     /** Sessions aborted so far. */
     final AtomicInteger aborts = new AtomicInteger();
     /** Events started by a session after it was aborted (and reconnected). */
@@ -87,10 +94,19 @@ final class Synthetic implements Workload {
         return new Session() {
             private final CountDownLatch cancelled = new CountDownLatch(1);
             private final CountDownLatch aborted = new CountDownLatch(1);
+            private volatile boolean failedOver;
+
+            private boolean gone() {
+                int dead = deadFromCall;
+                return dead > 0 && calls.get() >= dead && !failedOver;
+            }
 
             @Override
             public void event(StatementRecorder r) throws DbFailure {
                 int call = calls.incrementAndGet();
+                if (gone()) {
+                    throw failure(2013, "HY000"); // lost connection to server during query
+                }
                 if (aborted.getCount() == 0) {
                     eventsAfterAbort.incrementAndGet();
                 }
@@ -124,7 +140,13 @@ final class Synthetic implements Workload {
             }
 
             @Override
-            public void reconnect(int endpointShift) {
+            public void reconnect(int endpointShift) throws DbFailure {
+                if (gone()) {
+                    if (!failoverWorks || endpointShift == 0) {
+                        throw failure(2003, "08S01"); // can't connect: nothing listens any more
+                    }
+                    failedOver = true;
+                }
                 if (endpointShift > 0) {
                     shifts.incrementAndGet();
                 }

@@ -28,14 +28,27 @@ class FinalPartialIntervalIT {
         Cli.Result r = Cli.run(Cli.args(target, "run", "oltp_point_select", "--table-size=100", "--time=3",
                 "--report-interval=2", "--out=" + out));
         assertEquals(0, r.exitCode(), r.out() + r.err());
-        List<String> lines = r.out().lines().filter(l -> l.matches("^\\[ *[0-9.]+s \\].*")).toList();
+        List<String> lines = r.out().lines().filter(l -> l.matches("^\\[ [0-9.-]+s \\].*")).toList();
         assertEquals(2, lines.size(), r.out());
-        assertTrue(lines.get(0).matches("^\\[ *2s \\].*"), lines.get(0));
-        assertTrue(lines.get(1).matches("^\\[ *3s \\].*"), lines.get(1));
+        var intervals = ResultFiles.run(out).get("intervals");
+        assertEquals(2, intervals.size());
         long sum = 0;
-        for (var i : ResultFiles.run(out).get("intervals")) {
-            sum += i.get("events").asLong();
+        for (int i = 0; i < 2; i++) {
+            var iv = intervals.get(i);
+            sum += iv.get("events").asLong();
+            // the label agrees with the interval's real start and end in result.json (issue 9)
+            double start = iv.get("startSeconds").asDouble();
+            double end = iv.get("endSeconds").asDouble();
+            String label = lines.get(i).substring(0, lines.get(i).indexOf(']') + 1);
+            if (label.matches("\\[ [0-9]+s \\]")) {
+                assertEquals(Math.round(end), Long.parseLong(label.replaceAll("[^0-9]", "")), label);
+                assertEquals(Math.rint(start), start, 0.1 + 1e-9, label + " is on schedule");
+                assertEquals(Math.rint(end), end, 0.1 + 1e-9, label + " is on schedule");
+            } else {
+                assertEquals(String.format(java.util.Locale.ROOT, "[ %.2f-%.2fs ]", start, end), label);
+            }
         }
+        assertEquals(3.0, intervals.get(1).get("endSeconds").asDouble(), 0.11);
         assertEquals(ResultFiles.summary(out).get("events").asLong(), sum, "the intervals add up to the total");
     }
 }

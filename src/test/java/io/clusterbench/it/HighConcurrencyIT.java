@@ -58,8 +58,9 @@ class HighConcurrencyIT {
             JsonNode run = ResultFiles.run(out);
             JsonNode summary = run.get("summary");
             double measured = summary.get("measuredSeconds").asDouble();
-            assertTrue(measured >= TIME_SECONDS && measured <= TIME_SECONDS + Math.max(0.5, TIME_SECONDS * 0.01),
-                    "measured time within max(0.5 s, 1%) of --time: " + measured);
+            // the Tests section: within 1% (the end is capped at the cut-off, 0.1 s after the deadline)
+            assertTrue(measured >= TIME_SECONDS && measured <= TIME_SECONDS * 1.01 + 1e-6,
+                    "measured time within 1% of --time: " + measured);
             long events = 0;
             double lengths = 0;
             double end = 0;

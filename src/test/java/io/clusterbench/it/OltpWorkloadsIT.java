@@ -37,7 +37,7 @@ class OltpWorkloadsIT {
     }
 
     private JsonNode run(String workload, String... extra) {
-        Path out = tmp.resolve(workload);
+        Path out = tmp.resolve(workload + String.join("", extra).replaceAll("[^a-z0-9]", ""));
         List<String> args = new java.util.ArrayList<>(TestServer.cliTarget(db));
         args.addAll(List.of("--tables=2", "--table-size=1000", "--threads=1", "--time=0", "--events=" + EVENTS,
                 "--out=" + out));
@@ -60,15 +60,17 @@ class OltpWorkloadsIT {
                 {"oltp_insert", 0, 1, 0},
                 {"oltp_delete", 0, 1, 0},
         };
-        for (Object[] row : expected) {
-            JsonNode s = run((String) row[0]);
-            String w = (String) row[0];
-            assertEquals(EVENTS, s.get("events").asLong(), w);
-            assertEquals(EVENTS * (int) row[1], s.get("reads").asLong(), w + " reads");
-            assertEquals(EVENTS * (int) row[2], s.get("writes").asLong(), w + " writes");
-            assertEquals(EVENTS * (int) row[3], s.get("other").asLong(), w + " other");
-            if (!w.equals("oltp_insert")) {
-                assertEquals(100.0, s.get("hitRatePercent").asDouble(), 1e-9, w + " hit rate");
+        for (String path : new String[]{"auto", "jdbc"}) { // the lean statement path (this server: TCP) and JDBC
+            for (Object[] row : expected) {
+                JsonNode s = run((String) row[0], "--statement-path=" + path);
+                String w = row[0] + " " + path;
+                assertEquals(EVENTS, s.get("events").asLong(), w);
+                assertEquals(EVENTS * (int) row[1], s.get("reads").asLong(), w + " reads");
+                assertEquals(EVENTS * (int) row[2], s.get("writes").asLong(), w + " writes");
+                assertEquals(EVENTS * (int) row[3], s.get("other").asLong(), w + " other");
+                if (!w.startsWith("oltp_insert")) {
+                    assertEquals(100.0, s.get("hitRatePercent").asDouble(), 1e-9, w + " hit rate");
+                }
             }
         }
     }

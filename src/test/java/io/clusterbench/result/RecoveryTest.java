@@ -16,7 +16,7 @@ class RecoveryTest {
         for (int i = 0; i < tps.length; i++) {
             Map<String, Long> errors = tps[i] < 50 && tps[i] > 0 ? Map.of("2013/08000", 2L) : Map.of();
             out.add(new IntervalRecord(i, i + 1, 4, (long) tps[i], tps[i], 0, 0, 0, 0, 0, 0, 0, 0, 0, none, 0, 0,
-                    errors, Map.of(), 0, 0, 0));
+                    errors, Map.of(), 0, 0, 0, 0));
         }
         return out;
     }

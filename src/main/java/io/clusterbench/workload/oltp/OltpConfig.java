@@ -31,12 +31,14 @@ import java.util.function.Predicate;
  * @param createSecondary create the index on k (true)
  * @param tableOptions    storage engine (innodb) and extra CREATE TABLE options (none)
  * @param distribution    key distribution ({@code --rand-type})
+ * @param leanPath        {@code --statement-path auto}: statements over the protocol on the driver's socket where
+ *                        the connection allows it ({@code io.clusterbench.db.wire.WireLink#attach}); false: JDBC
  */
 public record OltpConfig(int tables, int tableSize, int rangeSize, int pointSelects, int simpleRanges,
                          int sumRanges, int orderRanges, int distinctRanges, int indexUpdates,
                          int nonIndexUpdates, int deleteInserts, boolean rangeSelects, boolean skipTrx,
                          boolean autoInc, boolean secondary, boolean createSecondary, TableOptions tableOptions,
-                         Distribution distribution) implements WorkloadOptions {
+                         Distribution distribution, boolean leanPath) implements WorkloadOptions {
 
     /** @return the sysbench options result.json records for the OLTP family, every one of them */
     @Override
@@ -58,7 +60,8 @@ public record OltpConfig(int tables, int tableSize, int rangeSize, int pointSele
                 {"--index-updates", "indexUpdates", indexUpdates},
                 {"--non-index-updates", "nonIndexUpdates", nonIndexUpdates},
                 {"--delete-inserts", "deleteInserts", deleteInserts}, {"--range-selects", "rangeSelects", rangeSelects},
-                {"--skip-trx", "skipTrx", skipTrx}, {"--auto-inc", "autoInc", autoInc}};
+                {"--skip-trx", "skipTrx", skipTrx}, {"--auto-inc", "autoInc", autoInc},
+                {"--statement-path", "statementPath", leanPath ? "auto" : "jdbc"}};
         for (Object[] f : fields) {
             if (applies.test((String) f[0])) {
                 m.put((String) f[1], f[2]);

@@ -58,12 +58,19 @@ public final class OltpOptions {
                     + "'DEFAULT CHARSET=latin1 COLLATE=latin1_bin' (sysbench-tpcc --mysql_table_options, sysbench "
                     + "--create_table_options). Acts when tables are created. Default: none.")
     String tableOptions;
+    @Option(names = "--statement-path", paramLabel = "auto|jdbc", defaultValue = "auto",
+            description = "How the OLTP statements reach the server: auto sends them over the protocol directly on "
+                    + "the driver's socket when the connection is plain TCP without TLS or compression and uses "
+                    + "server-side prepared statements (less client CPU per event; docs/metrics.md, \"Statement "
+                    + "path\"), else through JDBC; jdbc always through JDBC. Default: ${DEFAULT-VALUE}.")
+    String statementPath;
 
     /** @return the family's configuration with the given key distribution */
     public OltpConfig toConfig(Distribution distribution) {
         return new OltpConfig(tables, tableSize, rangeSize, pointSelects, simpleRanges, sumRanges, orderRanges,
                 distinctRanges, indexUpdates, nonIndexUpdates, deleteInserts, on(rangeSelects), on(skipTrx),
-                on(autoInc), on(secondary), on(createSecondary), tableOptions(), distribution);
+                on(autoInc), on(secondary), on(createSecondary), tableOptions(), distribution,
+                !"jdbc".equals(statementPath));
     }
 
     /** @return the on/off value as a boolean (validated by {@link #validate}) */
@@ -97,6 +104,9 @@ public final class OltpOptions {
             if (OnOff.parse(flag[1]) == null) {
                 problems.add(flag[0] + " must be on or off (got '" + flag[1] + "')");
             }
+        }
+        if (!"auto".equals(statementPath) && !"jdbc".equals(statementPath)) {
+            problems.add("--statement-path must be auto or jdbc (got '" + statementPath + "')");
         }
         TableOptions.validate(storageEngine, tableOptions, problems);
     }

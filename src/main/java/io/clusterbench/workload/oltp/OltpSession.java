@@ -3,6 +3,8 @@ package io.clusterbench.workload.oltp;
 import io.clusterbench.workload.RandomText;
 
 import io.clusterbench.db.DbFailure;
+import io.clusterbench.db.wire.BoundStatement;
+import io.clusterbench.db.wire.WireLink;
 import io.clusterbench.workload.KeySpace;
 import io.clusterbench.workload.JdbcSession;
 import io.clusterbench.workload.Session;
@@ -10,8 +12,6 @@ import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.StatementRecorder;
 
 import java.sql.Connection;
-import java.sql.PreparedStatement;
-import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.util.SplittableRandom;
 
@@ -27,6 +27,9 @@ import static io.clusterbench.workload.StatementRecorder.WRITE;
  * {@code oltp_common.lua} ({@code execute_point_selects}, {@code execute_range}, …), each choosing its
  * table uniformly once per group and its keys through the table's {@link KeySpace}.
  *
+ * <p>Statements go over the lean path ({@link WireLink}) when {@code --statement-path auto} and the connection
+ * allows it, else through JDBC; both give the same rows, counts and errors.
+ *
  * <p>Confined to its worker thread. Statements are prepared once per connection, lazily on first use.
  */
 final class OltpSession extends JdbcSession {
@@ -35,7 +38,9 @@ final class OltpSession extends JdbcSession {
     private final OltpConfig config;
     private final SplittableRandom rng;
     private final RandomText text = new RandomText();
-    private PreparedStatement[][] statements;
+    private BoundStatement[][] statements;
+    /** The lean path of the current connection, or null: JDBC. */
+    private WireLink wire;
     private StatementRecorder rec;
 
     OltpSession(OltpWorkload workload, SessionContext context) throws DbFailure {
@@ -48,7 +53,8 @@ final class OltpSession extends JdbcSession {
 
     @Override
     protected void configure(Connection c) {
-        statements = new PreparedStatement[config.tables() + 1][STATEMENTS.length];
+        statements = new BoundStatement[config.tables() + 1][STATEMENTS.length];
+        wire = config.leanPath() ? WireLink.attach(c, socket()) : null;
     }
 
     @Override
@@ -91,7 +97,7 @@ final class OltpSession extends JdbcSession {
     void pointSelects(int count) throws SQLException {
         int t = table();
         for (int i = 0; i < count; i++) {
-            PreparedStatement ps = prepared(t, OltpStatement.POINT_SELECT);
+            BoundStatement ps = prepared(t, OltpStatement.POINT_SELECT);
             ps.setLong(1, key(t));
             query(ps, OltpStatement.POINT_SELECT);
         }
@@ -102,7 +108,7 @@ final class OltpSession extends JdbcSession {
         KeySpace keys = workload.keys(t);
         for (int i = 0; i < count; i++) {
             int rank = rank(keys);
-            PreparedStatement ps = prepared(t, kind);
+            BoundStatement ps = prepared(t, kind);
             ps.setLong(1, keys.id(rank));
             ps.setLong(2, keys.rangeEnd(rank, config.rangeSize()));
             query(ps, kind);
@@ -112,7 +118,7 @@ final class OltpSession extends JdbcSession {
     void indexUpdates(int count) throws SQLException {
         int t = table();
         for (int i = 0; i < count; i++) {
-            PreparedStatement ps = prepared(t, OltpStatement.INDEX_UPDATE);
+            BoundStatement ps = prepared(t, OltpStatement.INDEX_UPDATE);
             ps.setLong(1, key(t));
             update(ps, OltpStatement.INDEX_UPDATE, true);
         }
@@ -121,7 +127,7 @@ final class OltpSession extends JdbcSession {
     void nonIndexUpdates(int count) throws SQLException {
         int t = table();
         for (int i = 0; i < count; i++) {
-            PreparedStatement ps = prepared(t, OltpStatement.NON_INDEX_UPDATE);
+            BoundStatement ps = prepared(t, OltpStatement.NON_INDEX_UPDATE);
             ps.setString(1, text.next(rng, RandomText.C_GROUPS));
             ps.setLong(2, key(t));
             update(ps, OltpStatement.NON_INDEX_UPDATE, true);
@@ -135,10 +141,10 @@ final class OltpSession extends JdbcSession {
         for (int i = 0; i < count; i++) {
             long id = keys.id(rank(keys));
             int k = config.distribution().next(rng, 1, config.tableSize());
-            PreparedStatement del = prepared(t, OltpStatement.DELETE);
+            BoundStatement del = prepared(t, OltpStatement.DELETE);
             del.setLong(1, id);
             update(del, OltpStatement.DELETE, true);
-            PreparedStatement ins = prepared(t, OltpStatement.INSERT);
+            BoundStatement ins = prepared(t, OltpStatement.INSERT);
             ins.setLong(1, id);
             ins.setInt(2, k);
             ins.setString(3, text.next(rng, RandomText.C_GROUPS));
@@ -152,7 +158,7 @@ final class OltpSession extends JdbcSession {
         int t = uniformTable();
         KeySpace keys = workload.keys(t);
         long id = keys.claimForDelete(rank(keys)); // claimed: no other worker deletes the same row
-        PreparedStatement del = prepared(t, OltpStatement.DELETE);
+        BoundStatement del = prepared(t, OltpStatement.DELETE);
         del.setLong(1, id);
         update(del, OltpStatement.DELETE, true);
     }
@@ -166,7 +172,7 @@ final class OltpSession extends JdbcSession {
                 + text.next(rng, RandomText.C_GROUPS) + "', '" + text.next(rng, RandomText.PAD_GROUPS) + "')";
         statementClass = OltpStatement.INSERT.ordinal();
         long start = rec.start();
-        int n = plain.executeUpdate(sql);
+        long n = wire != null ? wire.query(sql) : plain.executeUpdate(sql);
         rec.record(OltpStatement.INSERT.ordinal(), n > 0 ? WRITE : OTHER, NO_TARGET, start);
     }
 
@@ -189,32 +195,28 @@ final class OltpSession extends JdbcSession {
         return keys.id(rank(keys));
     }
 
-    private PreparedStatement prepared(int table, OltpStatement s) throws SQLException {
-        PreparedStatement ps = statements[table][s.ordinal()];
+    private BoundStatement prepared(int table, OltpStatement s) throws SQLException {
+        BoundStatement ps = statements[table][s.ordinal()];
         if (ps == null) {
-            ps = connection().prepareStatement(s.sqlFor(table));
+            String sql = s.sqlFor(table);
+            ps = wire != null ? wire.prepare(sql) : BoundStatement.jdbc(connection().prepareStatement(sql));
             statements[table][s.ordinal()] = ps;
         }
         return ps;
     }
 
-    private void query(PreparedStatement ps, OltpStatement s) throws SQLException {
+    private void query(BoundStatement ps, OltpStatement s) throws SQLException {
         statementClass = s.ordinal();
         long start = rec.start();
-        int rows = 0;
-        try (ResultSet rs = ps.executeQuery()) {
-            while (rs.next()) {
-                rows++;
-            }
-        }
+        int rows = ps.countRows();
         rec.record(s.ordinal(), READ, rows > 0 ? HIT : MISS, start);
     }
 
     /** @return true when the statement affected (found) a row */
-    private boolean update(PreparedStatement ps, OltpStatement s, boolean targetsRow) throws SQLException {
+    private boolean update(BoundStatement ps, OltpStatement s, boolean targetsRow) throws SQLException {
         statementClass = s.ordinal();
         long start = rec.start();
-        int n = ps.executeUpdate();
+        long n = ps.update();
         rec.record(s.ordinal(), n > 0 ? WRITE : OTHER, targetsRow ? (n > 0 ? HIT : MISS) : NO_TARGET, start);
         return n > 0;
     }
@@ -222,7 +224,11 @@ final class OltpSession extends JdbcSession {
     private void other(OltpStatement s) throws SQLException {
         statementClass = s == OltpStatement.COMMIT ? Session.COMMIT : s.ordinal();
         long start = rec.start();
-        plain.execute(s.sql);
+        if (wire != null) {
+            wire.query(s.sql);
+        } else {
+            plain.execute(s.sql);
+        }
         rec.record(s.ordinal(), OTHER, NO_TARGET, start);
     }
 }

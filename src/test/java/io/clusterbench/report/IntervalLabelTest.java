@@ -1,0 +1,37 @@
+package io.clusterbench.report;
+
+import io.clusterbench.result.IntervalRecord;
+import io.clusterbench.result.LatencySummary;
+import org.HdrHistogram.Histogram;
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+/** Issue 9: the console's interval label agrees with the interval's real start and end. */
+class IntervalLabelTest {
+    private static IntervalRecord interval(double start, double end) {
+        return interval(start, end, 0, 0);
+    }
+
+    private static IntervalRecord interval(double start, double end, double lag, int missed) {
+        return new IntervalRecord(start, end, 4, 100, 100 / (end - start), 0, 0, 0, 0, 0, 0, 0, 0, 0,
+                LatencySummary.of(new Histogram(3)), 0, 0, Map.of(), Map.of(), lag, missed, 0, 0);
+    }
+
+    @Test
+    void anIntervalOnScheduleKeepsSysbenchsLabel() {
+        assertEquals("[ 3s ]", ConsoleReport.label(interval(0, 3.0004)));
+        assertEquals("[ 6s ]", ConsoleReport.label(interval(3.0004, 6.08)), "the end within the cut-off grace");
+    }
+
+    @Test
+    void anIntervalOffScheduleShowsItsRealStartAndEnd() {
+        assertEquals("[ 1.36-3.00s ]", ConsoleReport.label(interval(1.36, 3.0)), "a first interval that starts late");
+        assertEquals("[ 0.00-4.36s ]", ConsoleReport.label(interval(0, 4.36)), "a late reporter");
+        assertEquals("[ 4.00-10.10s ]", ConsoleReport.label(interval(4.0, 10.1, 4.1, 2)), "stalled across the deadline");
+        assertEquals("[ 2.00-5.00s ]", ConsoleReport.label(interval(2.0, 5.0, 1.0, 0)), "a whole second late");
+        assertEquals("[ 8.00-9.43s ]", ConsoleReport.label(interval(8, 9.43)), "a Ctrl-C");
+    }
+}
