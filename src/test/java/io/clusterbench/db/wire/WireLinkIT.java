@@ -108,7 +108,7 @@ class WireLinkIT {
                 BoundStatement insert = side.prepare("INSERT INTO t (id, k, c) VALUES (?, ?, ?)");
                 insert.setLong(1, 1000);
                 insert.setInt(2, 4);
-                insert.setString(3, "x".repeat(300)); // longer than one length byte; truncated? no: strict mode errs
+                insert.setString(3, "x".repeat(300)); // a 3-byte length prefix; too long for the column: 1406
                 SQLException tooLong = assertThrows(SQLException.class, insert::update, path);
                 assertEquals(1406, tooLong.getErrorCode(), path);
                 insert.setString(3, "new");
