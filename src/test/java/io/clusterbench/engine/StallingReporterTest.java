@@ -31,7 +31,7 @@ class StallingReporterTest {
     private static final Target ONE = new Target(List.of(new Endpoint("127.0.0.1", 1, null)), "u", "", "db", true, 1000);
 
     /**
-     * The injected clock: time moves only when the test moves it (from near {@link Long#MAX_VALUE}, so it wraps
+     * The injected clock: time moves when the test moves it or a thread parks (from near {@link Long#MAX_VALUE}, so it wraps
      * around during the run); {@link #parkUntil} waits for that.
      */
     private static final class ManualClock implements Clock {
@@ -42,14 +42,17 @@ class StallingReporterTest {
             return now.get();
         }
 
+        /**
+         * Time passes for a thread that parks: after 1 ms of real time the clock moves on to its deadline (only the
+         * end sequence parks here, after the stop, so the test's boundaries stay exact; a frozen clock would hang it).
+         */
         @Override
         public boolean parkUntil(long deadlineNanos) {
-            while (deadlineNanos - now.get() > 0) {
-                LockSupport.parkNanos(1_000_000L);
-                if (Thread.interrupted()) {
-                    Thread.currentThread().interrupt();
-                    return false;
-                }
+            LockSupport.parkNanos(1_000_000L);
+            now.getAndUpdate(t -> deadlineNanos - t > 0 ? deadlineNanos : t);
+            if (Thread.interrupted()) {
+                Thread.currentThread().interrupt();
+                return false;
             }
             return true;
         }
