@@ -62,6 +62,16 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
                 sessionVariables, tls, millis);
     }
 
+    /**
+     * @param millis connect timeout in milliseconds, &gt; 0; Connector/J also bounds the handshake's reads by it,
+     *               so a server that accepts TCP but does not answer (SIGSTOP, frozen node) fails within it
+     * @return a copy whose connections use this connect timeout
+     */
+    public Target withConnectTimeout(int millis) {
+        return new Target(endpoints, user, password, database, serverPrepared, millis, routing, sessionVariables, tls,
+                readTimeoutMillis);
+    }
+
     /** @return a copy whose connections set these session variables (name to SQL literal, in order) */
     public Target withSessionVariables(Map<String, String> variables) {
         return new Target(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, routing,

@@ -144,7 +144,10 @@ public final class AsyncObserver implements Observer {
 
     /**
      * Takes a final sample (the tail of the run), stops sampling and closes the wrapped observer (its
-     * connections); waits at most a second for its thread.
+     * connections); waits at most a second for its thread. When the thread is still inside a sample after that
+     * (a server that accepts but does not answer: SIGSTOP, a frozen node), the wrapped observer is closed on a
+     * daemon thread instead: closing a driver connection waits for the read in progress, which would keep the
+     * command alive until the observer's read timeout (issue 9, "nothing outlives the clock").
      */
     @Override
     public void close() {
@@ -155,6 +158,12 @@ public final class AsyncObserver implements Observer {
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        delegate.close();
+        if (thread.isAlive()) {
+            Thread closer = new Thread(delegate::close, thread.getName() + "-close");
+            closer.setDaemon(true);
+            closer.start();
+        } else {
+            delegate.close();
+        }
     }
 }

@@ -98,6 +98,70 @@ class ServerLostIT {
         assertTrue(r.out().contains("reconnects:"));
     }
 
+    /**
+     * A server that stops answering (SIGSTOP: connections open, nothing read) keeps nothing alive after
+     * {@code --time}: the end-of-run cut-off frees the workers, and the prepared-statement check that reads the
+     * server's counters after the measured end gives up after its own short timeout (its handshake waited out the run's
+     * 10 s connect timeout before; tester, issue 9).
+     */
+    @Test
+    void aFrozenServerDoesNotKeepTheProcessPastTheClock() throws Exception {
+        EmbeddedServer own = EmbeddedServer.start(false);
+        long pid = -1;
+        try {
+            List<String> target = List.of("--host=127.0.0.1", "--port=" + own.port(), "--user=root", "--db=test");
+            try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + own.port() + "/", "root", "");
+                 Statement s = c.createStatement()) {
+                s.execute("CREATE DATABASE IF NOT EXISTS test");
+            }
+            assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=1000")).exitCode());
+            pid = serverPid(own.directory());
+            Path out = tmp.resolve("frozen");
+            CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.run(Cli.args(target, "run",
+                    "oltp_point_select", "--table-size=1000", "--threads=2", "--time=6", "--report-interval=1",
+                    "--out=" + out)));
+            waitForLines(out.resolve("intervals.csv"), 2);
+            new ProcessBuilder("kill", "-STOP", Long.toString(pid)).start().waitFor();
+            long stoppedAt = System.nanoTime();
+            Cli.Result r = run.get(120, TimeUnit.SECONDS);
+            double afterStopSeconds = (System.nanoTime() - stoppedAt) / 1e9;
+            assertEquals(0, r.exitCode(), r.out() + r.err());
+            JsonNode result = ResultFiles.run(out);
+            double measured = result.get("summary").get("measuredSeconds").asDouble();
+            assertTrue(Math.abs(measured - 6) <= 0.5, "measured " + measured);
+            // at most ~5 s of --time were left at the stop; the check's own timeout is 3 s
+            assertTrue(afterStopSeconds < 10, "the process ended " + afterStopSeconds + " s after the server froze");
+            assertEquals("unknown", result.get("observerFacts").get("preparedStatements").get("mode").asText());
+        } finally {
+            if (pid > 0) {
+                new ProcessBuilder("kill", "-CONT", Long.toString(pid)).start().waitFor();
+            }
+            own.close();
+        }
+    }
+
+    /** @return the pid of the mariadbd whose command line names {@code dir} (its data directory lies under it) */
+    private static long serverPid(Path dir) throws Exception {
+        String needle = dir.toString();
+        try (var procs = Files.list(Path.of("/proc"))) {
+            for (Path p : (Iterable<Path>) procs::iterator) {
+                String name = p.getFileName().toString();
+                if (!name.chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                try {
+                    String cmd = new String(Files.readAllBytes(p.resolve("cmdline"))).replace('\0', ' ');
+                    if (cmd.contains("mariadbd") && cmd.contains(needle)) {
+                        return Long.parseLong(name);
+                    }
+                } catch (java.io.IOException gone) {
+                    // the process ended while listed
+                }
+            }
+        }
+        throw new AssertionError("no mariadbd under " + dir);
+    }
+
     static void waitForLines(Path csv, int lines) throws Exception {
         long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
         while (System.nanoTime() < deadline) {
