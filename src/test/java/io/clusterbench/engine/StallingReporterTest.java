@@ -111,7 +111,11 @@ class StallingReporterTest {
         IntervalSample last = samples.get(2);
         assertEquals(0.8, last.startSeconds(), 1e-9);
         assertEquals(2.1, last.endSeconds(), 1e-9);
-        assertEquals(1.0, last.reporterLagSeconds(), 1e-9, "from the first missed boundary (1.2 s) to 2.2 s");
+        // From the first missed boundary (1.2 s) to the reporter's wake-up at 2.2 s. The manual clock also moves when
+        // the end sequence parks while a worker is still finishing (10 ms a step), which a loaded machine makes
+        // possible before the stalled reporter reads the clock: so at least 1.0 s, and less than one more interval.
+        assertTrue(last.reporterLagSeconds() >= 1.0 - 1e-9 && last.reporterLagSeconds() < 1.1,
+                "from the first missed boundary (1.2 s) to 2.2 s: " + last.reporterLagSeconds());
         assertEquals(2, last.missedReports(), "boundaries 1.2 s and 1.6 s fell before the stop");
         assertEquals(0, samples.get(0).missedReports());
 
