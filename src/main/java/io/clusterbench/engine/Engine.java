@@ -12,6 +12,7 @@ import io.clusterbench.workload.Workload;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 
 /**
  * Runs one workload at one thread count: opens a session per worker (in parallel, not measured), starts them
@@ -123,23 +124,39 @@ public final class Engine {
         for (Session s : sessions) {
             workers.add(new Worker(control, s, hub.newWorker(), errors, clock, endpointHub.newWorker()));
         }
+        // Workers start parked at a gate that opens when the measured phase starts: started running one after
+        // another, 512 platform workers took the starting thread 8 s of wall time (it shared the CPU with the
+        // ones already running), the coordinator started after them, and the run's first interval lines were
+        // missed (reporter lag 5-7 s at --time 6-8); parked threads start in milliseconds.
+        CountDownLatch gate = new CountDownLatch(1);
         List<Thread> threads = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
-            threads.add(threadModel.newThread(workers.get(i), "worker-" + i));
+            Worker w = workers.get(i);
+            threads.add(threadModel.newThread(() -> {
+                awaitGate(gate);
+                w.run();
+            }, "worker-" + i));
         }
         if (!awaitStartAt(listener)) {
             sessions.forEach(Session::close);
             return new RunOutcome(stopReason(), 0, control.fatalError(), new long[plan.threads()],
                     new double[plan.threads()], connectSeconds, threadModel.name(), 0);
         }
-        control.started(clock.nanoTime());
-        boolean measuring = plan.warmup().isZero();
-        if (measuring) {
-            beginMeasuring(hub, listener);
-        }
-        EndOfRun end = new EndOfRun(control, clock, workers, plan.target().readTimeoutMillis() * 1_000_000L,
-                giveUpNanos);
         threads.forEach(Thread::start);
+        boolean measuring = plan.warmup().isZero();
+        EndOfRun end;
+        try {
+            control.started(clock.nanoTime());
+            if (measuring) {
+                beginMeasuring(hub, listener);
+            }
+            end = new EndOfRun(control, clock, workers, plan.target().readTimeoutMillis() * 1_000_000L, giveUpNanos);
+        } catch (RuntimeException e) {
+            control.requestStop(); // the parked workers must not wait for a gate that never opens
+            gate.countDown();
+            throw e;
+        }
+        gate.countDown();
         end.start();
         listener.sessionsOpened(plan.threads(), connectSeconds, threadModel.name());
         Coordinator coordinator = new Coordinator(hub, listener, workers);
@@ -153,6 +170,15 @@ public final class Engine {
         }
         return new RunOutcome(reason, measured, control.fatalError(), events, busySeconds, connectSeconds,
                 threadModel.name(), end.abandoned());
+    }
+
+    /** Parks a worker thread until the run opens {@code gate}; an interrupt lets it go on at once. */
+    private static void awaitGate(CountDownLatch gate) {
+        try {
+            gate.await();
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
