@@ -143,7 +143,8 @@ class StallingReporterTest {
         assertEquals(2, record.missedReports(), "result.json's interval record");
         String line = ConsoleReport.intervalLine(record, 95, false);
         assertTrue(line.startsWith("[ 0.80-2.10s ]"), "the label gives the real start and end: " + line);
-        assertTrue(line.contains("reporter lag: 1.00 s missed reports: 2"), line);
+        assertTrue(line.contains(String.format(java.util.Locale.ROOT, "reporter lag: %.2f s missed reports: 2",
+                last.reporterLagSeconds())), "the line shows the recorded lag and the missed lines: " + line);
         String[] header = IntervalFiles.CSV_HEADER.split(",");
         String[] csv = IntervalFiles.csvLine(record).split(",");
         int col = java.util.Arrays.asList(header).indexOf("missed_reports");
