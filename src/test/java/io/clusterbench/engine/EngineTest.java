@@ -107,17 +107,7 @@ class EngineTest {
         IntervalSample stalled = samples.get(2);
         assertTrue(stalled.reporterLagSeconds() > 1.0, "lag " + stalled.reporterLagSeconds());
         assertTrue(stalled.durationSeconds() > 1.2, "the late interval is long, not folded: " + stalled);
-        long events = 0;
-        double length = 0;
-        double end = 0;
-        for (IntervalSample s : samples) {
-            assertEquals(end, s.startSeconds(), 1e-9, "intervals are contiguous");
-            end = s.endSeconds();
-            events += s.count(Counter.EVENTS);
-            length += s.durationSeconds();
-        }
-        assertEquals(outcome.measuredSeconds(), length, 1e-6, "interval lengths add up to the measured time");
-        assertEquals(sum(outcome.eventsPerWorker()), events, "interval events sum to the total");
+        Synthetic.assertIntervalsAddUp(samples, outcome);
         var acc = new io.clusterbench.result.RunAccumulator(List.of("found", "missing"), 95);
         var record = samples.stream().map(acc::add).toList().get(2);
         assertEquals(stalled.count(Counter.EVENTS) / stalled.durationSeconds(), record.tps(), 1e-6);

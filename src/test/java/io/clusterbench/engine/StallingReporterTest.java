@@ -119,21 +119,7 @@ class StallingReporterTest {
         assertEquals(2, last.missedReports(), "boundaries 1.2 s and 1.6 s fell before the stop");
         assertEquals(0, samples.get(0).missedReports());
 
-        long events = 0;
-        double length = 0;
-        double end = 0;
-        for (IntervalSample s : samples) {
-            assertEquals(end, s.startSeconds(), 1e-9, "intervals are contiguous");
-            end = s.endSeconds();
-            events += s.count(Counter.EVENTS);
-            length += s.durationSeconds();
-        }
-        assertEquals(outcome.measuredSeconds(), length, 1e-6, "interval lengths add up to the measured time");
-        long total = 0;
-        for (long e : outcome.eventsPerWorker()) {
-            total += e;
-        }
-        assertEquals(total, events, "interval events sum to the total");
+        Synthetic.assertIntervalsAddUp(samples, outcome);
 
         RunAccumulator acc = new RunAccumulator(List.of("found", "missing"), 95);
         List<IntervalRecord> records = samples.stream().map(acc::add).toList();

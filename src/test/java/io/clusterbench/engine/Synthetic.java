@@ -183,4 +183,27 @@ final class Synthetic implements Workload {
             Thread.currentThread().interrupt();
         }
     }
+
+    /**
+     * Asserts the true-interval rules of issue 9: intervals are contiguous from 0, their lengths add up to the
+     * measured time and their events to the run's total.
+     */
+    static void assertIntervalsAddUp(java.util.List<io.clusterbench.metrics.IntervalSample> samples, RunOutcome outcome) {
+        long events = 0;
+        double length = 0;
+        double end = 0;
+        for (io.clusterbench.metrics.IntervalSample s : samples) {
+            org.junit.jupiter.api.Assertions.assertEquals(end, s.startSeconds(), 1e-9, "intervals are contiguous");
+            end = s.endSeconds();
+            events += s.count(io.clusterbench.metrics.Counter.EVENTS);
+            length += s.durationSeconds();
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(outcome.measuredSeconds(), length, 1e-6,
+                "interval lengths add up to the measured time");
+        long total = 0;
+        for (long e : outcome.eventsPerWorker()) {
+            total += e;
+        }
+        org.junit.jupiter.api.Assertions.assertEquals(total, events, "interval events sum to the total");
+    }
 }
