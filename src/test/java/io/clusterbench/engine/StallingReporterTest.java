@@ -16,7 +16,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -29,38 +28,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class StallingReporterTest {
     private static final Target ONE = new Target(List.of(new Endpoint("127.0.0.1", 1, null)), "u", "", "db", true, 1000);
-
-    /**
-     * The injected clock: time moves when the test moves it or a thread parks (from near {@link Long#MAX_VALUE}, so it wraps
-     * around during the run); {@link #parkUntil} waits for that.
-     */
-    private static final class ManualClock implements Clock {
-        private final AtomicLong now = new AtomicLong(Long.MAX_VALUE - 1_000_000_000L);
-
-        @Override
-        public long nanoTime() {
-            return now.get();
-        }
-
-        /**
-         * Time passes for a thread that parks: after 1 ms of real time the clock moves on to its deadline (only the
-         * end sequence parks here, after the stop, so the test's boundaries stay exact; a frozen clock would hang it).
-         */
-        @Override
-        public boolean parkUntil(long deadlineNanos) {
-            LockSupport.parkNanos(1_000_000L);
-            now.getAndUpdate(t -> deadlineNanos - t > 0 ? deadlineNanos : t);
-            if (Thread.interrupted()) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-            return true;
-        }
-
-        void set(long nanos) {
-            now.set(nanos);
-        }
-    }
 
     @Test
     void aReporterStalledAcrossTheDeadlineRecordsItsLagAndTheLinesItMissed() throws Exception {
