@@ -357,7 +357,7 @@ public final class Engine {
                 // interval (the first interval of a stall: statements ran, no event finished).
                 s = s.withWaiting(inEvent);
             }
-            writer.submit(s, toNanos);
+            writer.submit(s, clock.nanoTime()); // the final interval is taken after the end sequence, not at toNanos
         }
 
         /** @return true when the run stopped before {@code deadlineNanos} */

@@ -56,7 +56,7 @@ final class IntervalWriter {
      * Queues one interval for the listener and returns at once.
      *
      * @param sample     the interval, snapshotted at its boundary
-     * @param takenNanos clock time it was taken at
+     * @param takenNanos clock time its snapshot was complete
      */
     synchronized void submit(IntervalSample sample, long takenNanos) {
         queue.add(new Taken(sample, takenNanos));
