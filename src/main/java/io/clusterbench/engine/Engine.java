@@ -20,10 +20,11 @@ import java.util.concurrent.CountDownLatch;
  * {@link #requestStop()} or on a fatal error.
  *
  * <p>The clock is law: workers check the deadline themselves and a separate clock thread ({@link EndOfRun})
- * stops the run at the deadline and cancels what still runs, so the coordinator (which samples intervals and
- * calls the listener) can fall behind without stretching the run. Every interval ends at the clock time read
- * when it is taken and its rates are divided by that measured length; how late the coordinator was is
- * reported as reporter lag.
+ * stops the run at the deadline and cancels what still runs, so the coordinator (which takes the intervals)
+ * can fall behind without stretching the run. Every interval ends at the clock time read when it is taken and
+ * its rates are divided by that measured length; how late the coordinator was is reported as reporter lag. The
+ * coordinator only snapshots an interval; one writer thread ({@link IntervalWriter}) hands it to the listener,
+ * so writing never delays the next sample (its backlog is the run's write lag).
  *
  * <p>{@link #run} is called once, from the coordinator thread; {@link #requestStop()} may be called from
  * any thread (a shutdown hook). Usage:
