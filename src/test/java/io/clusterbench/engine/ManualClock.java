@@ -1,5 +1,6 @@
 package io.clusterbench.engine;
 
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.LockSupport;
 
@@ -14,6 +15,8 @@ final class ManualClock implements Clock {
     private final AtomicLong now = new AtomicLong(Long.MAX_VALUE - 1_000_000_000L);
     private final AtomicLong watchedReads = new AtomicLong();
     private volatile Thread watched;
+    private final CountDownLatch started = new CountDownLatch(1);
+    private volatile long startNanos;
 
     @Override
     public long nanoTime() {
@@ -56,5 +59,22 @@ final class ManualClock implements Clock {
     /** @return clock reads by the watched thread since the last {@link #set} */
     long watchedReads() {
         return watchedReads.get();
+    }
+
+    /** Records the measured start: call from {@link RunListener#measuringStarted}. */
+    void markStart() {
+        startNanos = now.get();
+        started.countDown();
+    }
+
+    /** @return the measured start (nanos) recorded by {@link #markStart}, 0 before */
+    long start() {
+        return startNanos;
+    }
+
+    /** @return the measured start (nanos), once {@link #markStart} ran */
+    long awaitStart() throws InterruptedException {
+        started.await();
+        return startNanos;
     }
 }

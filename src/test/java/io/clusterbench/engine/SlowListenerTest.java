@@ -36,14 +36,11 @@ class SlowListenerTest {
         workload.slowMillis = 1;
         List<IntervalSample> samples = new CopyOnWriteArrayList<>();
         List<Thread> callers = new CopyOnWriteArrayList<>();
-        AtomicLong start = new AtomicLong();
-        CountDownLatch measuring = new CountDownLatch(1);
         CountDownLatch stepped = new CountDownLatch(1);
         RunListener listener = new RunListener() {
             @Override
             public void measuringStarted() {
-                start.set(clock.nanoTime());
-                measuring.countDown();
+                clock.markStart();
             }
 
             @Override
@@ -60,16 +57,16 @@ class SlowListenerTest {
         clock.watch(coordinator);
         Thread time = new Thread(() -> {
             try {
-                measuring.await();
+                long start = clock.awaitStart();
                 for (int k = 1; k <= 4; k++) { // the boundaries 0.4 .. 1.6 s, each reached exactly
-                    clock.set(start.get() + k * INTERVAL_NANOS);
+                    clock.set(start + k * INTERVAL_NANOS);
                     // back to the clock 4 times: woke (1), took the time (2), queued the interval (3), waits (4)
                     while (clock.watchedReads() < 4) {
                         Synthetic.sleep(1);
                     }
                 }
                 stepped.countDown();
-                clock.set(start.get() + 2_000_000_000L); // the deadline
+                clock.set(start + 2_000_000_000L); // the deadline
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

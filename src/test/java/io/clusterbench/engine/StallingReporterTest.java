@@ -38,21 +38,18 @@ class StallingReporterTest {
         Synthetic workload = new Synthetic(c -> null);
         workload.slowMillis = 1;
         List<IntervalSample> samples = new CopyOnWriteArrayList<>();
-        AtomicLong start = new AtomicLong();
-        CountDownLatch measuring = new CountDownLatch(1);
         Semaphore taken = new Semaphore(0);
         RunListener listener = new RunListener() {
             @Override
             public void measuringStarted() {
-                start.set(clock.nanoTime());
-                measuring.countDown();
+                clock.markStart();
             }
 
             @Override
             public void interval(IntervalSample s) {
                 samples.add(s);
                 if (samples.size() == 2) { // taken at 0.8 s; the reporter stalls until 2.2 s, past the deadline
-                    clock.set(start.get() + 2_200_000_000L);
+                    clock.set(clock.start() + 2_200_000_000L);
                     Synthetic.sleep(300); // the run's clock thread sees the deadline meanwhile (or not: same result)
                 }
                 taken.release();
@@ -60,10 +57,10 @@ class StallingReporterTest {
         };
         Thread time = new Thread(() -> {
             try {
-                measuring.await();
-                clock.set(start.get() + 400_000_000L);
+                long start = clock.awaitStart();
+                clock.set(start + 400_000_000L);
                 taken.acquire();
-                clock.set(start.get() + 800_000_000L);
+                clock.set(start + 800_000_000L);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
