@@ -76,10 +76,12 @@ public final class RelayProcess {
                     .redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null")))
                     .redirectOutput(ProcessBuilder.Redirect.appendTo(dir.resolve(LOG).toFile())).start();
             Files.writeString(dir.resolve(PID_FILE), Long.toString(p.pid()));
+            // Alive is judged by the child itself here: until the JDK's spawn helper has exec'd the daemon, its
+            // /proc cmdline is the helper's, and running(dir) would call a starting daemon "not running" (CI saw it).
+            awaitApplied(dir, config.generation(), p::isAlive);
         } catch (IOException e) {
             throw new UserException("cannot start the relay: " + e.getMessage(), "see " + dir.resolve(LOG), e);
         }
-        awaitApplied(dir, config.generation());
     }
 
     /**
@@ -88,13 +90,17 @@ public final class RelayProcess {
      * @throws UserException when it is not running or does not apply it within {@value #APPLY_TIMEOUT_MILLIS} ms
      */
     public static void awaitApplied(Path dir, long generation) {
+        awaitApplied(dir, generation, () -> running(dir));
+    }
+
+    private static void awaitApplied(Path dir, long generation, java.util.function.BooleanSupplier alive) {
         long deadline = System.nanoTime() + APPLY_TIMEOUT_MILLIS * 1_000_000L;
         while (System.nanoTime() < deadline) {
             RelayStats s = RelayStats.read(dir);
             if (s != null && s.appliedGeneration() >= generation) {
                 return;
             }
-            if (!running(dir)) {
+            if (!alive.getAsBoolean()) {
                 break;
             }
             try {
@@ -104,7 +110,7 @@ public final class RelayProcess {
                 break;
             }
         }
-        throw new UserException("the relay of " + dir + " did not apply the change (" + (running(dir) ? "running"
+        throw new UserException("the relay of " + dir + " did not apply the change (" + (alive.getAsBoolean() ? "running"
                 : "not running") + ")", "see " + dir.resolve(LOG) + "; 'clusterbench sandbox start' restarts it");
     }
 

@@ -32,7 +32,8 @@ class RelayTest {
      */
     private static final int PORT = freeBase();
 
-    private static int freeBase() {
+    /** @return a base port whose relayed links (node 1 and 2) are free on their loopback addresses */
+    static int freeBase() {
         java.util.SplittableRandom rng = new java.util.SplittableRandom();
         for (int attempt = 0; attempt < 200; attempt++) {
             int base = 20_000 + rng.nextInt(20_000);
