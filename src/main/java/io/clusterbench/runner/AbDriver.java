@@ -16,7 +16,6 @@ import io.clusterbench.observe.HostObserver;
 import io.clusterbench.observe.QuietWait;
 import io.clusterbench.report.AbText;
 import io.clusterbench.report.AbHtml;
-import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
@@ -160,7 +159,7 @@ public final class AbDriver {
         } catch (java.io.IOException e) {
             throw new UserException("cannot create " + file.getParent() + ": " + e.getMessage(), "choose another --out", e);
         }
-        ResultJson.write(file, ctx.document(runs));
+        ResultDirs.writeJson(file, ctx.document(runs));
     }
 
     /** @return the side's server pid when it runs on this host, else -1 */

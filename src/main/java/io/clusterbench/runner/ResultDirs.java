@@ -51,6 +51,22 @@ public final class ResultDirs {
     }
 
     /** @return true when a directory could be created (and was removed again) in {@code parent} */
+    /**
+     * Writes result.json (or another result document), a failure being the user's to fix (a full or read-only
+     * disk), not an internal error: one line saying what could not be written, exit 2.
+     *
+     * @param file the result file
+     * @param doc  the document to write
+     * @throws UserException when the file cannot be written
+     */
+    public static void writeJson(Path file, io.clusterbench.result.ResultDocument doc) {
+        try {
+            io.clusterbench.result.ResultJson.write(file, doc);
+        } catch (java.io.UncheckedIOException e) {
+            throw new UserException(e.getMessage(), "free disk space or choose another --out", e);
+        }
+    }
+
     private static boolean canMakeDirectoryIn(Path parent) {
         try {
             Files.delete(Files.createTempDirectory(parent, ".clusterbench-write-check"));

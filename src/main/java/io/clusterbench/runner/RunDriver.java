@@ -8,7 +8,6 @@ import io.clusterbench.report.FaultText;
 import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.LedgerRecord;
-import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.Endpoint;
@@ -45,11 +44,11 @@ public final class RunDriver {
             env.line(settings.describe(ctx.target()) + " — server " + ctx.server.version());
             env.line("Results go to " + dir);
             StepRunner.Step step = StepRunner.run(ctx, settings.threads(), 1, dir, stop, true,
-                    record -> ResultJson.write(json, ctx.document(List.of(record))));
+                    record -> ResultDirs.writeJson(json, ctx.document(List.of(record))));
             if (step.refused() != null) {
                 UserException why = refusal(ctx, step.refused());
                 int threads = settings.threads();
-                ResultJson.write(json, ctx.document(List.of(new RunRecord(settings.workload().name(), threads, 1,
+                ResultDirs.writeJson(json, ctx.document(List.of(new RunRecord(settings.workload().name(), threads, 1,
                         settings.planRecord(settings.engine(ctx.target(), threads)), "connection_refused",
                         why.getMessage(), Map.of(), List.of(), null, List.of(), Map.of()))));
                 throw why;

@@ -5,7 +5,6 @@ import io.clusterbench.observe.QuietWait;
 import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.report.ConsistencyText;
 import io.clusterbench.result.ConsistencyCost;
-import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.SweepSummary;
 import io.clusterbench.db.Endpoint;
@@ -103,7 +102,7 @@ public final class SweepDriver {
                     RunContext stepCtx = ctx;
                     StepRunner.Step s = StepRunner.run(ctx, t, r, step - 1, stepDir, stop, false, rec -> {
                         runs.set(index, rec);
-                        ResultJson.write(json, stepCtx.document(List.copyOf(runs.subList(0, index + 1))));
+                        ResultDirs.writeJson(json, stepCtx.document(List.copyOf(runs.subList(0, index + 1))));
                     });
                     if (s.refused() != null) {
                         if (s.refused().vendorCode() != VendorCodes.TOO_MANY_CONNECTIONS) {
@@ -115,7 +114,7 @@ public final class SweepDriver {
                         runs.set(index, new RunRecord(settings.workload().name(), t, r, settings.planRecord(
                                 settings.engine(ctx.target(), t)), "connection_refused", why, Map.of(), List.of(),
                                 null, List.of(), Map.of()));
-                        ResultJson.write(json, ctx.document(List.copyOf(runs)));
+                        ResultDirs.writeJson(json, ctx.document(List.copyOf(runs)));
                         env.line("  connection wall: " + why + " — larger thread counts are skipped");
                         continue;
                     }
@@ -145,7 +144,7 @@ public final class SweepDriver {
               }
             }
             List<RunRecord> done = runs.stream().filter(x -> x != null).toList();
-            ResultJson.write(json, ctx.document(done));
+            ResultDirs.writeJson(json, ctx.document(done));
             env.line("");
             if (levels.size() > 1) {
                 for (RunPlan level : levels) {
