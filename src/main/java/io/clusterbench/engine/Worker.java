@@ -127,58 +127,68 @@ final class Worker implements Runnable, StatementRecorder {
 
     private void loop() {
         boolean open = control.openLoop();
-        while (!control.stopping()) {
-            long intended = 0;
-            if (open) {
-                intended = control.nextIntendedStart();
-                long now = clock.nanoTime();
-                if (!clock.parkUntil(now + Math.min(intended - now, control.nanosLeft(now))) || control.stopping()) {
-                    return;
-                }
-            }
-            recording = control.measuring();
-            long actualStart = clock.nanoTime();
-            if (control.pastDeadline(actualStart)) {
-                control.timeUp();
-                return;
-            }
-            if (recording && !control.takeEventBudget()) {
-                return;
-            }
-            SINCE.setOpaque(this, actualStart);
-            WAITING.setOpaque(this, actualStart);
-            long start = open ? intended : actualStart;
-            if (recording && open && actualStart - intended > control.lateThresholdNanos()) {
-                metrics.add(Counter.LATE, 1);
-            }
-            int restarts = runEvent();
-            SINCE.setOpaque(this, 0L);
-            WAITING.setOpaque(this, 0L);
-            if (restarts < 0) {
-                return;
-            }
-            long end = clock.nanoTime();
-            if (recording && control.pastCutOff(end)) {
-                metrics.add(Counter.CUT_OFF, 1); // completed after the measured time ended: not counted
-                return;
-            }
-            if (!recording) {
-                if (!forcedReconnect()) {
-                    return;
-                }
-                continue; // started during warmup: neither counted nor timed
-            }
-            metrics.recordEventMicros((end - start) / 1000);
-            endpoints.event(slot, (end - start) / 1000);
-            metrics.add(Counter.EVENTS, 1);
-            metrics.add(Counter.BUSY_NANOS, end - actualStart);
-            if (restarts > 0) {
-                metrics.add(Counter.EVENTS_RETRIED, 1);
-            }
-            if (!forcedReconnect()) {
-                return;
+        while (!control.stopping() && event(open)) {
+            // one event per call: see event()
+        }
+    }
+
+    /**
+     * Takes, runs and records one event. A method of its own, not the body of {@link #loop}: the JIT compiles a
+     * method once it has been called often enough and every thread then calls the compiled code, while a loop
+     * that never returns is replaced by compiled code (on-stack replacement) only in the thread that happens to
+     * cross the loop counter's threshold; with 256 workers most of them ran the whole measured phase in an
+     * interpreted loop (a fifth of the workers' CPU samples had an interpreted frame; docs/metrics.md, "Thread
+     * model").
+     *
+     * @param open open loop (paced) rather than closed
+     * @return false when the worker must leave its loop (stopping, deadline, budget, cut off, failed reconnect)
+     */
+    private boolean event(boolean open) {
+        long intended = 0;
+        if (open) {
+            intended = control.nextIntendedStart();
+            long now = clock.nanoTime();
+            if (!clock.parkUntil(now + Math.min(intended - now, control.nanosLeft(now))) || control.stopping()) {
+                return false;
             }
         }
+        recording = control.measuring();
+        long actualStart = clock.nanoTime();
+        if (control.pastDeadline(actualStart)) {
+            control.timeUp();
+            return false;
+        }
+        if (recording && !control.takeEventBudget()) {
+            return false;
+        }
+        SINCE.setOpaque(this, actualStart);
+        WAITING.setOpaque(this, actualStart);
+        long start = open ? intended : actualStart;
+        if (recording && open && actualStart - intended > control.lateThresholdNanos()) {
+            metrics.add(Counter.LATE, 1);
+        }
+        int restarts = runEvent();
+        SINCE.setOpaque(this, 0L);
+        WAITING.setOpaque(this, 0L);
+        if (restarts < 0) {
+            return false;
+        }
+        long end = clock.nanoTime();
+        if (recording && control.pastCutOff(end)) {
+            metrics.add(Counter.CUT_OFF, 1); // completed after the measured time ended: not counted
+            return false;
+        }
+        if (!recording) {
+            return forcedReconnect(); // started during warmup: neither counted nor timed
+        }
+        metrics.recordEventMicros((end - start) / 1000);
+        endpoints.event(slot, (end - start) / 1000);
+        metrics.add(Counter.EVENTS, 1);
+        metrics.add(Counter.BUSY_NANOS, end - actualStart);
+        if (restarts > 0) {
+            metrics.add(Counter.EVENTS_RETRIED, 1);
+        }
+        return forcedReconnect();
     }
 
     /** Events of this worker since its last forced reconnect; worker thread only. */
