@@ -5,6 +5,12 @@
 # and key distribution. Per thread count it prints the medians of: tps of each and their ratio, client CPU
 # per event (user + system of the whole client process, from GNU time; clusterbench's JVM start-up and JIT
 # included) of each and their ratio, peak RSS of each, and each tool's printed "total time" against --time.
+# In-run CPU per event leaves start-up, the connection ramp and exit out: the tool's process CPU (/proc/PID/stat)
+# and the server's Com_select counter are read twice while it runs, at max(5 s, 30% of --time) and at 90% of
+# --time after the launch, and the CPU between the two readings is divided by the server's Com_select delta
+# (one statement per event for oltp_point_select; for other workloads it is CPU per SELECT). Both readings fall
+# inside either tool's measured phase as long as clusterbench's start and connection ramp take under 5 s (about
+# 1.5-3 s here from 1 to 1024 threads).
 # clusterbench runs through bin/clusterbench, so it uses the Java and thread model a user gets (one short
 # unmeasured run first records its class-data archive).
 #
@@ -100,19 +106,49 @@ else:
 PY2
 }
 
-# run_one TOOL THREADS -> prints "tps cpu_seconds events rss_kb total_seconds server_delta_ratio iv_median iv_maxdev"
+# proc_cpu_ticks PID -> user + system clock ticks of the process so far (all its threads), 0 when gone
+proc_cpu_ticks() {
+  awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat" 2>/dev/null || echo 0
+}
+
+# in_run_sample PARENT_PID OUTFILE: reads the tool's CPU and Com_select at the two in-run points, writes
+# "cpu_ticks_delta com_select_delta" (or "0 0" when the tool was gone)
+in_run_sample() {
+  local parent=$1 file=$2 pid="" c1 c2 s1 s2 t1 t2
+  t1=$(awk -v t="$TIME" 'BEGIN { x = 0.3 * t; if (x < 5) x = 5; print x }')
+  t2=$(awk -v t="$TIME" 'BEGIN { print 0.9 * t }')
+  sleep 0.3
+  pid=$(pgrep -P "$parent" | head -1)
+  sleep "$(awk -v a="$t1" 'BEGIN { print a - 0.3 }')"
+  c1=$(proc_cpu_ticks "$pid"); s1=$(com_select)
+  sleep "$(awk -v a="$t1" -v b="$t2" 'BEGIN { print b - a }')"
+  c2=$(proc_cpu_ticks "$pid"); s2=$(com_select)
+  if [ "$c1" -gt 0 ] && [ "$c2" -gt 0 ] && [ -n "$s1" ] && [ -n "$s2" ]; then
+    echo "$(( c2 - c1 )) $(( s2 - s1 ))" >"$file"
+  else
+    echo "0 0" >"$file"
+  fi
+}
+
+# run_one TOOL THREADS -> prints "tps cpu_seconds events rss_kb total_seconds server_delta_ratio iv_median iv_maxdev
+#                                 in_run_us_per_event"
 run_one() {
-  local tool=$1 t=$2 out="$work/out" tfile="$work/time" before after
+  local tool=$1 t=$2 out="$work/out" tfile="$work/time" before after launched
   before=$(com_select)
   if [ "$tool" = sysbench ]; then
     /usr/bin/time -f "%U %S %M" -o "$tfile" sysbench "$WORKLOAD" "${sb_conn[@]}" "${common[@]}" --threads="$t" \
-      run >"$out" 2>&1 || true
+      run >"$out" 2>&1 &
   else
     rm -rf "$work/cb"
     /usr/bin/time -f "%U %S %M" -o "$tfile" "$here/bin/clusterbench" run "$WORKLOAD" "${cb_conn[@]}" "${common[@]}" \
-      --threads="$t" --out="$work/cb" >"$out" 2>&1 || true
+      --threads="$t" --out="$work/cb" >"$out" 2>&1 &
   fi
+  launched=$!
+  in_run_sample "$launched" "$work/inrun"
+  wait "$launched" || true
   after=$(com_select)
+  local inrun
+  inrun=$(awk -v tck="$(getconf CLK_TCK)" '{ printf "%.2f", ($2 > 0 ? 1e6 * $1 / tck / $2 : 0) }' "$work/inrun")
   local events tps total iv="- -"
   [ "$tool" = sysbench ] || iv=$(interval_check "$work/cb")
   events=$(awk '/total number of events:/ {print $NF}' "$out")
@@ -120,7 +156,8 @@ run_one() {
   total=$(awk '/total time:/ {gsub(/s$/,"",$NF); print $NF}' "$out")
   [ -n "$events" ] || { echo "warning: $tool at $t threads printed no result:" >&2; tail -3 "$out" >&2; }
   tail -1 "$tfile" | awk -v tps="${tps:-0}" -v ev="${events:-0}" -v tot="${total:-0}" -v d="$(( ${after:-0} - ${before:-0} ))" \
-    -v iv="$iv" '{ printf "%s %.2f %s %s %s %s %s\n", tps, $1 + $2, ev, $3, tot, (ev > 0 ? sprintf("%.3f", d / ev) : "-"), iv }'
+    -v iv="$iv" -v inrun="$inrun" \
+    '{ printf "%s %.2f %s %s %s %s %s %s\n", tps, $1 + $2, ev, $3, tot, (ev > 0 ? sprintf("%.3f", d / ev) : "-"), iv, inrun }'
 }
 
 results="$work/results.txt"
@@ -129,16 +166,16 @@ echo "# one unmeasured clusterbench run (records the launcher's class-data archi
 rm -rf "$work/cb"
 "$here/bin/clusterbench" run "$WORKLOAD" "${cb_conn[@]}" --tables="$TABLES" --table-size="$TABLE_SIZE" --time=2 \
   --threads=1 --out="$work/cb" >/dev/null 2>&1 || true
-printf "%-8s %-12s %4s %12s %14s %10s %12s %14s %16s\n" threads tool run tps "CPU µs/event" "RSS MB" "total time" \
-  "server/events" "interval srv/cb"
+printf "%-8s %-12s %4s %12s %14s %14s %10s %12s %14s %16s\n" threads tool run tps "CPU µs/event" "in-run µs/ev" \
+  "RSS MB" "total time" "server/events" "interval srv/cb"
 for t in $THREADS; do
   for r in $(seq 1 "$REPEATS"); do
     for tool in sysbench clusterbench; do
-      read -r tps cpu events rss total sdelta ivmed ivdev < <(run_one "$tool" "$t")
+      read -r tps cpu events rss total sdelta ivmed ivdev inrun < <(run_one "$tool" "$t")
       per=$(awk -v c="$cpu" -v e="$events" 'BEGIN { printf "%.2f", (e > 0 ? 1e6 * c / e : 0) }')
-      printf "%-8s %-12s %4s %12.2f %14s %10.0f %12s %14s %16s\n" "$t" "$tool" "$r" "$tps" "$per" "$((rss / 1024))" \
-        "$total" "$sdelta" "$ivmed (±$ivdev)"
-      echo "$t $tool $tps $per $((rss / 1024)) $total $sdelta $ivmed" >>"$results"
+      printf "%-8s %-12s %4s %12.2f %14s %14s %10.0f %12s %14s %16s\n" "$t" "$tool" "$r" "$tps" "$per" "$inrun" \
+        "$((rss / 1024))" "$total" "$sdelta" "$ivmed (±$ivdev)"
+      echo "$t $tool $tps $per $((rss / 1024)) $total $sdelta $ivmed $inrun" >>"$results"
     done
   done
 done
@@ -147,17 +184,20 @@ median() { sort -g | awk '{a[NR]=$1} END { if (NR%2) print a[(NR+1)/2]; else pri
 col() { awk -v t="$1" -v tool="$2" -v c="$3" '$1==t && $2==tool {print $c}' "$results" | median; }
 echo
 echo "Medians over $REPEATS alternating rounds ($WORKLOAD, $TABLES x $TABLE_SIZE rows, --time $TIME):"
-printf "| %7s | %10s | %10s | %9s | %13s | %13s | %9s | %9s | %9s | %10s | %10s | %9s | %9s | %11s |\n" threads \
-  "sb tps" "cb tps" "tps ratio" "sb CPU µs/ev" "cb CPU µs/ev" "CPU ratio" "sb RSS MB" "cb RSS MB" "sb total s" \
-  "cb total s" "sb srv/ev" "cb srv/ev" "cb iv srv/cb"
+printf "| %7s | %10s | %10s | %9s | %13s | %13s | %9s | %11s | %11s | %11s | %9s | %9s | %10s | %10s | %9s | %9s | %11s |\n" \
+  threads "sb tps" "cb tps" "tps ratio" "sb CPU µs/ev" "cb CPU µs/ev" "CPU ratio" "sb in-run" "cb in-run" \
+  "in-run ratio" "sb RSS MB" "cb RSS MB" "sb total s" "cb total s" "sb srv/ev" "cb srv/ev" "cb iv srv/cb"
 for t in $THREADS; do
   awk -v t="$t" -v st="$(col "$t" sysbench 3)" -v ct="$(col "$t" clusterbench 3)" -v sc="$(col "$t" sysbench 4)" \
     -v cc="$(col "$t" clusterbench 4)" -v sr="$(col "$t" sysbench 5)" -v cr="$(col "$t" clusterbench 5)" \
     -v sT="$(col "$t" sysbench 6)" -v cT="$(col "$t" clusterbench 6)" -v sD="$(col "$t" sysbench 7)" \
-    -v cD="$(col "$t" clusterbench 7)" -v cI="$(col "$t" clusterbench 8)" 'BEGIN {
-    printf "| %7s | %10.0f | %10.0f | %9.3f | %13.2f | %13.2f | %9.3f | %9.0f | %9.0f | %10.2f | %10.2f | %9.3f | %9.3f | %11.3f |\n",
-      t, st, ct, (st > 0 ? ct / st : 0), sc, cc, (sc > 0 ? cc / sc : 0), sr, cr, sT, cT, sD, cD, cI }'
+    -v cD="$(col "$t" clusterbench 7)" -v cI="$(col "$t" clusterbench 8)" -v sN="$(col "$t" sysbench 9)" \
+    -v cN="$(col "$t" clusterbench 9)" 'BEGIN {
+    printf "| %7s | %10.0f | %10.0f | %9.3f | %13.2f | %13.2f | %9.3f | %11.2f | %11.2f | %11.3f | %9.0f | %9.0f | %10.2f | %10.2f | %9.3f | %9.3f | %11.3f |\n",
+      t, st, ct, (st > 0 ? ct / st : 0), sc, cc, (sc > 0 ? cc / sc : 0), sN, cN, (sN > 0 ? cN / sN : 0), sr, cr, sT, cT,
+      sD, cD, cI }'
 done
-echo "(tps ratio > 1: clusterbench drives more load; CPU ratio < 1: less client CPU per event; total time vs --time $TIME;"
+echo "(tps ratio > 1: clusterbench drives more load; CPU ratio < 1: less client CPU per event, start-up included;"
+echo " in-run: client CPU per Com_select between two readings inside the measured phase; total time vs --time $TIME;"
 echo " srv/ev: the server's Com_select delta over the events the tool reported; iv srv/cb: median over intervals of"
 echo " the server observer's Com_select rate over clusterbench's interval qps)"
