@@ -10,7 +10,8 @@ import java.util.concurrent.atomic.AtomicReference;
  * {@code sweep} stop their engine: the run ends within about a second, results are written and the summary
  * printed, exit 130); with no command listening it exits as usual (shutdown hooks run). A second Ctrl-C exits
  * at once (status 130): everything already written stays (interval files are flushed per interval,
- * result.json at least every 10 s).
+ * result.json at least every 10 s); intervals taken but still queued for the engine's writer thread (normally
+ * none; the summary's write lag says how far it fell behind) are not written.
  *
  * <p>Thread-safe: the signal handler runs on the JVM's signal thread; {@link #listen} is called by commands.
  * SIGTERM keeps the JVM's default (shutdown hooks), handled by {@link Main}'s hook.
