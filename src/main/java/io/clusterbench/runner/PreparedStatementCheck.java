@@ -17,21 +17,17 @@ import java.util.Map;
  * reached), so {@code --db-ps-mode auto} alone does not say that statements were server-prepared.
  *
  * <p>Confined to the command's thread. Global counters include other sessions' statements: on a shared server
- * the deltas are an upper bound of this run's. Its connections wait at most {@link #TIMEOUT_MILLIS} for the
- * handshake and for each read, whatever the run's {@code --connect-timeout} and {@code --read-timeout} (10 s or
- * more): the check runs after the measured end, and a
- * server that stopped answering (SIGSTOP, a frozen node) must not keep the process alive after {@code --time}
- * (issue 9, "nothing outlives the clock"); the mode is then {@code unknown}.
+ * the deltas are an upper bound of this run's. The reading after the step goes through {@link Target#afterRun}
+ * (short connect and read timeouts): the check runs after the measured end, and a server that stopped answering
+ * (SIGSTOP, a frozen node) must not keep the process alive after {@code --time} (issue 9, "nothing outlives the
+ * clock"); the mode is then {@code unknown}.
  */
 final class PreparedStatementCheck {
-    /** Connect (handshake included) and socket read timeout of the check's own connections, in milliseconds. */
-    static final int TIMEOUT_MILLIS = 3000;
     private final Target target;
     private final long[] before;
 
     private PreparedStatementCheck(Target target) {
-        this.target = target.withReadTimeout(TIMEOUT_MILLIS)
-                .withConnectTimeout(Math.min(TIMEOUT_MILLIS, target.connectTimeoutMillis()));
+        this.target = target;
         this.before = read(target);
     }
 
@@ -47,7 +43,7 @@ final class PreparedStatementCheck {
      * or {@code unknown} (counters unreadable, or no event)
      */
     Map<String, Object> finish(long events) {
-        long[] after = read(target);
+        long[] after = read(target.afterRun());
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("asked", target.serverPrepared() ? "auto" : "disable");
         if (before == null || after == null) {
