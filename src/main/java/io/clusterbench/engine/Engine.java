@@ -3,13 +3,13 @@ package io.clusterbench.engine;
 import io.clusterbench.metrics.Counter;
 import io.clusterbench.metrics.EndpointHub;
 import io.clusterbench.metrics.EndpointTotals;
+import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.metrics.MetricsHub;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.Workload;
 
-import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
@@ -20,10 +20,11 @@ import java.util.concurrent.CountDownLatch;
  * {@link #requestStop()} or on a fatal error.
  *
  * <p>The clock is law: workers check the deadline themselves and a separate clock thread ({@link EndOfRun})
- * stops the run at the deadline and cancels what still runs, so the coordinator (which samples intervals and
- * calls the listener) can fall behind without stretching the run. Every interval ends at the clock time read
- * when it is taken and its rates are divided by that measured length; how late the coordinator was is
- * reported as reporter lag.
+ * stops the run at the deadline and cancels what still runs, so the coordinator (which takes the intervals)
+ * can fall behind without stretching the run. Every interval ends at the clock time read when it is taken and
+ * its rates are divided by that measured length; how late the coordinator was is reported as reporter lag. The
+ * coordinator only snapshots an interval; one writer thread ({@link IntervalWriter}) hands it to the listener,
+ * so writing never delays the next sample (its backlog is the run's write lag).
  *
  * <p>{@link #run} is called once, from the coordinator thread; {@link #requestStop()} may be called from
  * any thread (a shutdown hook). Usage:
@@ -140,7 +141,7 @@ public final class Engine {
         if (!awaitStartAt(listener)) {
             sessions.forEach(Session::close);
             return new RunOutcome(stopReason(), 0, control.fatalError(), new long[plan.threads()],
-                    new double[plan.threads()], connectSeconds, threadModel.name(), 0);
+                    new double[plan.threads()], connectSeconds, threadModel.name(), 0, 0);
         }
         threads.forEach(Thread::start);
         boolean measuring = plan.warmup().isZero();
@@ -169,7 +170,7 @@ public final class Engine {
             busySeconds[i] = busy[i] / 1e9;
         }
         return new RunOutcome(reason, measured, control.fatalError(), events, busySeconds, connectSeconds,
-                threadModel.name(), end.abandoned());
+                threadModel.name(), end.abandoned(), coordinator.maxWriteLagSeconds());
     }
 
     /** Parks a worker thread until the run opens {@code gate}; an interrupt lets it go on at once. */
@@ -223,11 +224,16 @@ public final class Engine {
         return nanos / 1e9;
     }
 
-    /** The interval loop, on the caller's thread: waits for boundaries, samples, and takes the final interval. */
+    /**
+     * The interval loop, on the caller's thread: waits for boundaries, snapshots each interval there (its counters
+     * and histograms read, its end time fixed) and hands it to the {@link IntervalWriter}, which formats and
+     * writes it on its own thread; takes the final interval, then waits until every interval was written.
+     */
     private final class Coordinator {
         private final MetricsHub hub;
         private final RunListener listener;
         private final List<Worker> workers;
+        private IntervalWriter writer;
         private long measuredEndNanos;
 
         Coordinator(MetricsHub hub, RunListener listener, List<Worker> workers) {
@@ -236,18 +242,31 @@ public final class Engine {
             this.workers = workers;
         }
 
+        /** @return the longest an interval waited for the writer (seconds); call after {@link #run} */
+        double maxWriteLagSeconds() {
+            return writer == null ? 0 : seconds(writer.maxWriteLagNanos());
+        }
+
         RunOutcome.Reason run(boolean measuring, EndOfRun end) {
             long intervalNanos = plan.sampleInterval().toNanos();
-            RunOutcome.Reason reason = null;
             long lastBoundary = 0;
             long due = Long.MAX_VALUE; // the next boundary of the schedule not yet taken
             try {
                 if (!measuring) {
                     if (waitUntil(control.startedNanos() + plan.warmup().toNanos())) {
-                        return finish(end, null, 0, false, due, intervalNanos);
+                        return finish(end, 0, due, intervalNanos);
                     }
-                    beginMeasuring(hub, listener);
+                    try {
+                        beginMeasuring(hub, listener);
+                    } catch (java.io.UncheckedIOException e) {
+                        control.fatal("cannot write results: " + e.getMessage());
+                        finish(end, 0, due, intervalNanos);
+                        return RunOutcome.Reason.OUTPUT_FAILED;
+                    }
                 }
+                // Started after the listener's last call from this thread (measuringStarted): from here on only the
+                // writer calls it, so the listener is never called concurrently, and in order.
+                writer = new IntervalWriter(listener, control, clock);
                 lastBoundary = measuredStartNanos;
                 long k = 1;
                 while (true) {
@@ -264,11 +283,12 @@ public final class Engine {
                     lastBoundary = now;
                     k = Math.max(k + 1, (now - measuredStartNanos) / intervalNanos + 1); // late: skip, never fold
                 }
-            } catch (UncheckedIOException e) {
-                control.fatal("cannot write results: " + e.getMessage());
-                reason = RunOutcome.Reason.OUTPUT_FAILED;
+                return finish(end, lastBoundary, due, intervalNanos);
+            } finally {
+                if (writer != null) {
+                    writer.drain(); // every interval taken is written before run() returns (Ctrl-C, lost server)
+                }
             }
-            return finish(end, reason, lastBoundary, reason == null, due, intervalNanos);
         }
 
         /**
@@ -278,8 +298,7 @@ public final class Engine {
          *
          * @param due the first boundary not taken, {@link Long#MAX_VALUE} for none
          */
-        private RunOutcome.Reason finish(EndOfRun end, RunOutcome.Reason failed, long lastBoundary, boolean sample,
-                                         long due, long intervalNanos) {
+        private RunOutcome.Reason finish(EndOfRun end, long lastBoundary, long due, long intervalNanos) {
             long back = clock.nanoTime(); // when the coordinator got here
             control.timeUp(); // no-op when already stopped; makes sure the clock thread ends
             long stopped = control.cutOffNanos() - RunControl.GRACE_NANOS; // the deadline at the latest
@@ -290,17 +309,17 @@ public final class Engine {
                 lag = back - due;
                 missed = (int) ((stopped - due - 1) / intervalNanos) + 1;
             }
-            RunOutcome.Reason reason = failed;
-            if (sample && control.measuring() && measuredEndNanos - lastBoundary > 0) {
-                try {
-                    // Always sampled: events in flight at the limit finish now and belong to the totals.
-                    sample(lastBoundary, measuredEndNanos, lag, missed, end.eventSinceAtEnd());
-                } catch (UncheckedIOException e) {
-                    control.fatal("cannot write results: " + e.getMessage());
-                    reason = RunOutcome.Reason.OUTPUT_FAILED;
+            if (writer != null && control.measuring() && measuredEndNanos - lastBoundary > 0) {
+                // Always sampled: events in flight at the limit finish now and belong to the totals.
+                sample(lastBoundary, measuredEndNanos, lag, missed, end.eventSinceAtEnd());
+            }
+            if (writer != null) {
+                writer.drain();
+                if (writer.failed()) {
+                    return RunOutcome.Reason.OUTPUT_FAILED;
                 }
             }
-            return reason != null ? reason : stopReason();
+            return stopReason();
         }
 
         /** @return per worker the nano time its event in progress started, 0 for none, read now */
@@ -313,23 +332,33 @@ public final class Engine {
         }
 
         /**
+         * Snapshots one interval and queues it for the writer; never waits for the writing.
+         *
          * @param lagNanos how much later than its boundary of the schedule the interval was taken
          * @param missed   report lines of the schedule that were due but not printed, whose time this interval covers
          * @param eventSince per worker the start of its event in progress at {@code toNanos}, 0 for none
          */
         private void sample(long fromNanos, long toNanos, long lagNanos, int missed, long[] eventSince) {
-            int waiting = 0;
+            int whole = 0; // inside one event for the whole interval
+            int inEvent = 0;
             long longest = 0;
             for (long since : eventSince) {
                 if (since != 0) {
+                    inEvent++;
                     longest = Math.max(longest, toNanos - since);
                     if (since - fromNanos < 0) {
-                        waiting++; // inside one event for the whole interval
+                        whole++;
                     }
                 }
             }
-            listener.interval(hub.sample(seconds(fromNanos - measuredStartNanos), seconds(toNanos - measuredStartNanos),
-                    control.queueLength(toNanos), seconds(Math.max(0, lagNanos)), missed, waiting, seconds(longest)));
+            IntervalSample s = hub.sample(seconds(fromNanos - measuredStartNanos), seconds(toNanos - measuredStartNanos),
+                    control.queueLength(toNanos), seconds(Math.max(0, lagNanos)), missed, whole, seconds(longest));
+            if (s.count(Counter.EVENTS) == 0 && inEvent != whole) {
+                // No event completed: every worker inside one is waiting, also those whose event began in this
+                // interval (the first interval of a stall: statements ran, no event finished).
+                s = s.withWaiting(inEvent);
+            }
+            writer.submit(s, clock.nanoTime()); // the final interval is taken after the end sequence, not at toNanos
         }
 
         /** @return true when the run stopped before {@code deadlineNanos} */

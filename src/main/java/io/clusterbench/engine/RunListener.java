@@ -3,8 +3,13 @@ package io.clusterbench.engine;
 import io.clusterbench.metrics.IntervalSample;
 
 /**
- * Receives the run's progress. Called from the engine's coordinator thread only, never concurrently;
- * implementations must return quickly (they run between samples, not in the workers' path).
+ * Receives the run's progress. Never called concurrently, and in order: {@link #connecting},
+ * {@link #sessionsOpened}, {@link #waitingForStart} and {@link #measuringStarted} from the thread that called
+ * {@link Engine#run}, then {@link #interval} from the engine's one writer thread ({@link IntervalWriter}), each
+ * interval once, in the order taken; everything an earlier call did is visible to the later ones, and every
+ * call happened before {@link Engine#run} returns. The intervals are taken at their boundaries whatever
+ * {@link #interval} costs: a slow listener delays the writing (the run's write lag), never the sampling, and
+ * never the workers.
  */
 public interface RunListener {
     /**
@@ -42,7 +47,7 @@ public interface RunListener {
     }
 
     /**
-     * One interval ended.
+     * One interval ended (taken at its boundary; called on the writer thread, possibly later).
      *
      * @throws java.io.UncheckedIOException when a result file cannot be written; the run then stops
      */

@@ -23,7 +23,8 @@ import java.util.Map;
  *                           much later than a boundary that fell before the stop the reporter came back (else 0)
  * @param missedReports report lines of the schedule that were due while the reporter was late and never printed;
  *                      this interval covers their time (docs/metrics.md, "missed reports")
- * @param waitingWorkers workers inside one event for the whole interval (a stall shows here while it lasts)
+ * @param waitingWorkers workers inside one event for the whole interval (a stall shows here while it lasts); in an
+ *                       interval in which no event completed, every worker inside an event
  * @param longestWaitSeconds the longest time any worker had been inside its current event at the interval end
  */
 public record IntervalSample(double startSeconds, double endSeconds, int threads, long[] counters,
@@ -34,6 +35,15 @@ public record IntervalSample(double startSeconds, double endSeconds, int threads
     /** @return the interval's length in seconds, &gt; 0 */
     public double durationSeconds() {
         return Math.max(1e-9, endSeconds - startSeconds);
+    }
+
+    /**
+     * @param waiting the interval's {@code waitingWorkers}
+     * @return this interval with that count of waiting workers, everything else the same
+     */
+    public IntervalSample withWaiting(int waiting) {
+        return new IntervalSample(startSeconds, endSeconds, threads, counters, eventLatency, classLatency, errorsByCode,
+                queueLength, reporterLagSeconds, missedReports, waiting, longestWaitSeconds);
     }
 
     /** @return the delta of one {@link Counter} slot */

@@ -87,9 +87,12 @@ public final class ConsoleReport {
     /** Reporter lag shown on a line from this many seconds on (smaller lags are normal scheduling jitter). */
     private static final double SHOWN_LAG_SECONDS = 0.05;
 
-    /** @return " waiting: N longest wait: X s" when workers sat in one event all interval, plus a late reporter */
+    /**
+     * @return " waiting: N longest wait: X s" when workers sat in one event all interval or no event completed in
+     *         it (then also with 0 waiting), plus a late reporter
+     */
     private static String stall(IntervalRecord r) {
-        String s = r.waitingWorkers() == 0 ? ""
+        String s = r.waitingWorkers() == 0 && r.events() > 0 ? ""
                 : f(" %s: %d %s: %.1f s", WAITING.key(), r.waitingWorkers(), LONGEST_WAIT.key(), r.longestWaitSeconds());
         if (r.reporterLagSeconds() >= SHOWN_LAG_SECONDS) {
             s += f(" %s: %.2f s", REPORTER_LAG.key(), r.reporterLagSeconds());
@@ -145,6 +148,9 @@ public final class ConsoleReport {
                         : run.intervals().stream().mapToInt(IntervalRecord::missedReports).sum();
                 b.append(f("    %-32s%.2fs (max)%s%n", REPORTER_LAG.key() + ":", s.timing().maxReporterLagSeconds(),
                         missed == 0 ? "" : f(", %s: %d", MISSED_REPORTS.key(), missed)));
+            }
+            if (s.timing().maxWriteLagSeconds() >= SHOWN_LAG_SECONDS) {
+                b.append(f("    %-32s%.2fs (max)%n", WRITE_LAG.key() + ":", s.timing().maxWriteLagSeconds()));
             }
         }
         b.append(f("    %-32s%.2fs (%.3f s per 1000 events)%n", CLIENT_CPU.key() + ":", s.clientCpuSeconds(),

@@ -28,6 +28,7 @@ public enum Figure {
     LONGEST_WAIT("longest wait", "s"),
     REPORTER_LAG("reporter lag", "s"),
     MISSED_REPORTS("missed reports", "lines"),
+    WRITE_LAG("write lag", "s"),
     CUT_OFF("cut off", "events"),
     CONNECTION_RAMP("connections opened in", "s"),
     HIT_RATE("hit rate", "%"),

@@ -169,15 +169,18 @@ final class MergedFigures {
         }
         double connect = 0;
         double lag = 0;
+        double writeLag = 0;
         long start = Long.MAX_VALUE;
         for (Summary s : summaries) {
             if (s.timing() != null) {
                 connect = Math.max(connect, s.timing().connectSeconds());
                 lag = Math.max(lag, s.timing().maxReporterLagSeconds());
+                writeLag = Math.max(writeLag, s.timing().maxWriteLagSeconds());
                 start = Math.min(start, s.timing().measuredStartEpochMillis());
             }
         }
-        return new RunTiming(first.requestedSeconds(), connect, first.threadModel(), first.javaVersion(), start, lag);
+        return new RunTiming(first.requestedSeconds(), connect, first.threadModel(), first.javaVersion(), start, lag,
+                writeLag);
     }
 
     /** @return the statement classes of all shards, by name in first-seen order, histograms added */

@@ -91,7 +91,7 @@ public final class RunAccumulator {
             lag = Math.max(lag, r.reporterLagSeconds());
         }
         return new RunTiming(t.requestedSeconds(), t.connectSeconds(), t.threadModel(), t.javaVersion(),
-                t.measuredStartEpochMillis(), lag);
+                t.measuredStartEpochMillis(), lag, t.maxWriteLagSeconds());
     }
 
     /** @return the intervals so far (a copy) */

@@ -13,7 +13,11 @@ package io.clusterbench.result;
  *                                 start and end seconds count from here
  * @param maxReporterLagSeconds    the largest reporter lag of any interval (how late an interval was taken
  *                                 against its schedule; see docs/metrics.md)
+ * @param maxWriteLagSeconds       the longest any interval, once taken, waited for the writer thread before its
+ *                                 line and files were written (docs/metrics.md "write lag"); about 0 when the
+ *                                 writing keeps up
  */
 public record RunTiming(double requestedSeconds, double connectSeconds, String threadModel, int javaVersion,
-                        long measuredStartEpochMillis, double maxReporterLagSeconds) {
+                        long measuredStartEpochMillis, double maxReporterLagSeconds,
+                        double maxWriteLagSeconds) {
 }

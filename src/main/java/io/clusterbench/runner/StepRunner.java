@@ -36,7 +36,8 @@ import java.util.function.Supplier;
  * observers, writes {@code intervals.csv} and {@code latency.hlog} into the step's directory as
  * intervals finish, and hands the growing {@link RunRecord} to the caller to keep result.json current.
  *
- * <p>Confined to the command's thread.
+ * <p>Confined to the command's thread, except the engine listener's {@code interval}, which runs on the engine's
+ * writer thread (never concurrently with the other callbacks; see {@link RunListener}).
  */
 final class StepRunner {
     private StepRunner() {
@@ -180,7 +181,8 @@ final class StepRunner {
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
                         cpu.secondsSinceStart(), outcome.abandonedEvents(),
                         new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
-                                ThreadModel.javaVersion(), files.startEpochMillis(), 0)),
+                                ThreadModel.javaVersion(), files.startEpochMillis(), 0,
+                                outcome.maxWriteLagSeconds())),
                 acc.classRecords(), observed,
                 endpointRecords(endpointTotals, ctx.topology(), outcome.measuredSeconds()));
         io.clusterbench.result.Conflicts conflicts = io.clusterbench.result.Conflicts.of(finished);

@@ -89,8 +89,9 @@ class EngineTest {
         };
     }
 
+    /** A listener stalled for 7.5 intervals (real clock): the run ends on time and the writer's backlog is shown. */
     @Test
-    void aStallingReporterNeitherStretchesTheRunNorFoldsTimeIntoAnInterval() throws DbFailure {
+    void aStallingListenerNeitherStretchesTheRunNorFoldsTimeIntoAnInterval() throws DbFailure {
         EnginePlan plan = new EnginePlan(4, Duration.ofMillis(3000), 0, Duration.ZERO, 0, Duration.ofMillis(200),
                 ErrorPolicy.parse("none"), 42, NOWHERE);
         Engine engine = new Engine(plan, shifted(Long.MAX_VALUE - 5_000_000_000L)); // wraps around during the run
@@ -98,19 +99,21 @@ class EngineTest {
         RunOutcome outcome = engine.run(new Synthetic(c -> null), s -> {
             samples.add(s);
             if (samples.size() == 2) {
-                sleep(1500); // the reporter stalls for 7.5 intervals
+                sleep(1500); // the listener stalls for 7.5 intervals; sampling goes on (SlowListenerTest, exactly)
             }
         });
         assertEquals(RunOutcome.Reason.COMPLETED, outcome.reason());
         assertTrue(outcome.measuredSeconds() >= 3.0 && outcome.measuredSeconds() < 3.8,
                 "measured " + outcome.measuredSeconds());
-        IntervalSample stalled = samples.get(2);
-        assertTrue(stalled.reporterLagSeconds() > 1.0, "lag " + stalled.reporterLagSeconds());
-        assertTrue(stalled.durationSeconds() > 1.2, "the late interval is long, not folded: " + stalled);
+        assertTrue(outcome.maxWriteLagSeconds() >= 1.0, "the backlog is shown: " + outcome.maxWriteLagSeconds());
+        assertTrue(samples.size() > 5, "the intervals taken during the stall are all written: " + samples.size());
         Synthetic.assertIntervalsAddUp(samples, outcome);
         var acc = new io.clusterbench.result.RunAccumulator(List.of("found", "missing"), 95);
-        var record = samples.stream().map(acc::add).toList().get(2);
-        assertEquals(stalled.count(Counter.EVENTS) / stalled.durationSeconds(), record.tps(), 1e-6);
+        var records = samples.stream().map(acc::add).toList();
+        for (int i = 0; i < samples.size(); i++) {
+            assertEquals(samples.get(i).count(Counter.EVENTS) / samples.get(i).durationSeconds(), records.get(i).tps(),
+                    1e-6);
+        }
     }
 
     @Test

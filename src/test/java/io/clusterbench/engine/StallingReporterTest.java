@@ -16,7 +16,6 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Semaphore;
 import java.util.concurrent.atomic.AtomicLong;
-import java.util.concurrent.locks.LockSupport;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -30,38 +29,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class StallingReporterTest {
     private static final Target ONE = new Target(List.of(new Endpoint("127.0.0.1", 1, null)), "u", "", "db", true, 1000);
 
-    /**
-     * The injected clock: time moves when the test moves it or a thread parks (from near {@link Long#MAX_VALUE}, so it wraps
-     * around during the run); {@link #parkUntil} waits for that.
-     */
-    private static final class ManualClock implements Clock {
-        private final AtomicLong now = new AtomicLong(Long.MAX_VALUE - 1_000_000_000L);
-
-        @Override
-        public long nanoTime() {
-            return now.get();
-        }
-
-        /**
-         * Time passes for a thread that parks: after 1 ms of real time the clock moves on to its deadline (only the
-         * end sequence parks here, after the stop, so the test's boundaries stay exact; a frozen clock would hang it).
-         */
-        @Override
-        public boolean parkUntil(long deadlineNanos) {
-            LockSupport.parkNanos(1_000_000L);
-            now.getAndUpdate(t -> deadlineNanos - t > 0 ? deadlineNanos : t);
-            if (Thread.interrupted()) {
-                Thread.currentThread().interrupt();
-                return false;
-            }
-            return true;
-        }
-
-        void set(long nanos) {
-            now.set(nanos);
-        }
-    }
-
     @Test
     void aReporterStalledAcrossTheDeadlineRecordsItsLagAndTheLinesItMissed() throws Exception {
         EnginePlan plan = new EnginePlan(2, Duration.ofMillis(2000), 0, Duration.ZERO, 0, Duration.ofMillis(400),
@@ -71,21 +38,18 @@ class StallingReporterTest {
         Synthetic workload = new Synthetic(c -> null);
         workload.slowMillis = 1;
         List<IntervalSample> samples = new CopyOnWriteArrayList<>();
-        AtomicLong start = new AtomicLong();
-        CountDownLatch measuring = new CountDownLatch(1);
         Semaphore taken = new Semaphore(0);
         RunListener listener = new RunListener() {
             @Override
             public void measuringStarted() {
-                start.set(clock.nanoTime());
-                measuring.countDown();
+                clock.markStart();
             }
 
             @Override
             public void interval(IntervalSample s) {
                 samples.add(s);
                 if (samples.size() == 2) { // taken at 0.8 s; the reporter stalls until 2.2 s, past the deadline
-                    clock.set(start.get() + 2_200_000_000L);
+                    clock.set(clock.start() + 2_200_000_000L);
                     Synthetic.sleep(300); // the run's clock thread sees the deadline meanwhile (or not: same result)
                 }
                 taken.release();
@@ -93,10 +57,10 @@ class StallingReporterTest {
         };
         Thread time = new Thread(() -> {
             try {
-                measuring.await();
-                clock.set(start.get() + 400_000_000L);
+                long start = clock.awaitStart();
+                clock.set(start + 400_000_000L);
                 taken.acquire();
-                clock.set(start.get() + 800_000_000L);
+                clock.set(start + 800_000_000L);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

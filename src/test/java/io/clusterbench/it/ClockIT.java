@@ -30,6 +30,8 @@ class ClockIT {
 
     @TempDir
     Path tmp;
+    /** Standard output of the last {@link #runOnTime}. */
+    private String lastOut = "";
 
     @BeforeAll
     static void prepare() throws Exception {
@@ -59,6 +61,7 @@ class ClockIT {
     private JsonNode runOnTime(List<String> args, Path out) {
         Cli.Result r = Cli.run(args.toArray(String[]::new));
         assertEquals(0, r.exitCode(), r.out() + r.err());
+        lastOut = r.out();
         JsonNode summary = ResultFiles.summary(out);
         double measured = summary.get("measuredSeconds").asDouble();
         assertTrue(measured >= TIME_SECONDS && measured < TIME_SECONDS + 1.0, "measured " + measured);
@@ -126,6 +129,13 @@ class ClockIT {
                 s.execute("UNLOCK TABLES");
             }
         }
+        // The first interval: every worker ran its transaction's reads, then blocked on its first write, so
+        // statements ran (qps > 0) but no event completed; the stall shows from this first line on.
+        JsonNode first = ResultFiles.run(out).get("intervals").get(0);
+        assertTrue(first.get("qps").asDouble() > 0 && first.get("events").asLong() == 0, "reads ran: " + first);
+        assertEquals(4, first.get("waitingWorkers").asInt(), "every worker waits: " + first);
+        String line = lastOut.lines().filter(l -> l.startsWith("[ ")).findFirst().orElse("");
+        assertTrue(line.contains("tps: 0.00") && line.contains("waiting: 4 longest wait: "), lastOut);
     }
 
     @Test

@@ -1,0 +1,127 @@
+package io.clusterbench.engine;
+
+import io.clusterbench.metrics.IntervalSample;
+
+import java.io.UncheckedIOException;
+import java.util.ArrayDeque;
+
+/**
+ * The run's one writer thread: takes the intervals the coordinator snapshotted at their boundaries and hands
+ * them to {@link RunListener#interval} in order, one at a time, so formatting and writing (the console line,
+ * intervals.csv, result files, the HdrHistogram log) never hold up the next sample (issue 9: at 512-1024
+ * platform workers on 2 cores the coordinator that wrote each interval itself missed boundaries, reporter lag
+ * 1.55-4.33 s).
+ *
+ * <p>A writer that falls behind is never hidden: {@link #maxWriteLagNanos} is the longest any interval waited
+ * between being taken and being handed to the listener (the run's {@code write lag}, docs/metrics.md). The
+ * first {@link UncheckedIOException} from the listener stops the run ({@link RunControl#fatal}); later
+ * intervals are dropped (the output is broken) and {@link #failed} says so.
+ *
+ * <p>Thread-safety: {@link #submit}, {@link #drain} and the getters from the coordinator thread; the listener
+ * runs only on the writer thread. Everything the coordinator did before {@link #submit} happens-before the
+ * listener sees the interval, and everything the listener did happens-before {@link #drain} returns.
+ */
+final class IntervalWriter {
+    private final RunListener listener;
+    private final RunControl control;
+    private final Clock clock;
+    private final ArrayDeque<Taken> queue = new ArrayDeque<>();
+    private final Thread thread;
+    private boolean closed;
+    private volatile boolean failed;
+    private long maxWriteLagNanos;
+
+    /** One interval and the clock time it was taken at (nanos, {@link Clock#nanoTime}). */
+    private record Taken(IntervalSample sample, long takenNanos) {
+    }
+
+    /**
+     * Starts the writer thread (a platform thread, whatever the workers' model: it must not queue behind
+     * virtual workers for a carrier).
+     *
+     * @param listener receives every submitted interval, in order, on the writer thread
+     * @param control  stopped ({@link RunControl#fatal}) when the listener cannot write
+     * @param clock    the run's clock, for the write lag
+     */
+    IntervalWriter(RunListener listener, RunControl control, Clock clock) {
+        this.listener = listener;
+        this.control = control;
+        this.clock = clock;
+        this.thread = new Thread(this::loop, "interval-writer");
+        thread.setDaemon(true); // drain() waits for it; a second Ctrl-C must not
+        thread.start();
+    }
+
+    /**
+     * Queues one interval for the listener and returns at once.
+     *
+     * @param sample     the interval, snapshotted at its boundary
+     * @param takenNanos clock time its snapshot was complete
+     */
+    synchronized void submit(IntervalSample sample, long takenNanos) {
+        queue.add(new Taken(sample, takenNanos));
+        notifyAll();
+    }
+
+    /**
+     * Waits until every submitted interval was handed to the listener (or dropped after an output failure),
+     * then ends the writer thread. Idempotent.
+     */
+    void drain() {
+        synchronized (this) {
+            closed = true;
+            notifyAll();
+        }
+        boolean interrupted = false;
+        while (true) {
+            try {
+                thread.join();
+                break;
+            } catch (InterruptedException e) {
+                interrupted = true; // the intervals must reach the disk; keep the interrupt for the caller
+            }
+        }
+        if (interrupted) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** @return true when the listener threw {@link UncheckedIOException} (the run then stopped) */
+    boolean failed() {
+        return failed;
+    }
+
+    /** @return the longest time (nanos) an interval waited between being taken and reaching the listener */
+    synchronized long maxWriteLagNanos() {
+        return maxWriteLagNanos;
+    }
+
+    private void loop() {
+        while (true) {
+            Taken next;
+            synchronized (this) {
+                while (queue.isEmpty() && !closed) {
+                    try {
+                        wait();
+                    } catch (InterruptedException e) {
+                        // nobody interrupts this thread on purpose; go on draining
+                    }
+                }
+                next = queue.poll();
+                if (next == null) {
+                    return; // closed and empty
+                }
+                maxWriteLagNanos = Math.max(maxWriteLagNanos, clock.nanoTime() - next.takenNanos());
+            }
+            if (failed) {
+                continue;
+            }
+            try {
+                listener.interval(next.sample());
+            } catch (UncheckedIOException e) {
+                failed = true;
+                control.fatal("cannot write results: " + e.getMessage());
+            }
+        }
+    }
+}
