@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -25,18 +26,26 @@ class LauncherTest {
     @TempDir
     Path tmp;
 
+    private Path home;
+    private Path jdk;
+    private Path args;
+
+    @BeforeEach
+    void layOut() throws Exception {
+        home = install();
+        jdk = fakeJdk("17.0.99");
+        args = tmp.resolve("args");
+    }
+
     @Test
     void withTheJavaPathCachedTheLauncherRunsNothingButJavaAndFindsItsArchive() throws Exception {
-        Path home = install();
-        Path jdk = fakeJdk("17.0.99");
-        Path args = tmp.resolve("args");
         // the real path of `java` as an earlier start cached it (it is no symlink here, so it is itself)
         Files.writeString(home.resolve("target/.java-java"), jdk.resolve("bin/java") + "\n");
         Path archive = home.resolve("target/clusterbench-java17.0.99-java.jsa");
         Files.writeString(archive, "");
         Files.setLastModifiedTime(archive, FileTime.fromMillis(System.currentTimeMillis() + 60_000)); // newer than the jar
 
-        assertEquals(0, launch(home, jdk, args, "--version"));
+        assertEquals(0, launch("--version"));
         List<String> passed = Files.readAllLines(args);
         assertTrue(passed.contains("-XX:SharedArchiveFile=" + archive), passed.toString());
         assertEquals(List.of("-jar", home.resolve("target/clusterbench.jar").toString(), "--version"),
@@ -45,38 +54,35 @@ class LauncherTest {
 
     @Test
     void aJavaThatIsNoLongerTheCachedOneIsResolvedAgain() throws Exception {
-        Path home = install();
-        Path jdk = fakeJdk("17.0.99");
-        Path args = tmp.resolve("args");
         Files.writeString(home.resolve("target/.java-java"), tmp.resolve("gone/bin/java") + "\n");
 
         // without readlink on the PATH the version stays unknown: no archive, java still runs
-        assertEquals(0, launch(home, jdk, args, "--version"));
+        assertEquals(0, launch("--version"));
         assertFalse(Files.readString(args).contains("SharedArchiveFile"), Files.readString(args));
     }
 
     /** @return a directory laid out as a checkout after its build: bin/clusterbench and target/clusterbench.jar */
     private Path install() throws Exception {
-        Path home = Files.createDirectories(tmp.resolve("cb"));
-        Files.createDirectories(home.resolve("bin"));
-        Files.createDirectories(home.resolve("target"));
-        Files.copy(Path.of("bin/clusterbench"), home.resolve("bin/clusterbench"));
-        Files.writeString(home.resolve("target/clusterbench.jar"), "");
-        return home;
+        Path dir = Files.createDirectories(tmp.resolve("cb"));
+        Files.createDirectories(dir.resolve("bin"));
+        Files.createDirectories(dir.resolve("target"));
+        Files.copy(Path.of("bin/clusterbench"), dir.resolve("bin/clusterbench"));
+        Files.writeString(dir.resolve("target/clusterbench.jar"), "");
+        return dir;
     }
 
     /** @return a JDK home whose bin/java writes its arguments, one a line, to $ARGS_FILE */
     private Path fakeJdk(String version) throws Exception {
-        Path jdk = Files.createDirectories(tmp.resolve("jdk/bin")).getParent();
-        Path java = jdk.resolve("bin/java");
+        Path dir = Files.createDirectories(tmp.resolve("jdk/bin")).getParent();
+        Path java = dir.resolve("bin/java");
         Files.writeString(java, "#!/bin/bash\nprintf '%s\\n' \"$@\" > \"$ARGS_FILE\"\n");
         Files.setPosixFilePermissions(java, PosixFilePermissions.fromString("rwxr-xr-x"));
-        Files.writeString(jdk.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_VERSION=\"" + version + "\"\n");
-        return jdk;
+        Files.writeString(dir.resolve("release"), "IMPLEMENTOR=\"test\"\nJAVA_VERSION=\"" + version + "\"\n");
+        return dir;
     }
 
     /** Runs the launcher with only the fake JDK's bin on the PATH; @return its exit code */
-    private int launch(Path home, Path jdk, Path args, String... command) throws Exception {
+    private int launch(String... command) throws Exception {
         List<String> cmd = new java.util.ArrayList<>(List.of("/bin/bash", home.resolve("bin/clusterbench").toString()));
         cmd.addAll(List.of(command));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(tmp.toFile()).redirectErrorStream(true)
