@@ -72,6 +72,30 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
                 readTimeoutMillis);
     }
 
+    /**
+     * Connect (handshake included) and socket read timeout of every side connection opened after the measured
+     * phase ({@link #afterRun}), in milliseconds: long enough for a handshake or a status query on a healthy server
+     * that has just ended a run on a loaded machine, short enough that a server that stopped answering (SIGSTOP, a
+     * frozen node) keeps the process only seconds past {@code --time} (issue 9, "nothing outlives the clock").
+     */
+    public static final int AFTER_RUN_TIMEOUT_MILLIS = 2000;
+
+    /**
+     * The one rule for side connections opened after the measured phase (the prepared-statement check's counters,
+     * the ledger and table checksums): each waits at most {@link #AFTER_RUN_TIMEOUT_MILLIS} for its handshake (or
+     * the run's {@code --connect-timeout} when shorter) and for each read, whatever the run's timeouts. A check
+     * whose statement legitimately reads longer (a {@code CHECKSUM TABLE} scan) raises the read timeout of that
+     * connection itself ({@link Connection#setNetworkTimeout}) once the handshake has succeeded, so a frozen
+     * server still costs only the handshake's bound.
+     *
+     * @return a copy for after-run side connections
+     */
+    public Target afterRun() {
+        int connect = connectTimeoutMillis > 0 ? Math.min(AFTER_RUN_TIMEOUT_MILLIS, connectTimeoutMillis)
+                : AFTER_RUN_TIMEOUT_MILLIS;
+        return withConnectTimeout(connect).withReadTimeout(AFTER_RUN_TIMEOUT_MILLIS);
+    }
+
     /** @return a copy whose connections set these session variables (name to SQL literal, in order) */
     public Target withSessionVariables(Map<String, String> variables) {
         return new Target(endpoints, user, password, database, serverPrepared, connectTimeoutMillis, routing,

@@ -50,7 +50,7 @@ final class Commits {
      * @return the tables of every workload compared across the target's endpoints
      */
     static ChecksumRecord checksums(Target target, List<Workload> workloads, boolean quorumLost) {
-        Target plain = target.withSessionVariables(Map.of());
+        Target plain = target.afterRun().withSessionVariables(Map.of());
         if (quorumLost) { // no node serves reads (1047) and the silent ones would each cost a connect timeout
             Map<String, String> why = new java.util.LinkedHashMap<>();
             plain.endpoints().forEach(e -> why.put(e.label(), "quorum lost at the end of the run"));
@@ -73,6 +73,6 @@ final class Commits {
     static LedgerRecord verify(Ledger ledger, Target target, Path dir) {
         ledger.writeCsv(dir.resolve("ledger.csv"));
         Map<String, java.util.List<Long>> outcomes = ledger.outcomes();
-        return LedgerCheck.check(target.withSessionVariables(Map.of()), ledger.runId(), outcomes);
+        return LedgerCheck.check(target.afterRun().withSessionVariables(Map.of()), ledger.runId(), outcomes);
     }
 }

@@ -9,6 +9,7 @@ import java.sql.SQLException;
 import java.sql.Statement;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 
 /**
  * What prepared-statement mode really ran, from the server's own counters: {@code Com_stmt_prepare} and
@@ -16,22 +17,20 @@ import java.util.Map;
  * driver may fall back to client-side statements without an error (e.g. {@code max_prepared_stmt_count}
  * reached), so {@code --db-ps-mode auto} alone does not say that statements were server-prepared.
  *
- * <p>Confined to the command's thread. Global counters include other sessions' statements: on a shared server
- * the deltas are an upper bound of this run's. Its connections wait at most {@link #TIMEOUT_MILLIS} for the
- * handshake and for each read, whatever the run's {@code --connect-timeout} and {@code --read-timeout} (10 s or
- * more): the check runs after the measured end, and a
- * server that stopped answering (SIGSTOP, a frozen node) must not keep the process alive after {@code --time}
- * (issue 9, "nothing outlives the clock"); the mode is then {@code unknown}.
+ * <p>Confined to the command's thread (the reading after the step runs on a daemon thread of its own and is
+ * handed back through a future). Global counters include other sessions' statements: on a shared server the
+ * deltas are an upper bound of this run's. The reading after the step goes through {@link Target#afterRun} (short
+ * connect and read timeouts): the check runs after the measured end, and a server that stopped answering (SIGSTOP,
+ * a frozen node) must not keep the process alive after {@code --time} (issue 9, "nothing outlives the clock");
+ * the mode is then {@code unknown}.
  */
 final class PreparedStatementCheck {
-    /** Connect (handshake included) and socket read timeout of the check's own connections, in milliseconds. */
-    static final int TIMEOUT_MILLIS = 3000;
     private final Target target;
     private final long[] before;
+    private CompletableFuture<long[]> afterStep;
 
     private PreparedStatementCheck(Target target) {
-        this.target = target.withReadTimeout(TIMEOUT_MILLIS)
-                .withConnectTimeout(Math.min(TIMEOUT_MILLIS, target.connectTimeoutMillis()));
+        this.target = target;
         this.before = read(target);
     }
 
@@ -41,13 +40,26 @@ final class PreparedStatementCheck {
     }
 
     /**
+     * Starts the reading after the step on a daemon thread, so it runs beside the closing of the observers (whose
+     * last sample waits up to a second for a server that stopped answering) instead of after it; {@link #finish}
+     * joins it. Called once, when the measured phase has ended.
+     */
+    void stepEnded() {
+        CompletableFuture<long[]> reading = new CompletableFuture<>();
+        Thread t = new Thread(() -> reading.complete(read(target.afterRun())), "prepared-statement-check");
+        t.setDaemon(true);
+        t.start();
+        afterStep = reading;
+    }
+
+    /**
      * @param events events the step completed (warmup excluded)
      * @return {@code asked} (auto or disable), {@code comStmtPrepare} and {@code comStmtExecute} deltas, and
      * {@code mode}: {@code server} (executes seen), {@code client} (no execute on the server while events ran),
      * or {@code unknown} (counters unreadable, or no event)
      */
     Map<String, Object> finish(long events) {
-        long[] after = read(target);
+        long[] after = afterStep == null ? read(target.afterRun()) : afterStep.join();
         Map<String, Object> m = new LinkedHashMap<>();
         m.put("asked", target.serverPrepared() ? "auto" : "disable");
         if (before == null || after == null) {

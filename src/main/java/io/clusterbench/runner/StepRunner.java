@@ -140,6 +140,7 @@ final class StepRunner {
         PreparedStatementCheck ps = PreparedStatementCheck.start(ctx.target());
         try {
             outcome = engine.run(ledger == null ? workload : ledger.wrap(workload, ctx.target()), listener);
+            ps.stepEnded();
         } catch (DbFailure f) {
             return new Step(null, null, f);
         } finally {

@@ -1,17 +1,14 @@
 package io.clusterbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import io.clusterbench.embedded.EmbeddedServer;
 import io.clusterbench.testing.Cli;
+import io.clusterbench.testing.OwnServer;
 import io.clusterbench.testing.TestServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.Statement;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -49,14 +46,8 @@ class SweepIT {
 
     @Test
     void connectionWallIsNamedWithMaxConnections() throws Exception {
-        EmbeddedServer own = EmbeddedServer.start(false);
-        try {
-            try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + own.port() + "/", "root", "");
-                 Statement s = c.createStatement()) {
-                s.execute("CREATE DATABASE wall");
-                s.execute("SET GLOBAL max_connections = 10");
-            }
-            List<String> target = List.of("--host=127.0.0.1", "--port=" + own.port(), "--user=root", "--db=wall");
+        try (OwnServer own = OwnServer.start("wall", "SET GLOBAL max_connections = 10")) {
+            List<String> target = own.cliTarget();
             assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=100")).exitCode());
             Path out = tmp.resolve("wall");
             Cli.Result r = Cli.run(Cli.args(target, "sweep", "oltp_point_select", "--table-size=100",
@@ -72,8 +63,6 @@ class SweepIT {
                     "--threads=32", "--time=1", "--out=" + tmp.resolve("single")));
             assertEquals(2, single.exitCode());
             assertTrue(single.err().contains("max_connections=10"), single.err());
-        } finally {
-            own.close();
         }
     }
 }

@@ -1,0 +1,92 @@
+package io.clusterbench.testing;
+
+import io.clusterbench.embedded.EmbeddedServer;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
+import java.sql.SQLException;
+import java.sql.Statement;
+import java.util.List;
+
+/**
+ * A throwaway embedded MariaDB of one test, for tests that stop, freeze or reconfigure their server (the shared
+ * {@link TestServer} must outlive every test): started with one empty database, stopped by {@link #close}.
+ *
+ * <p>Usage: {@code try (OwnServer own = OwnServer.start("test")) { Cli.run(Cli.args(own.cliTarget(), ...)); }}
+ *
+ * <p>Thread-safe.
+ */
+public final class OwnServer implements AutoCloseable {
+    private final EmbeddedServer server;
+    private final String database;
+
+    private OwnServer(EmbeddedServer server, String database) {
+        this.server = server;
+        this.database = database;
+    }
+
+    /**
+     * @param database the database to create (letters, digits, underscores)
+     * @param setUp    statements run as root right after the database is created (e.g.
+     *                 {@code SET GLOBAL max_connections = 10}), possibly none
+     * @return a running server holding an empty {@code database}
+     */
+    public static OwnServer start(String database, String... setUp) throws SQLException {
+        EmbeddedServer server = EmbeddedServer.start(false);
+        OwnServer own = new OwnServer(server, database);
+        try {
+            own.execute("CREATE DATABASE IF NOT EXISTS " + database);
+            for (String sql : setUp) {
+                own.execute(sql);
+            }
+            return own;
+        } catch (SQLException | RuntimeException e) {
+            server.close();
+            throw e;
+        }
+    }
+
+    /** Runs one statement as root, connected without a default database. */
+    public void execute(String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + server.port() + "/", "root", "");
+             Statement s = c.createStatement()) {
+            s.execute(sql);
+        }
+    }
+
+    /** @return the CLI options that point at the database on this server */
+    public List<String> cliTarget() {
+        return List.of("--host=127.0.0.1", "--port=" + server.port(), "--user=root", "--db=" + database);
+    }
+
+    /** @return the pid of this server's mariadbd (its command line names the server's directory) */
+    public long pid() throws IOException {
+        String needle = server.directory().toString();
+        try (var procs = Files.list(Path.of("/proc"))) {
+            for (Path p : (Iterable<Path>) procs::iterator) {
+                String name = p.getFileName().toString();
+                if (!name.chars().allMatch(Character::isDigit)) {
+                    continue;
+                }
+                try {
+                    String cmd = new String(Files.readAllBytes(p.resolve("cmdline"))).replace('\0', ' ');
+                    if (cmd.contains("mariadbd") && cmd.contains(needle)) {
+                        return Long.parseLong(name);
+                    }
+                } catch (IOException gone) {
+                    // the process ended while listed
+                }
+            }
+        }
+        throw new AssertionError("no mariadbd under " + needle);
+    }
+
+    /** Stops the server (idempotent). */
+    @Override
+    public void close() {
+        server.close();
+    }
+}
