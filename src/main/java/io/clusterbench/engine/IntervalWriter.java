@@ -14,8 +14,10 @@ import java.util.ArrayDeque;
  *
  * <p>A writer that falls behind is never hidden: {@link #maxWriteLagNanos} is the longest any interval waited
  * between being taken and being handed to the listener (the run's {@code write lag}, docs/metrics.md). The
- * first {@link UncheckedIOException} from the listener stops the run ({@link RunControl#fatal}); later
- * intervals are dropped (the output is broken) and {@link #failed} says so.
+ * first exception from the listener stops the run ({@link RunControl#fatal}); later intervals are dropped (the
+ * output is broken) and {@link #failed} says so. An {@link UncheckedIOException} is the run's output failure; any
+ * other exception (a {@code UserException} such as a result file that cannot be written, or a bug) is thrown
+ * again on the coordinator's thread by {@link #drain}, as if the listener had run there.
  *
  * <p>Thread-safety: {@link #submit}, {@link #drain} and the getters from the coordinator thread; the listener
  * runs only on the writer thread. Everything the coordinator did before {@link #submit} happens-before the
@@ -29,6 +31,7 @@ final class IntervalWriter {
     private final Thread thread;
     private boolean closed;
     private volatile boolean failed;
+    private RuntimeException rethrow; // written by the writer thread before it ends; read after join()
     private long maxWriteLagNanos;
 
     /** One interval and the clock time it was taken at (nanos, {@link Clock#nanoTime}). */
@@ -66,6 +69,8 @@ final class IntervalWriter {
     /**
      * Waits until every submitted interval was handed to the listener (or dropped after an output failure),
      * then ends the writer thread. Idempotent.
+     *
+     * @throws RuntimeException the listener's exception other than {@link UncheckedIOException}, again on each call
      */
     void drain() {
         synchronized (this) {
@@ -83,6 +88,9 @@ final class IntervalWriter {
         }
         if (interrupted) {
             Thread.currentThread().interrupt();
+        }
+        if (rethrow != null) {
+            throw rethrow;
         }
     }
 
@@ -118,8 +126,13 @@ final class IntervalWriter {
             }
             try {
                 listener.interval(next.sample());
-            } catch (UncheckedIOException e) {
+            } catch (RuntimeException e) {
+                // Any failure stops the run, not only I/O: a writer thread that died of anything else would leave
+                // the run going with nothing written (a listener turning a full disk into the user's error did).
                 failed = true;
+                if (!(e instanceof UncheckedIOException)) {
+                    rethrow = e; // the caller's, from drain(): a user error or a bug is not an output failure
+                }
                 control.fatal("cannot write results: " + e.getMessage());
             }
         }

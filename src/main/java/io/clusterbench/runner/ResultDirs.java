@@ -50,7 +50,6 @@ public final class ResultDirs {
         }
     }
 
-    /** @return true when a directory could be created (and was removed again) in {@code parent} */
     /**
      * Writes result.json (or another result document), a failure being the user's to fix (a full or read-only
      * disk), not an internal error: one line saying what could not be written, exit 2.
@@ -67,6 +66,7 @@ public final class ResultDirs {
         }
     }
 
+    /** @return true when a directory could be created (and was removed again) in {@code parent} */
     private static boolean canMakeDirectoryIn(Path parent) {
         try {
             Files.delete(Files.createTempDirectory(parent, ".clusterbench-write-check"));

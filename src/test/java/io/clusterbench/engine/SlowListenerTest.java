@@ -14,6 +14,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicLong;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertNotSame;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -109,6 +110,27 @@ class SlowListenerTest {
         assertTrue(outcome.fatalError().contains("cannot write results: ") && outcome.fatalError().contains("No space"),
                 outcome.fatalError());
         assertTrue(outcome.measuredSeconds() < 30, "stopped long before --time 60: " + outcome.measuredSeconds());
+        assertEquals(2, samples.size(), "nothing more is written after the failure");
+    }
+
+    /** A listener failing otherwise (a result file the user must fix, a bug) stops the run and reaches the caller. */
+    @Test
+    void anyOtherListenerFailureStopsTheRunAndReachesTheCaller() {
+        EnginePlan plan = new EnginePlan(2, Duration.ofSeconds(60), 0, Duration.ZERO, 0, Duration.ofMillis(100),
+                ErrorPolicy.parse("none"), 42, ONE);
+        Synthetic workload = new Synthetic(c -> null);
+        workload.slowMillis = 1;
+        List<IntervalSample> samples = new CopyOnWriteArrayList<>();
+        long started = System.nanoTime();
+        IllegalStateException thrown = assertThrows(IllegalStateException.class,
+                () -> new Engine(plan, Clock.SYSTEM).run(workload, s -> {
+                    samples.add(s);
+                    if (samples.size() == 2) {
+                        throw new IllegalStateException("cannot write result.json: No space left on device");
+                    }
+                }));
+        assertTrue(thrown.getMessage().contains("No space"), thrown.getMessage());
+        assertTrue(System.nanoTime() - started < 30_000_000_000L, "stopped long before --time 60");
         assertEquals(2, samples.size(), "nothing more is written after the failure");
     }
 }
