@@ -75,7 +75,6 @@ class RelayTest {
         ServerSocket ss = new ServerSocket();
         ss.setReuseAddress(true);
         ss.bind(new InetSocketAddress(InetAddress.getByName(RelayAddresses.privateHost(1)), PORT));
-        closing.add(ss);
         Thread t = new Thread(() -> {
             while (!ss.isClosed()) {
                 try {
@@ -97,6 +96,13 @@ class RelayTest {
         });
         t.setDaemon(true);
         t.start();
+        // Closed and then waited for: a listener closed while its accept thread is blocked stays listening until
+        // that thread wakes up (the JDK defers the close; the kernel keeps the socket for the running accept), and
+        // the next test's bind of the same address then failed with "Address already in use" on a loaded machine.
+        closing.add(() -> {
+            ss.close();
+            t.join(10_000);
+        });
         return ss;
     }
 
