@@ -23,6 +23,7 @@ final class Relay implements AutoCloseable {
     private final int node;
     private final int port;
     private final ServerSocket server;
+    private final Thread acceptor;
 
     /**
      * @param node 1-based index of the node behind this relay
@@ -36,9 +37,9 @@ final class Relay implements AutoCloseable {
         this.server = new ServerSocket();
         server.setReuseAddress(true);
         server.bind(new InetSocketAddress(InetAddress.getByName(RelayAddresses.publicHost(node)), port), 128);
-        Thread t = new Thread(this::acceptLoop, "relay-accept-" + node + "-" + port);
-        t.setDaemon(true);
-        t.start();
+        acceptor = new Thread(this::acceptLoop, "relay-accept-" + node + "-" + port);
+        acceptor.setDaemon(true);
+        acceptor.start();
     }
 
     private void acceptLoop() {
@@ -87,12 +88,22 @@ final class Relay implements AutoCloseable {
         new Pump(onward, client, () -> state.path(node, from), state.counters(node, from), onEnd).start(name + "-out");
     }
 
+    /**
+     * Stops listening; returns once the address is free again (up to 5 s): a listener closed while its accept
+     * thread is blocked stays bound until that thread wakes up (the JDK defers the close), so a relay bound again
+     * at once on the same address would fail with "Address already in use".
+     */
     @Override
     public void close() {
         try {
             server.close();
         } catch (IOException e) {
             // closing anyway
+        }
+        try {
+            acceptor.join(5000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
         }
     }
 }
