@@ -77,4 +77,22 @@ final class ManualClock implements Clock {
         started.await();
         return startNanos;
     }
+
+    /**
+     * @param onInterval what the listener does with each interval (on the engine's writer thread)
+     * @return a listener that marks the measured start on this clock ({@link #markStart}) and hands each interval on
+     */
+    RunListener listener(java.util.function.Consumer<io.clusterbench.metrics.IntervalSample> onInterval) {
+        return new RunListener() {
+            @Override
+            public void measuringStarted() {
+                markStart();
+            }
+
+            @Override
+            public void interval(io.clusterbench.metrics.IntervalSample s) {
+                onInterval.accept(s);
+            }
+        };
+    }
 }

@@ -38,22 +38,14 @@ class SlowListenerTest {
         List<IntervalSample> samples = new CopyOnWriteArrayList<>();
         List<Thread> callers = new CopyOnWriteArrayList<>();
         CountDownLatch stepped = new CountDownLatch(1);
-        RunListener listener = new RunListener() {
-            @Override
-            public void measuringStarted() {
-                clock.markStart();
+        RunListener listener = clock.listener(s -> {
+            samples.add(s);
+            callers.add(Thread.currentThread());
+            long until = clock.nanoTime() + INTERVAL_NANOS * 5 / 2; // each call takes 2.5 intervals of the clock
+            while (clock.nanoTime() - until < 0 && stepped.getCount() > 0) {
+                Synthetic.sleep(1);
             }
-
-            @Override
-            public void interval(IntervalSample s) {
-                samples.add(s);
-                callers.add(Thread.currentThread());
-                long until = clock.nanoTime() + INTERVAL_NANOS * 5 / 2; // each call takes 2.5 intervals of the clock
-                while (clock.nanoTime() - until < 0 && stepped.getCount() > 0) {
-                    Synthetic.sleep(1);
-                }
-            }
-        };
+        });
         Thread coordinator = Thread.currentThread(); // Engine.run's caller runs the interval loop
         clock.watch(coordinator);
         Thread time = new Thread(() -> {
@@ -95,17 +87,8 @@ class SlowListenerTest {
 
     @Test
     void anOutputFailureOnTheWriterThreadStopsTheRun() throws Exception {
-        EnginePlan plan = new EnginePlan(2, Duration.ofSeconds(60), 0, Duration.ZERO, 0, Duration.ofMillis(100),
-                ErrorPolicy.parse("none"), 42, ONE);
-        Synthetic workload = new Synthetic(c -> null);
-        workload.slowMillis = 1;
         List<IntervalSample> samples = new CopyOnWriteArrayList<>();
-        RunOutcome outcome = new Engine(plan, Clock.SYSTEM).run(workload, s -> {
-            samples.add(s);
-            if (samples.size() == 2) {
-                throw new UncheckedIOException(new IOException("No space left on device"));
-            }
-        });
+        RunOutcome outcome = sixtySecondRun(samples, new UncheckedIOException(new IOException("No space left on device")));
         assertEquals(RunOutcome.Reason.OUTPUT_FAILED, outcome.reason());
         assertTrue(outcome.fatalError().contains("cannot write results: ") && outcome.fatalError().contains("No space"),
                 outcome.fatalError());
@@ -116,21 +99,26 @@ class SlowListenerTest {
     /** A listener failing otherwise (a result file the user must fix, a bug) stops the run and reaches the caller. */
     @Test
     void anyOtherListenerFailureStopsTheRunAndReachesTheCaller() {
+        List<IntervalSample> samples = new CopyOnWriteArrayList<>();
+        long started = System.nanoTime();
+        IllegalStateException thrown = assertThrows(IllegalStateException.class, () -> sixtySecondRun(samples,
+                new IllegalStateException("cannot write result.json: No space left on device")));
+        assertTrue(thrown.getMessage().contains("No space"), thrown.getMessage());
+        assertTrue(System.nanoTime() - started < 30_000_000_000L, "stopped long before --time 60");
+        assertEquals(2, samples.size(), "nothing more is written after the failure");
+    }
+
+    /** Runs 2 workers for up to 60 s at 0.1 s intervals, with a listener that throws {@code failure} on the second. */
+    private static RunOutcome sixtySecondRun(List<IntervalSample> samples, RuntimeException failure) throws Exception {
         EnginePlan plan = new EnginePlan(2, Duration.ofSeconds(60), 0, Duration.ZERO, 0, Duration.ofMillis(100),
                 ErrorPolicy.parse("none"), 42, ONE);
         Synthetic workload = new Synthetic(c -> null);
         workload.slowMillis = 1;
-        List<IntervalSample> samples = new CopyOnWriteArrayList<>();
-        long started = System.nanoTime();
-        IllegalStateException thrown = assertThrows(IllegalStateException.class,
-                () -> new Engine(plan, Clock.SYSTEM).run(workload, s -> {
-                    samples.add(s);
-                    if (samples.size() == 2) {
-                        throw new IllegalStateException("cannot write result.json: No space left on device");
-                    }
-                }));
-        assertTrue(thrown.getMessage().contains("No space"), thrown.getMessage());
-        assertTrue(System.nanoTime() - started < 30_000_000_000L, "stopped long before --time 60");
-        assertEquals(2, samples.size(), "nothing more is written after the failure");
+        return new Engine(plan, Clock.SYSTEM).run(workload, s -> {
+            samples.add(s);
+            if (samples.size() == 2) {
+                throw failure;
+            }
+        });
     }
 }

@@ -39,22 +39,14 @@ class StallingReporterTest {
         workload.slowMillis = 1;
         List<IntervalSample> samples = new CopyOnWriteArrayList<>();
         Semaphore taken = new Semaphore(0);
-        RunListener listener = new RunListener() {
-            @Override
-            public void measuringStarted() {
-                clock.markStart();
+        RunListener listener = clock.listener(s -> {
+            samples.add(s);
+            if (samples.size() == 2) { // taken at 0.8 s; the reporter stalls until 2.2 s, past the deadline
+                clock.set(clock.start() + 2_200_000_000L);
+                Synthetic.sleep(300); // the run's clock thread sees the deadline meanwhile (or not: same result)
             }
-
-            @Override
-            public void interval(IntervalSample s) {
-                samples.add(s);
-                if (samples.size() == 2) { // taken at 0.8 s; the reporter stalls until 2.2 s, past the deadline
-                    clock.set(clock.start() + 2_200_000_000L);
-                    Synthetic.sleep(300); // the run's clock thread sees the deadline meanwhile (or not: same result)
-                }
-                taken.release();
-            }
-        };
+            taken.release();
+        });
         Thread time = new Thread(() -> {
             try {
                 long start = clock.awaitStart();
