@@ -6,11 +6,12 @@
 # per event (user + system of the whole client process, from GNU time; clusterbench's JVM start-up and JIT
 # included) of each and their ratio, peak RSS of each, and each tool's printed "total time" against --time.
 # In-run CPU per event leaves start-up, the connection ramp and exit out: the tool's process CPU (/proc/PID/stat)
-# and the server's Com_select counter are read twice while it runs, at max(5 s, 30% of --time) and at 90% of
-# --time after the launch, and the CPU between the two readings is divided by the server's Com_select delta
-# (one statement per event for oltp_point_select; for other workloads it is CPU per SELECT). Both readings fall
-# inside either tool's measured phase as long as clusterbench's start and connection ramp take under 5 s (about
-# 1.5-3 s here from 1 to 1024 threads).
+# is read twice while it runs, at max(5 s, 30% of --time) and at 90% of --time after the launch, and the CPU
+# between the two readings is divided by the events of that stretch, taken as the tool's reported tps times the
+# stretch's wall time (a steady rate inside the run; the server's counters cannot be used here: a status query
+# to a server busy with 64+ sessions took 2-4 s, longer than the stretch). Both readings fall inside either tool's
+# measured phase as long as clusterbench's start and connection ramp take under 5 s (about 1.5-3 s here from 1
+# to 1024 threads).
 # clusterbench runs through bin/clusterbench, so it uses the Java and thread model a user gets (one short
 # unmeasured run first records its class-data archive).
 #
@@ -111,30 +112,64 @@ proc_cpu_ticks() {
   awk '{ sub(/^.*\) /, ""); print $12 + $13 }' "/proc/$1/stat" 2>/dev/null || echo 0
 }
 
-# in_run_sample PARENT_PID OUTFILE: reads the tool's CPU and Com_select at the two in-run points, writes
-# "cpu_ticks_delta com_select_delta" (or "0 0" when the tool was gone)
+# in_run_sample PIDFILE OUTFILE: started before the tool, one python process waits for PIDFILE ("time's pid, launch
+# epoch"), follows the tool's CPU (/proc) every 0.2 s until it ends, then writes "cpu_ticks wall_seconds" between
+# its first reading at or after max(5 s, 30% of --time) and its last at or before 90% of --time, counted from the
+# launch ("0 0" when there are not two such readings). Started first, one process, real timestamps: a command
+# forked per reading, or python started beside the running tool, took seconds to run on a saturated machine.
 in_run_sample() {
-  local parent=$1 file=$2 pid="" c1 c2 s1 s2 t1 t2
-  t1=$(awk -v t="$TIME" 'BEGIN { x = 0.3 * t; if (x < 5) x = 5; print x }')
-  t2=$(awk -v t="$TIME" 'BEGIN { print 0.9 * t }')
-  sleep 0.3
-  pid=$(pgrep -P "$parent" | head -1)
-  sleep "$(awk -v a="$t1" 'BEGIN { print a - 0.3 }')"
-  c1=$(proc_cpu_ticks "$pid"); s1=$(com_select)
-  sleep "$(awk -v a="$t1" -v b="$t2" 'BEGIN { print b - a }')"
-  c2=$(proc_cpu_ticks "$pid"); s2=$(com_select)
-  if [ "$c1" -gt 0 ] && [ "$c2" -gt 0 ] && [ -n "$s1" ] && [ -n "$s2" ]; then
-    echo "$(( c2 - c1 )) $(( s2 - s1 ))" >"$file"
-  else
-    echo "0 0" >"$file"
-  fi
+  python3 - "$1" "$2" "$TIME" <<'PY3'
+import sys, time
+pidfile, out, run = sys.argv[1], sys.argv[2], float(sys.argv[3])
+first, last = max(5.0, 0.3 * run), 0.9 * run
+parent, launched = 0, 0.0
+waited = time.time()
+while not parent and time.time() - waited < 60:
+    try:
+        parent, launched = (lambda f: (int(f[0]), float(f[1])))(open(pidfile).read().split())
+    except (OSError, IndexError, ValueError):
+        time.sleep(0.05)
+def child():
+    try:
+        return int(open("/proc/%d/task/%d/children" % (parent, parent)).read().split()[0])
+    except (OSError, IndexError, ValueError):
+        return 0
+def ticks(pid):
+    try:
+        f = open("/proc/%d/stat" % pid).read().rsplit(")", 1)[1].split()
+        return int(f[11]) + int(f[12])
+    except (OSError, IndexError, ValueError):
+        return -1
+pid = 0
+while parent and not pid and time.time() - launched < 10:
+    pid = child()
+    time.sleep(0.05)
+readings = []
+while pid:
+    t, c = time.time() - launched, ticks(pid)
+    if c < 0:
+        break
+    if first <= t <= last:
+        readings.append((t, c))
+    time.sleep(0.2)
+with open(out, "w") as f:
+    if len(readings) >= 2:
+        f.write("%d %.3f\n" % (readings[-1][1] - readings[0][1], readings[-1][0] - readings[0][0]))
+    else:
+        f.write("0 0\n")
+PY3
 }
 
 # run_one TOOL THREADS -> prints "tps cpu_seconds events rss_kb total_seconds server_delta_ratio iv_median iv_maxdev
 #                                 in_run_us_per_event"
 run_one() {
-  local tool=$1 t=$2 out="$work/out" tfile="$work/time" before after launched
+  local tool=$1 t=$2 out="$work/out" tfile="$work/time" before after launched launch_epoch sampler
   before=$(com_select)
+  rm -f "$work/pid"
+  in_run_sample "$work/pid" "$work/inrun" &
+  sampler=$!
+  sleep 0.3 # the sampler starts before the tool loads the machine
+  launch_epoch=$EPOCHREALTIME
   if [ "$tool" = sysbench ]; then
     /usr/bin/time -f "%U %S %M" -o "$tfile" sysbench "$WORKLOAD" "${sb_conn[@]}" "${common[@]}" --threads="$t" \
       run >"$out" 2>&1 &
@@ -144,17 +179,19 @@ run_one() {
       --threads="$t" --out="$work/cb" >"$out" 2>&1 &
   fi
   launched=$!
-  in_run_sample "$launched" "$work/inrun"
+  echo "$launched $launch_epoch" >"$work/pid"
   wait "$launched" || true
+  wait "$sampler" || true
   after=$(com_select)
-  local inrun
-  inrun=$(awk -v tck="$(getconf CLK_TCK)" '{ printf "%.2f", ($2 > 0 ? 1e6 * $1 / tck / $2 : 0) }' "$work/inrun")
   local events tps total iv="- -"
   [ "$tool" = sysbench ] || iv=$(interval_check "$work/cb")
   events=$(awk '/total number of events:/ {print $NF}' "$out")
   tps=$(awk '/transactions:/ {gsub(/\(/,"",$3); print $3}' "$out")
   total=$(awk '/total time:/ {gsub(/s$/,"",$NF); print $NF}' "$out")
   [ -n "$events" ] || { echo "warning: $tool at $t threads printed no result:" >&2; tail -3 "$out" >&2; }
+  local inrun
+  inrun=$(awk -v tck="$(getconf CLK_TCK)" -v tps="${tps:-0}" \
+    '{ printf "%.2f", ($2 > 0 && tps > 0 ? 1e6 * $1 / tck / (tps * $2) : 0) }' "$work/inrun")
   tail -1 "$tfile" | awk -v tps="${tps:-0}" -v ev="${events:-0}" -v tot="${total:-0}" -v d="$(( ${after:-0} - ${before:-0} ))" \
     -v iv="$iv" -v inrun="$inrun" \
     '{ printf "%s %.2f %s %s %s %s %s %s\n", tps, $1 + $2, ev, $3, tot, (ev > 0 ? sprintf("%.3f", d / ev) : "-"), iv, inrun }'
@@ -198,6 +235,7 @@ for t in $THREADS; do
       sD, cD, cI }'
 done
 echo "(tps ratio > 1: clusterbench drives more load; CPU ratio < 1: less client CPU per event, start-up included;"
-echo " in-run: client CPU per Com_select between two readings inside the measured phase; total time vs --time $TIME;"
+echo " in-run: client CPU between two readings inside the measured phase per event (tps x the time between them);"
+echo " total time vs --time $TIME;"
 echo " srv/ev: the server's Com_select delta over the events the tool reported; iv srv/cb: median over intervals of"
 echo " the server observer's Com_select rate over clusterbench's interval qps)"
