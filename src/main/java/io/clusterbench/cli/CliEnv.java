@@ -38,7 +38,18 @@ public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, Print
 
     @Override
     public io.clusterbench.runner.Console.Registration onStop(Runnable onStop) {
-        return hooks.onStop(onStop)::close;
+        Hooks.Registration r = hooks.onStop(onStop);
+        return new io.clusterbench.runner.Console.Registration() {
+            @Override
+            public void close() {
+                r.close();
+            }
+
+            @Override
+            public void exitNow() {
+                r.exitNow();
+            }
+        };
     }
 
     @Override
@@ -64,6 +75,10 @@ public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, Print
         interface Registration extends AutoCloseable {
             @Override
             void close();
+
+            /** As {@link io.clusterbench.runner.Console.Registration#exitNow}; the default does nothing. */
+            default void exitNow() {
+            }
         }
 
         /** Hooks that never fire, for in-process tests. */

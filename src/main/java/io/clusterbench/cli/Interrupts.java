@@ -22,6 +22,7 @@ final class Interrupts {
     private static volatile boolean installed;
     private static volatile Runnable exit;
     private static volatile Runnable halt;
+    private static volatile boolean exitingNow;
 
     private Interrupts() {
     }
@@ -53,6 +54,27 @@ final class Interrupts {
     static AutoCloseable listen(Runnable onStop) {
         LISTENER.set(onStop);
         return () -> LISTENER.compareAndSet(onStop, null);
+    }
+
+    /**
+     * Ends the process now with status 130 on a thread of its own (shutdown hooks run; a shutdown hook may call
+     * this, the exit then being already under way): for a stop that came before the command had anything to
+     * save. Returns at once.
+     */
+    static void exitNow() {
+        Runnable end = exit;
+        if (end == null) {
+            return; // not installed: no process of ours to end (in-process use)
+        }
+        exitingNow = true;
+        Thread t = new Thread(end, "clusterbench-exit");
+        t.setDaemon(true); // inside a running shutdown, System.exit blocks for good: it must not hold the JVM
+        t.start();
+    }
+
+    /** @return true once {@link #exitNow} ran: the process is ending on an interrupt */
+    static boolean exitingNow() {
+        return exitingNow;
     }
 
     private static void onInterrupt() {

@@ -13,6 +13,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Entry point: {@code clusterbench COMMAND [WORKLOAD] [options]}. The only class that touches the
@@ -128,6 +129,11 @@ public final class Main implements Runnable {
             return ExitCode.USAGE.code();
         });
         cli.setExecutionExceptionHandler((ex, c, parseResult) -> {
+            if (Interrupts.exitingNow()) {
+                // a Ctrl-C before the measured phase is ending the process and its hooks broke what the command
+                // was doing (an embedded server's start): the failure is the interrupt's, not the user's
+                return ExitCode.INTERRUPTED.code();
+            }
             if (ex instanceof UserException ue) {
                 // a command's own refusal may quote an argument too (an unknown '-pSECRET')
                 env.err().println("error: " + masked(ue.line(), secrets));
@@ -210,11 +216,15 @@ public final class Main implements Runnable {
 
     private static CliEnv.Hooks.Registration shutdownHook(Runnable onStop) {
         CountDownLatch finished = new CountDownLatch(1);
+        AtomicBoolean exitingNow = new AtomicBoolean();
         Thread hook = new Thread(() -> {
-            if (finished.getCount() == 0) {
+            if (finished.getCount() == 0 || exitingNow.get()) {
                 return;
             }
             onStop.run();
+            if (exitingNow.get()) {
+                return; // nothing to save: the command asked for the exit (exitNow), nobody waits for it
+            }
             try {
                 finished.await(30, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
@@ -223,17 +233,28 @@ public final class Main implements Runnable {
         }, "clusterbench-stop");
         Runtime.getRuntime().addShutdownHook(hook);
         AutoCloseable ctrlC = Interrupts.listen(onStop);
-        return () -> {
-            finished.countDown();
-            try {
-                ctrlC.close();
-            } catch (Exception cannotHappen) {
-                // closing the listener only clears a reference
+        return new CliEnv.Hooks.Registration() {
+            @Override
+            public void close() {
+                finished.countDown();
+                try {
+                    ctrlC.close();
+                } catch (Exception cannotHappen) {
+                    // closing the listener only clears a reference
+                }
+                try {
+                    Runtime.getRuntime().removeShutdownHook(hook);
+                } catch (IllegalStateException shuttingDown) {
+                    // the hook is running: it sees the latch and returns
+                }
             }
-            try {
-                Runtime.getRuntime().removeShutdownHook(hook);
-            } catch (IllegalStateException shuttingDown) {
-                // the hook is running: it sees the latch and returns
+
+            @Override
+            public void exitNow() {
+                if (exitingNow.compareAndSet(false, true)) {
+                    System.err.println("interrupted before the measured phase: nothing was measured");
+                    Interrupts.exitNow();
+                }
             }
         };
     }

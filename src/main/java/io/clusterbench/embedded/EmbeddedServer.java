@@ -39,6 +39,7 @@ public final class EmbeddedServer implements AutoCloseable {
     private final int port;
     private final Path socket;
     private final boolean keep;
+    private final Thread closeOnExit = new Thread(this::close, "clusterbench-embedded-stop");
     private boolean stopped;
 
     private EmbeddedServer(DB db, Path dir, int port, Path socket, boolean keep) {
@@ -103,6 +104,9 @@ public final class EmbeddedServer implements AutoCloseable {
             DB db = new PatientDb(config.build());
             db.start();
             server = new EmbeddedServer(db, dir, port, socket, keep);
+            // the process may end before the command closes the server (a Ctrl-C before the measured phase
+            // exits at once): stop it and remove its files then too
+            Runtime.getRuntime().addShutdownHook(server.closeOnExit);
             return server;
         } catch (ManagedProcessException e) {
             if (server != null) {
@@ -194,6 +198,13 @@ public final class EmbeddedServer implements AutoCloseable {
             return;
         }
         stopped = true;
+        if (Thread.currentThread() != closeOnExit) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(closeOnExit);
+            } catch (IllegalStateException | IllegalArgumentException shuttingDownOrNotAdded) {
+                // the process is exiting (the hook closes it, or already did) or the start failed before adding it
+            }
+        }
         try {
             db.stop();
         } catch (ManagedProcessException | RuntimeException e) {

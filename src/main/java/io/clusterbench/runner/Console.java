@@ -36,5 +36,16 @@ public interface Console {
     interface Registration extends AutoCloseable {
         @Override
         void close();
+
+        /**
+         * The command has nothing to save yet (the stop came before its measured phase): ends the process now
+         * with the interrupted status (130) instead of waiting for the command's current step, which may be a
+         * server start or a statement on a server that does not answer. Shutdown hooks still run (an embedded
+         * server being started or running is stopped and its directory removed); no hook waits for the
+         * command. Returns at once; may be called from a shutdown hook. Does nothing where the process is not
+         * this command's (in-process tests): the command then stops at its next check.
+         */
+        default void exitNow() {
+        }
     }
 }

@@ -37,7 +37,7 @@ public final class RunDriver {
      */
     public static RunStatus run(RunPlan settings, Console env) {
         StopSignal stop = new StopSignal();
-        try (Console.Registration hook = env.onStop(stop::fire);
+        try (Console.Registration hook = stop.register(env);
              RunContext ctx = RunContext.open(settings, env, settings.threads())) {
             Path dir = settings.outDir();
             Path json = dir.resolve("result.json");

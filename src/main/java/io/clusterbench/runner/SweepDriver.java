@@ -52,7 +52,7 @@ public final class SweepDriver {
         RunPlan settings = levels.get(0);
         List<Integer> threads = new ArrayList<>(new TreeSet<>(settings.threadCounts()));
         StopSignal stop = new StopSignal();
-        try (Console.Registration hook = env.onStop(stop::fire);
+        try (Console.Registration hook = stop.register(env);
              RunContext base = RunContext.open(settings, env, threads.get(threads.size() - 1))) {
             List<RunContext> contexts = new ArrayList<>(List.of(base));
             for (int i = 1; i < levels.size(); i++) {

@@ -1,0 +1,112 @@
+package io.clusterbench.it;
+
+import io.clusterbench.testing.OwnServer;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Stream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Ctrl-C (SIGINT to the real process) before the measured phase has begun, while the command waits on something
+ * that may take minutes: the process ends within {@value #BOUND_SECONDS} s with 130 and leaves no server process
+ * and no data directory behind (issue 9: Ctrl-C stops a run whatever the server does). CI once saw an embedded
+ * start under load take over a minute, and the Ctrl-C given during it took effect only after it.
+ */
+class InterruptBeforeMeasuringIT {
+    /**
+     * Seconds from SIGINT to the process's end: issue 9's 2 s, plus the JVM's shutdown killing and reaping the
+     * embedded server's processes and deleting its files on a loaded machine (1.3–2.2 s measured on an idle one).
+     */
+    private static final double BOUND_SECONDS = 5;
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void ctrlCDuringTheEmbeddedStartEndsAtOnceAndLeavesNothing() throws Exception {
+        Path javaTmp = Files.createDirectories(tmp.resolve("javatmp"));
+        Path stdout = tmp.resolve("stdout");
+        Process p = start(List.of("-Djava.io.tmpdir=" + javaTmp), List.of("run", "oltp_point_select", "--time=5",
+                "--out=" + tmp.resolve("out")), stdout);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline && !serverFilesUnder(javaTmp)) {
+                Thread.sleep(100);
+            }
+            assertTrue(serverFilesUnder(javaTmp), "the embedded server's directory appeared");
+            Thread.sleep(1500); // inside mariadb-install-db or the server start
+            assertTrue(p.isAlive() && !Files.readString(stdout).contains("is running on"),
+                    "still starting when interrupted: " + Files.readString(stdout));
+            double seconds = interruptAndTime(p);
+            assertTrue(seconds < BOUND_SECONDS, "ended " + seconds + " s after Ctrl-C");
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));
+        List<String> orphans = ProcessHandle.allProcesses()
+                .map(h -> h.info().commandLine().orElse(""))
+                .filter(c -> c.contains(javaTmp.toString())).toList();
+        assertEquals(List.of(), orphans, "no process runs from the server's directory");
+        assertFalse(serverFilesUnder(javaTmp), "the server's directory is removed");
+        assertFalse(Files.readString(tmp.resolve("stderr")).contains("error:"),
+                "the interrupt is not reported as a failure: " + Files.readString(tmp.resolve("stderr")));
+    }
+
+    @Test
+    void ctrlCWhileTheServerDoesNotAnswerBeforeTheRunEndsAtOnce() throws Exception {
+        try (OwnServer own = OwnServer.start("test")) {
+            String pid = Long.toString(own.pid());
+            new ProcessBuilder("kill", "-STOP", pid).start().waitFor(); // accepts TCP, answers nothing
+            try {
+                List<String> args = new ArrayList<>(List.of("run", "oltp_point_select", "--time=5",
+                        "--connect-timeout=60", "--out=" + tmp.resolve("out")));
+                args.addAll(own.cliTarget());
+                Process p = start(List.of(), args, tmp.resolve("stdout"));
+                try {
+                    Thread.sleep(2500); // the JVM is up and waits for the server's handshake
+                    assertTrue(p.isAlive(), "still waiting for the server: " + Files.readString(tmp.resolve("stderr")));
+                    double seconds = interruptAndTime(p);
+                    assertTrue(seconds < BOUND_SECONDS, "ended " + seconds + " s after Ctrl-C");
+                } finally {
+                    p.destroyForcibly();
+                }
+                assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));
+            } finally {
+                new ProcessBuilder("kill", "-CONT", pid).start().waitFor();
+            }
+        }
+    }
+
+    /** Starts the real process (SIGINT at its default action) with its output in files under the test's dir. */
+    private Process start(List<String> jvmArgs, List<String> args, Path stdout) throws Exception {
+        List<String> cmd = io.clusterbench.testing.Cli.java();
+        cmd.addAll(jvmArgs);
+        cmd.addAll(List.of("-jar", System.getProperty("clusterbench.jar", "target/clusterbench.jar")));
+        cmd.addAll(args);
+        return new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(tmp.resolve("stderr").toFile())
+                .start();
+    }
+
+    /** Sends SIGINT and @return the seconds until the process ended (fails after 60 s). */
+    private static double interruptAndTime(Process p) throws Exception {
+        long sent = System.nanoTime();
+        new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+        assertTrue(p.waitFor(60, TimeUnit.SECONDS), "the process ended after Ctrl-C");
+        return (System.nanoTime() - sent) / 1e9;
+    }
+
+    private static boolean serverFilesUnder(Path dir) throws Exception {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.anyMatch(f -> f.getFileName().toString().startsWith("clusterbench-embedded-"));
+        }
+    }
+}
