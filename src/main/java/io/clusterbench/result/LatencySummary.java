@@ -25,9 +25,12 @@ public record LatencySummary(long count, long minMicros, double meanMicros, long
         if (n == 0) {
             return new LatencySummary(0, 0, 0, 0, 0, 0, 0, 0, 0);
         }
-        return new LatencySummary(n, h.getMinValue(), h.getMean(), h.getValueAtPercentile(50),
+        // getMean walks every recorded value through HdrHistogram's iterator (about 0.5 ms for an interval with a
+        // tail to seconds, the largest part of the writer's work per interval at 1024 threads): once, not twice
+        double mean = h.getMean();
+        return new LatencySummary(n, h.getMinValue(), mean, h.getValueAtPercentile(50),
                 h.getValueAtPercentile(95), h.getValueAtPercentile(99), h.getValueAtPercentile(99.9),
-                h.getMaxValue(), h.getMean() * n);
+                h.getMaxValue(), mean * n);
     }
 
     /**
