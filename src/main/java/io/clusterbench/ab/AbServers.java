@@ -27,11 +27,23 @@ public final class AbServers implements AutoCloseable {
     private final boolean keep;
     private final EmbeddedServer embedded;
     private final Map<Side, BinaryServer> started = new EnumMap<>(Side.class);
+    private final Thread onExit;
 
     private AbServers(Path work, boolean keep, EmbeddedServer embedded) {
         this.work = work;
         this.keep = keep;
         this.embedded = embedded;
+        // the process may end before the command closes the servers (a Ctrl-C before the measured phase exits at
+        // once, even while a server starts or the prepared copy is loaded): no server may outlive it
+        this.onExit = work == null ? null : new Thread(() -> {
+            BinaryServer.killProcessesUnder(work);
+            if (!keep) {
+                BinaryServer.deleteTree(work);
+            }
+        }, "clusterbench-ab-stop");
+        if (onExit != null) {
+            Runtime.getRuntime().addShutdownHook(onExit);
+        }
     }
 
     /**
@@ -122,6 +134,13 @@ public final class AbServers implements AutoCloseable {
     /** Stops every server and, unless kept, removes the data copies. Idempotent. */
     @Override
     public synchronized void close() {
+        if (onExit != null && Thread.currentThread() != onExit) {
+            try {
+                Runtime.getRuntime().removeShutdownHook(onExit);
+            } catch (IllegalStateException shuttingDown) {
+                // the process is exiting: the hook stops what is left
+            }
+        }
         started.values().forEach(BinaryServer::close);
         if (embedded != null) {
             embedded.close();

@@ -211,6 +211,28 @@ public final class BinaryServer implements AutoCloseable {
     }
 
     /**
+     * Kills (SIGKILL) every descendant of this process whose command line names {@code dir} (mariadb-install-db,
+     * a server started from a copy under it) and waits up to 10 s for each: for a shutdown hook, when the process
+     * ends before the command could stop its servers (a Ctrl-C before the measured phase). Best effort; never
+     * throws.
+     *
+     * @param dir a directory of this process's own servers
+     */
+    public static void killProcessesUnder(Path dir) {
+        String marker = dir.toString();
+        List<ProcessHandle> ours = ProcessHandle.current().descendants()
+                .filter(h -> h.info().commandLine().map(c -> c.contains(marker)).orElse(false)).toList();
+        ours.forEach(ProcessHandle::destroyForcibly);
+        for (ProcessHandle h : ours) {
+            try {
+                h.onExit().get(10, TimeUnit.SECONDS);
+            } catch (Exception notGone) {
+                // best effort: the caller deletes the directory anyway
+            }
+        }
+    }
+
+    /**
      * Deletes a directory tree, best effort: a file that cannot be read or deleted is skipped, not fatal, and
      * a second pass catches files a just-stopped server was still removing.
      */

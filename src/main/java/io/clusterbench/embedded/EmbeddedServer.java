@@ -132,17 +132,7 @@ public final class EmbeddedServer implements AutoCloseable {
      * shutdown-hook thread.
      */
     private static void abandonStart(Path dir) {
-        String marker = dir.toString();
-        List<ProcessHandle> ours = ProcessHandle.current().descendants()
-                .filter(h -> h.info().commandLine().map(c -> c.contains(marker)).orElse(false)).toList();
-        ours.forEach(ProcessHandle::destroyForcibly);
-        for (ProcessHandle h : ours) {
-            try {
-                h.onExit().get(10, java.util.concurrent.TimeUnit.SECONDS);
-            } catch (Exception notGone) {
-                // best effort: the directory is deleted anyway
-            }
-        }
+        BinaryServer.killProcessesUnder(dir);
         deleteTree(dir);
     }
 

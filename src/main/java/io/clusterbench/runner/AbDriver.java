@@ -56,7 +56,7 @@ public final class AbDriver {
         Path dir = plans.get(Side.A).outDir();
         StopSignal stop = new StopSignal();
         Map<Side, RunContext> ctx = new EnumMap<>(Side.class);
-        try (Console.Registration hook = env.onStop(stop::fire);
+        try (Console.Registration hook = stop.register(env);
              AbServers servers = startServers(spec, plans.get(Side.A), env)) {
             try {
                 for (Side side : Side.values()) {

@@ -1,5 +1,6 @@
 package io.clusterbench.it;
 
+import io.clusterbench.embedded.EmbeddedServer;
 import io.clusterbench.testing.OwnServer;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -83,6 +84,43 @@ class InterruptBeforeMeasuringIT {
             } finally {
                 new ProcessBuilder("kill", "-CONT", pid).start().waitFor();
             }
+        }
+    }
+
+    @Test
+    void ctrlCWhileAbStartsItsServersEndsAtOnceAndLeavesNothing() throws Exception {
+        EmbeddedServer unpacked = EmbeddedServer.start(true); // its binary and a fresh datadir serve as the build
+        unpacked.close();
+        Path javaTmp = Files.createDirectories(tmp.resolve("abtmp"));
+        try {
+            Process p = start(List.of("-Djava.io.tmpdir=" + javaTmp), List.of("ab", "oltp_point_select",
+                    "--table-size=20000", "--time=5", "--a-server=" + unpacked.directory().resolve("base/bin/mariadbd"),
+                    "--datadir-template=" + unpacked.directory().resolve("data"), "--out=" + tmp.resolve("ab")),
+                    tmp.resolve("stdout"));
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (System.nanoTime() < deadline && !Files.readString(tmp.resolve("stdout")).contains("Copying ")) {
+                    Thread.sleep(100);
+                }
+                Thread.sleep(1000); // copying the template, preparing the copy or starting a side
+                assertTrue(p.isAlive() && !Files.readString(tmp.resolve("stdout")).contains("Started B"),
+                        "still setting up when interrupted: " + Files.readString(tmp.resolve("stdout")));
+                double seconds = interruptAndTime(p);
+                assertTrue(seconds < BOUND_SECONDS, "ended " + seconds + " s after Ctrl-C");
+            } finally {
+                p.destroyForcibly();
+            }
+            assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));
+            List<String> orphans = ProcessHandle.allProcesses()
+                    .map(h -> h.info().commandLine().orElse(""))
+                    .filter(c -> c.contains(javaTmp.toString())).toList();
+            assertEquals(List.of(), orphans, "no server runs from the comparison's working directory");
+            try (Stream<Path> left = Files.list(javaTmp)) {
+                assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith("clusterbench-ab-"))
+                        .toList(), "the working directory is removed");
+            }
+        } finally {
+            io.clusterbench.embedded.BinaryServer.deleteTree(unpacked.directory());
         }
     }
 
