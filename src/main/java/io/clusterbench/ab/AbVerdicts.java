@@ -8,7 +8,9 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * Turns the runs of an A/B comparison into one {@link ThreadVerdict} per thread count and a summary line.
- * Pairs are matched by thread count and repeat; a pair counts only when both of its runs completed.
+ * Pairs are matched by thread count and repeat; a pair counts only when both of its runs completed. Each
+ * pair's order (which side ran first, from the steps' schedule indexes) goes to {@link PairedRatio}, which
+ * removes an order effect when both orders occur.
  *
  * <p>Thread-safe (stateless).
  */
@@ -80,11 +82,13 @@ public final class AbVerdicts {
     private static PairedRatio ratio(List<AbRun[]> pairs, ToDoubleFunction<AbRun> f) {
         List<Double> a = new ArrayList<>();
         List<Double> b = new ArrayList<>();
+        List<Boolean> bFirst = new ArrayList<>();
         for (AbRun[] p : pairs) {
             a.add(f.applyAsDouble(p[0]));
             b.add(f.applyAsDouble(p[1]));
+            bFirst.add(p[1].step().index() < p[0].step().index());
         }
-        return PairedRatio.of(a, b);
+        return PairedRatio.of(a, b, bFirst);
     }
 
     private static double median(List<AbRun[]> pairs, int side, ToDoubleFunction<AbRun> f) {

@@ -12,8 +12,9 @@ public enum OrderMode {
      */
     ABBA,
     /**
-     * Seeded shuffle: per repeat, the thread counts in a random order and each pair's side order drawn at
-     * random ({@link java.util.SplittableRandom} from the seed; the same seed gives the same schedule).
+     * Seeded shuffle: per repeat, the thread counts in a random order; per thread count, a random order of
+     * a balanced set of pair orders (as many AB as BA, the odd one out drawn at random)
+     * ({@link java.util.SplittableRandom} from the seed; the same seed gives the same schedule).
      */
     SHUFFLE;
 

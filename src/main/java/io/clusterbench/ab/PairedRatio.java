@@ -8,30 +8,57 @@ import java.util.Locale;
 /**
  * The ratio B/A of one figure from paired runs, with a 95% confidence interval, the minimum detectable
  * difference at the observed noise and the pairs needed to resolve 1%. Method (docs/metrics.md, "A/B
- * comparisons"): paired log-ratio t-interval. Each pair gives d = ln(B/A); with n pairs, mean m and sample
- * standard deviation s, the ratio is exp(m) and the interval exp(m ± t(0.975, n−1)·s/√n). Immutable.
+ * comparisons"): each pair gives d = ln(B/A).
+ * <ul>
+ *   <li><b>crossover</b> (the AB/BA cross-over analysis, e.g. Senn, <i>Cross-over Trials in Clinical
+ *   Research</i>, ch. 3), used when both pair orders occur and there are at least
+ *   {@value #MIN_CROSSOVER_PAIRS} pairs: with n₁ pairs run
+ *   A first (mean m₁) and n₂ run B first (mean m₂), the ratio is exp((m₁ + m₂)/2), which cancels an order
+ *   effect (the second run of every pair faster or slower than the first, e.g. a client or server still
+ *   warming); the pooled within-order standard deviation s has n − 2 degrees of freedom and the standard
+ *   error is (s/2)·√(1/n₁ + 1/n₂). The order effect itself is exp((m₁ − m₂)/2), the second run over the
+ *   first.</li>
+ *   <li><b>paired</b> (paired log-ratio t-interval) otherwise: mean m and sample standard deviation s of the
+ *   n values, ratio exp(m), standard error s/√n with n − 1 degrees of freedom.</li>
+ * </ul>
+ * The interval is exp(estimate ± t(0.975, df)·se). Immutable.
  *
  * @param pairs                pairs used (both runs finished with a value &gt; 0)
- * @param ratio                geometric mean of B/A over the pairs (1.018 = B 1.8% higher)
+ * @param ratio                B/A over the pairs, order effect removed under crossover (1.018 = B 1.8% higher)
  * @param low                  lower end of the 95% confidence interval of the ratio; NaN below 2 pairs
  * @param high                 upper end; NaN below 2 pairs
- * @param logSd                sample standard deviation of ln(B/A) over the pairs; NaN below 2 pairs
+ * @param logSd                standard deviation of ln(B/A) the interval is built on (pooled within order
+ *                             under crossover); NaN below 2 pairs
  * @param mddPercent           minimum detectable difference, percent: the true difference that these
  *                             pairs would resolve with 80% power at a 5% two-sided level,
- *                             (exp((t(0.975,n−1) + t(0.80,n−1))·s/√n) − 1) × 100; NaN below 2 pairs
- * @param pairsFor1Percent     pairs that would give an MDD of 1% at this noise (the same formula solved
- *                             for n); null below 2 pairs or above {@value #MAX_PAIRS}
+ *                             (exp((t(0.975,df) + t(0.80,df))·se) − 1) × 100; NaN below 2 pairs
+ * @param pairsFor1Percent     pairs (split evenly between the orders) that would give an MDD of 1% at this
+ *                             noise; null below 2 pairs or above {@value #MAX_PAIRS}
+ * @param method               {@code crossover} or {@code paired} (see above); null with no pairs
+ * @param orderEffect          second run of a pair over the first, as a ratio (1.05 = the second run 5%
+ *                             higher whichever side it is); null unless {@code method} is crossover
+ * @param orderEffectLow       lower end of the order effect's 95% interval; null unless crossover
+ * @param orderEffectHigh      upper end; null unless crossover
  */
 public record PairedRatio(int pairs, double ratio, double low, double high, double logSd, double mddPercent,
-                          Integer pairsFor1Percent) {
+                          Integer pairsFor1Percent, String method, Double orderEffect, Double orderEffectLow,
+                          Double orderEffectHigh) {
     /** Confidence level of the interval. */
     public static final double CONFIDENCE = 0.95;
     /** Power used for the minimum detectable difference. */
     public static final double POWER = 0.80;
+    /**
+     * Fewest pairs for the crossover analysis. At 3 pairs its one degree of freedom (t(0.975, 1) = 12.7) gives
+     * an interval about 3× as wide as the paired one, which on a balanced schedule stays valid: an order effect
+     * widens the paired interval more than it shifts its centre (by a third of the effect at 2 AB + 1 BA).
+     */
+    public static final int MIN_CROSSOVER_PAIRS = 4;
     /** Largest pair count {@link #pairsFor1Percent} reports. */
     public static final int MAX_PAIRS = 10_000;
 
     /**
+     * The paired analysis of values whose pair order is unknown.
+     *
      * @param a one value per pair, side A (same order as {@code b}); pairs with a value &lt;= 0 or NaN on
      *          either side are left out
      * @param b one value per pair, side B
@@ -39,20 +66,42 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
      * @throws IllegalArgumentException when the lists differ in length
      */
     public static PairedRatio of(List<Double> a, List<Double> b) {
-        if (a.size() != b.size()) {
+        return of(a, b, null);
+    }
+
+    /**
+     * @param a      one value per pair, side A (same order as {@code b}); pairs with a value &lt;= 0 or NaN on
+     *               either side are left out
+     * @param b      one value per pair, side B
+     * @param bFirst per pair, whether B ran first; null when unknown (then always the paired analysis)
+     * @return the ratio (crossover when both orders occur among at least {@value #MIN_CROSSOVER_PAIRS} usable
+     * pairs, else paired); with
+     * no usable pair, ratio NaN and pairs 0
+     * @throws IllegalArgumentException when the lists differ in length
+     */
+    public static PairedRatio of(List<Double> a, List<Double> b, List<Boolean> bFirst) {
+        if (a.size() != b.size() || (bFirst != null && bFirst.size() != a.size())) {
             throw new IllegalArgumentException("paired values: " + a.size() + " for A but " + b.size() + " for B");
         }
         double[] d = new double[a.size()];
+        boolean[] second = new boolean[a.size()];
         int n = 0;
+        int bSecond = 0;
         for (int i = 0; i < a.size(); i++) {
             double x = a.get(i);
             double y = b.get(i);
             if (x > 0 && y > 0 && Double.isFinite(x) && Double.isFinite(y)) {
+                second[n] = bFirst != null && !bFirst.get(i);
+                bSecond += second[n] ? 1 : 0;
                 d[n++] = Math.log(y / x);
             }
         }
         if (n == 0) {
-            return new PairedRatio(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null);
+            return new PairedRatio(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, null, null,
+                    null, null);
+        }
+        if (bFirst != null && n >= MIN_CROSSOVER_PAIRS && bSecond > 0 && bSecond < n) {
+            return crossover(d, second, n, bSecond);
         }
         double mean = 0;
         for (int i = 0; i < n; i++) {
@@ -60,17 +109,55 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
         }
         mean /= n;
         if (n < 2) {
-            return new PairedRatio(n, Math.exp(mean), Double.NaN, Double.NaN, Double.NaN, Double.NaN, null);
+            return new PairedRatio(n, Math.exp(mean), Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, "paired",
+                    null, null, null);
         }
         double ss = 0;
         for (int i = 0; i < n; i++) {
             ss += (d[i] - mean) * (d[i] - mean);
         }
         double sd = Math.sqrt(ss / (n - 1));
-        double half = tQuantile(0.5 + CONFIDENCE / 2, n - 1) * sd / Math.sqrt(n);
-        double mdd = Math.expm1(detectable(sd, n)) * 100;
-        return new PairedRatio(n, Math.exp(mean), Math.exp(mean - half), Math.exp(mean + half), sd, mdd,
-                pairsFor(sd, Math.log(1.01)));
+        return interval(n, mean, sd, sd / Math.sqrt(n), n - 1, "paired", null, null, null);
+    }
+
+    /** The AB/BA cross-over estimate: {@code second[i]} marks the pairs run A first (B second). */
+    private static PairedRatio crossover(double[] d, boolean[] second, int n, int n1) {
+        int n2 = n - n1;
+        double m1 = 0;
+        double m2 = 0;
+        for (int i = 0; i < n; i++) {
+            if (second[i]) {
+                m1 += d[i];
+            } else {
+                m2 += d[i];
+            }
+        }
+        m1 /= n1;
+        m2 /= n2;
+        double ss = 0;
+        for (int i = 0; i < n; i++) {
+            double m = second[i] ? m1 : m2;
+            ss += (d[i] - m) * (d[i] - m);
+        }
+        double sd = Math.sqrt(ss / (n - 2));
+        double se = sd / 2 * Math.sqrt(1.0 / n1 + 1.0 / n2);
+        double order = (m1 - m2) / 2;
+        double half = tQuantile(0.5 + CONFIDENCE / 2, n - 2) * se;
+        return interval(n, (m1 + m2) / 2, sd, se, n - 2, "crossover", Math.exp(order), Math.exp(order - half),
+                Math.exp(order + half));
+    }
+
+    private static PairedRatio interval(int n, double estimate, double sd, double se, int df, String method,
+                                        Double order, Double orderLow, Double orderHigh) {
+        double half = tQuantile(0.5 + CONFIDENCE / 2, df) * se;
+        double mdd = Math.expm1(detectable(se, df)) * 100;
+        return new PairedRatio(n, Math.exp(estimate), Math.exp(estimate - half), Math.exp(estimate + half), sd, mdd,
+                pairsFor(sd, Math.log(1.01), method), method, order, orderLow, orderHigh);
+    }
+
+    /** @return true when the order effect's interval lies wholly above or below 1 (crossover only) */
+    public boolean orderEffectResolved() {
+        return orderEffectLow != null && (orderEffectLow > 1 || orderEffectHigh < 1);
     }
 
     /** @return true when the interval lies wholly above or below 1 (a difference is resolved) */
@@ -108,23 +195,26 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
         return resolved() ? String.format(Locale.ROOT, "B %+.1f%% %s", percent(), ci) : "no difference resolved: " + ci;
     }
 
-    /** @return ln-scale detectable difference (t(0.975,n−1) + t(0.80,n−1))·s/√n */
-    private static double detectable(double sd, int n) {
-        return (tQuantile(0.5 + CONFIDENCE / 2, n - 1) + tQuantile(POWER, n - 1)) * sd / Math.sqrt(n);
+    /** @return ln-scale detectable difference (t(0.975,df) + t(0.80,df))·se */
+    private static double detectable(double se, int df) {
+        return (tQuantile(0.5 + CONFIDENCE / 2, df) + tQuantile(POWER, df)) * se;
     }
 
-    private static Integer pairsFor(double sd, double target) {
+    /** @return pairs whose MDD would reach {@code target} (ln scale) at noise {@code sd}, orders split evenly */
+    private static Integer pairsFor(double sd, double target, String method) {
+        int lost = "crossover".equals(method) ? 2 : 1;
         if (sd == 0) {
-            return 2;
+            return lost + 1;
         }
-        // the normal approximation is a lower bound (t quantiles exceed z), so the search starts there
+        // the normal approximation is a lower bound (t quantiles exceed z), so the search starts there;
+        // with the orders split evenly the crossover standard error is s/√n too, only its df differ
         double z = 1.959964 + 0.841621;
         double approx = Math.pow(z * sd / target, 2);
         if (approx > MAX_PAIRS) {
             return null;
         }
-        for (int n = Math.max(2, (int) Math.floor(approx)); n <= MAX_PAIRS; n++) {
-            if (detectable(sd, n) <= target) {
+        for (int n = Math.max(lost + 1, (int) Math.floor(approx)); n <= MAX_PAIRS; n++) {
+            if (detectable(sd / Math.sqrt(n), n - lost) <= target) {
                 return n;
             }
         }

@@ -60,6 +60,7 @@ public final class AbHtml {
                 p.timeSeconds(), p.order(), p.orderSeed())).append("<code>").append(esc(p.scheduleLetters()))
                 .append("</code></p>\n");
         b.append("<p><b>").append(esc(Figure.AB_SUMMARY.key())).append(":</b> ").append(esc(d.summary())).append("</p>\n");
+        AbText.orderEffects(d).ifPresent(line -> b.append("<p>").append(esc(line)).append("</p>\n"));
         b.append("<p>Ratios are B/A with a 95% confidence interval from the paired runs (paired log-ratio "
                 + "t-interval); a band that does not cross 0% is a resolved difference.</p>\n<div class=\"grid\">\n");
         b.append(HtmlReport.canvas(charts, ratioChart(d, "ab-tps", "B/A tps vs threads", ThreadVerdict::tps)));

@@ -8,8 +8,10 @@ import io.clusterbench.ab.ThreadVerdict;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 import static io.clusterbench.report.Figure.AB_MDD;
+import static io.clusterbench.report.Figure.AB_ORDER_EFFECT;
 import static io.clusterbench.report.Figure.AB_PAIRS;
 import static io.clusterbench.report.Figure.AB_PAIRS_FOR_1PCT;
 import static io.clusterbench.report.Figure.AB_RATIO_CPU;
@@ -68,7 +70,29 @@ public final class AbText {
                     v.p95().text(), v.p99().text(), v.serverCpuPerEvent() == null ? "-" : v.serverCpuPerEvent().text()));
         }
         out.add(AB_SUMMARY.key() + ": " + d.summary());
+        orderEffects(d).ifPresent(out::add);
         return out;
+    }
+
+    /**
+     * @return e.g. "order effect: the second run of a pair had +4.1% [+1.0, +7.3] tps at 1 thread (removed from
+     * B/A; lengthen --warmup-time or use --restart)", when the tps order effect is resolved at any thread count
+     */
+    static Optional<String> orderEffects(AbDocument d) {
+        List<String> parts = new ArrayList<>();
+        for (ThreadVerdict v : d.verdicts()) {
+            PairedRatio t = v.tps();
+            if (t.orderEffectResolved()) {
+                parts.add(String.format(Locale.ROOT, "%+.1f%% [%+.1f, %+.1f] tps at %d thread%s",
+                        (t.orderEffect() - 1) * 100, (t.orderEffectLow() - 1) * 100, (t.orderEffectHigh() - 1) * 100,
+                        v.threads(), v.threads() == 1 ? "" : "s"));
+            }
+        }
+        if (parts.isEmpty()) {
+            return Optional.empty();
+        }
+        return Optional.of(AB_ORDER_EFFECT.key() + ": the second run of a pair had " + String.join(", ", parts)
+                + " (removed from B/A; lengthen --warmup-time or use --restart)");
     }
 
     private static String num(double v) {

@@ -149,7 +149,8 @@ public enum Figure {
     AB_RATIO_P95("B/A p95", "%"),
     AB_RATIO_P99("B/A p99", "%"),
     AB_RATIO_CPU("B/A srv CPU/event", "%"),
-    AB_SUMMARY("summary", "");
+    AB_SUMMARY("summary", ""),
+    AB_ORDER_EFFECT("order effect", "%");
 
     private final String key;
     private final String unit;

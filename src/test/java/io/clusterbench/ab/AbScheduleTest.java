@@ -59,4 +59,32 @@ class AbScheduleTest {
         assertThrows(IllegalArgumentException.class, () -> AbSchedule.of(List.of(), 2, OrderMode.ABBA, 0));
         assertThrows(IllegalArgumentException.class, () -> AbSchedule.of(List.of(1), 0, OrderMode.ABBA, 0));
     }
+
+    @Test
+    void everyThreadCountRunsAFirstInHalfItsPairsWhateverTheModeSeedOrRepeats() {
+        // CI once drew A first in all 3 pairs at 1 thread (shuffle, seed 42): B, always second, "won" by 6.7%
+        for (OrderMode mode : OrderMode.values()) {
+            for (int repeats = 1; repeats <= 7; repeats++) {
+                for (long seed = 0; seed < 50; seed++) {
+                    List<AbStep> s = AbSchedule.of(List.of(1, 2, 4), repeats, mode, seed);
+                    Map<Integer, Long> aFirst = s.stream().filter(x -> x.index() % 2 == 0 && x.side() == Side.A)
+                            .collect(Collectors.groupingBy(AbStep::threads, Collectors.counting()));
+                    for (int t : List.of(1, 2, 4)) {
+                        long a = aFirst.getOrDefault(t, 0L);
+                        assertTrue(Math.abs(2 * a - repeats) <= 1, mode + " seed " + seed + " repeats " + repeats
+                                + " thread count " + t + ": " + AbSchedule.letters(s));
+                    }
+                }
+            }
+        }
+    }
+
+    @Test
+    void shuffleDrawsBothOrdersFirst() {
+        java.util.Set<String> seen = new java.util.HashSet<>();
+        for (long seed = 0; seed < 20; seed++) {
+            seen.add(AbSchedule.letters(AbSchedule.of(List.of(1), 4, OrderMode.SHUFFLE, seed)));
+        }
+        assertTrue(seen.size() >= 4, "balanced orders of 2 AB and 2 BA are drawn at random: " + seen);
+    }
 }

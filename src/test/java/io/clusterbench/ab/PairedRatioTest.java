@@ -61,4 +61,50 @@ class PairedRatioTest {
         assertFalse(one.resolved());
         assertEquals("no pairs", PairedRatio.of(List.of(0.0), List.of(5.0)).text());
     }
+
+    @Test
+    void anOrderEffectIsRemovedWhenBothOrdersOccur() {
+        // A vs A with the second run of every pair 5% faster: ln(B/A) = +0.06, +0.04 with A first (B second),
+        // -0.04, -0.06 with B first. Crossover: m1 = 0.05, m2 = -0.05, ratio exp(0) = 1, order effect exp(0.05);
+        // pooled s = sqrt(4 * 0.01^2 / 2) = 0.0141421, se = s/2 * sqrt(1/2 + 1/2) = 0.00707107, t(0.975, 2) = 4.302653
+        List<Double> a = List.of(100.0, 100.0, 100.0, 100.0);
+        List<Double> b = List.of(100 * Math.exp(0.06), 100 * Math.exp(-0.04), 100 * Math.exp(0.04), 100 * Math.exp(-0.06));
+        PairedRatio r = PairedRatio.of(a, b, List.of(false, true, false, true));
+        assertEquals("crossover", r.method());
+        assertEquals(1.0, r.ratio(), 1e-12);
+        assertEquals(Math.exp(-4.302653 * 0.00707107), r.low(), 1e-6);
+        assertEquals(Math.exp(4.302653 * 0.00707107), r.high(), 1e-6);
+        assertEquals(Math.exp(0.05), r.orderEffect(), 1e-12);
+        assertEquals(Math.exp(0.05 - 4.302653 * 0.00707107), r.orderEffectLow(), 1e-6);
+        assertTrue(r.orderEffectResolved());
+        assertFalse(r.resolved());
+        // the same values without their order: the order effect widens the paired interval (s = 0.05888)
+        PairedRatio blind = PairedRatio.of(a, b);
+        assertEquals("paired", blind.method());
+        assertTrue(blind.high() - blind.low() > 2 * (r.high() - r.low()), blind + " vs " + r);
+        assertNull(blind.orderEffect());
+    }
+
+    @Test
+    void oneOrderOnlyOrTooFewPairsStayPaired() {
+        List<Double> a = List.of(100.0, 100.0, 100.0, 100.0);
+        List<Double> b = List.of(105.0, 106.0, 104.0, 105.5);
+        assertEquals("paired", PairedRatio.of(a, b, List.of(false, false, false, false)).method());
+        assertEquals("paired", PairedRatio.of(a.subList(0, 3), b.subList(0, 3), List.of(false, true, false)).method());
+        // a pair left out (no value) does not count toward the orders
+        assertEquals("paired", PairedRatio.of(List.of(100.0, 100.0, 100.0, 0.0), b, List.of(false, false, false, true))
+                .method());
+        assertEquals("crossover", PairedRatio.of(a, b, List.of(false, false, false, true)).method());
+    }
+
+    @Test
+    void crossoverPairsForOnePercentCountTheLostDegreeOfFreedom() {
+        List<Double> a = List.of(100.0, 100.0, 100.0, 100.0, 100.0, 100.0);
+        List<Double> b = List.of(101.0, 99.5, 100.7, 100.2, 99.1, 100.9);
+        PairedRatio paired = PairedRatio.of(a, b);
+        PairedRatio cross = PairedRatio.of(a, b, List.of(false, true, false, true, false, true));
+        assertTrue(cross.pairsFor1Percent() >= 3);
+        assertTrue(Math.abs(cross.pairsFor1Percent() - paired.pairsFor1Percent() * cross.logSd() * cross.logSd()
+                / (paired.logSd() * paired.logSd())) < 3, cross + " vs " + paired);
+    }
 }

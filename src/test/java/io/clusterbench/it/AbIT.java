@@ -90,8 +90,9 @@ class AbIT {
         Path template = unpacked.directory().resolve("data");
         Path out = tmp.resolve("handicap");
         try {
-            // a 1 s warmup per step: a cold first step otherwise dominates the spread of 3 pairs
-            Cli.Result r = Cli.run("ab", "oltp_update_index", "--table-size=1000", "--threads=1,2", "--repeat=4",
+            // a 1 s warmup per step: a cold first step otherwise dominates the spread of the pairs; 6 pairs (3 AB,
+            // 3 BA) give the crossover analysis 4 degrees of freedom against fsync times that vary with the disk
+            Cli.Result r = Cli.run("ab", "oltp_update_index", "--table-size=1000", "--threads=1,2", "--repeat=6",
                     "--time=2", "--warmup-time=1", "--a-server=" + binary, "--datadir-template=" + template,
                     "--server-option=--innodb-buffer-pool-size=64M",
                     "--a-option=--innodb-flush-log-at-trx-commit=2", "--b-option=--innodb-flush-log-at-trx-commit=1",

@@ -26,4 +26,18 @@ class AbTextTest {
         assertTrue(v.get(3).contains("no difference resolved: ["), v.get(3));
         assertEquals("summary: tps: B wins at 1 thread (+9.7%); no difference resolved at 8 threads", v.get(v.size() - 1));
     }
+
+    @Test
+    void aResolvedOrderEffectIsNamedAfterTheSummaryAndLeftOutOfTheRatio() {
+        // one build against itself whose second run of every pair is about 6% faster (ABBA: AB, BA, AB, BA)
+        AbDocument d = SyntheticAb.document(new double[] {1, 100, 106, 106, 100, 100, 106.5, 105.5, 100});
+        List<String> v = AbText.verdicts(d);
+        assertTrue(v.get(2).contains("no difference resolved: ["), v.get(2));
+        String last = v.get(v.size() - 1);
+        assertTrue(last.startsWith("order effect: the second run of a pair had +6."), last);
+        assertTrue(last.endsWith("tps at 1 thread (removed from B/A; lengthen --warmup-time or use --restart)"), last);
+        assertEquals("summary: tps: no difference resolved at any thread count", v.get(v.size() - 2));
+        assertTrue(AbText.verdicts(SyntheticAb.document(new double[] {1, 100, 110, 102, 111, 98, 108})).stream()
+                .noneMatch(l -> l.startsWith("order effect")), "no line without an order effect");
+    }
 }
