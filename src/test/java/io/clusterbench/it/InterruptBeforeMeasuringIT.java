@@ -52,11 +52,7 @@ class InterruptBeforeMeasuringIT {
         } finally {
             p.destroyForcibly();
         }
-        assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));
-        List<String> orphans = ProcessHandle.allProcesses()
-                .map(h -> h.info().commandLine().orElse(""))
-                .filter(c -> c.contains(javaTmp.toString())).toList();
-        assertEquals(List.of(), orphans, "no process runs from the server's directory");
+        assertEndedAtOnceLeavingNoProcessUnder(p, javaTmp);
         assertFalse(serverFilesUnder(javaTmp), "the server's directory is removed");
         assertFalse(Files.readString(tmp.resolve("stderr")).contains("error:"),
                 "the interrupt is not reported as a failure: " + Files.readString(tmp.resolve("stderr")));
@@ -106,15 +102,11 @@ class InterruptBeforeMeasuringIT {
                 assertTrue(p.isAlive() && !Files.readString(tmp.resolve("stdout")).contains("Started B"),
                         "still setting up when interrupted: " + Files.readString(tmp.resolve("stdout")));
                 double seconds = interruptAndTime(p);
-                assertTrue(seconds < BOUND_SECONDS, "ended " + seconds + " s after Ctrl-C");
+            assertTrue(seconds < BOUND_SECONDS, "ended " + seconds + " s after Ctrl-C");
             } finally {
                 p.destroyForcibly();
             }
-            assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));
-            List<String> orphans = ProcessHandle.allProcesses()
-                    .map(h -> h.info().commandLine().orElse(""))
-                    .filter(c -> c.contains(javaTmp.toString())).toList();
-            assertEquals(List.of(), orphans, "no server runs from the comparison's working directory");
+            assertEndedAtOnceLeavingNoProcessUnder(p, javaTmp);
             try (Stream<Path> left = Files.list(javaTmp)) {
                 assertEquals(List.of(), left.filter(f -> f.getFileName().toString().startsWith("clusterbench-ab-"))
                         .toList(), "the working directory is removed");
@@ -122,6 +114,15 @@ class InterruptBeforeMeasuringIT {
         } finally {
             io.clusterbench.embedded.BinaryServer.deleteTree(unpacked.directory());
         }
+    }
+
+    /** Exit 130 and no process whose command line names {@code dir} (a server started from a copy under it). */
+    private void assertEndedAtOnceLeavingNoProcessUnder(Process p, Path dir) throws Exception {
+        assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));
+        List<String> orphans = ProcessHandle.allProcesses()
+                .map(h -> h.info().commandLine().orElse(""))
+                .filter(c -> c.contains(dir.toString())).toList();
+        assertEquals(List.of(), orphans, "no process runs from " + dir);
     }
 
     /** Starts the real process (SIGINT at its default action) with its output in files under the test's dir. */
