@@ -37,9 +37,12 @@ class SweepIT {
             assertEquals(order[i][0], runs.get(i).get("threads").asInt());
             assertEquals(order[i][1], runs.get(i).get("repeat").asInt());
             assertEquals("completed", runs.get(i).get("status").asText());
-            JsonNode observed = runs.get(i).get("intervals").get(0).get("observed");
-            assertTrue(observed.get("server").has("QuestionsPerSecond"), observed.toString());
-            assertTrue(observed.get("host").has("serverCpuPercent"), "server found from its port: " + observed);
+            // the observers sample on their own threads: an interval whose sample was not ready in time has none
+            // (docs/metrics.md; CI under load once missed the first of a 2 s step's intervals), so some interval of
+            // every step carries each figure
+            JsonNode intervals = runs.get(i).get("intervals");
+            assertTrue(anyObserved(intervals, "server", "QuestionsPerSecond"), intervals.toString());
+            assertTrue(anyObserved(intervals, "host", "serverCpuPercent"), "server found from its port: " + intervals);
         }
         assertTrue(Files.exists(out.resolve("steps/t0002-r2/intervals.csv")));
     }
@@ -64,5 +67,15 @@ class SweepIT {
             assertEquals(2, single.exitCode());
             assertTrue(single.err().contains("max_connections=10"), single.err());
         }
+    }
+
+    private static boolean anyObserved(JsonNode intervals, String observer, String figure) {
+        for (JsonNode interval : intervals) {
+            JsonNode o = interval.path("observed").path(observer);
+            if (o.has(figure)) {
+                return true;
+            }
+        }
+        return false;
     }
 }
