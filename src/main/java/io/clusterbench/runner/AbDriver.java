@@ -126,7 +126,8 @@ public final class AbDriver {
             double cpu0 = pid > 0 ? HostObserver.processCpuSeconds(pid) : -1;
             double startedSeconds = (System.nanoTime() - start) / 1e9;
             Path stepDir = dir.resolve("steps").resolve(step.dirName());
-            StepRunner.Step s = StepRunner.run(x, step.threads(), step.repeat(), stepDir, stop, false, rec -> { });
+            StepRunner.Step s = StepRunner.run(x, step.threads(), step.repeat(), stepDir, stop,
+                    x.settings.reportIntervalSeconds() > 0, rec -> { });
             double cpu1 = pid > 0 ? HostObserver.processCpuSeconds(pid) : -1;
             if (s.refused() != null) {
                 throw x.target().explain(t.endpointFor(0), s.refused());

@@ -100,7 +100,8 @@ public final class SweepDriver {
                     Path stepDir = dir.resolve(String.format(Locale.ROOT, "steps/t%04d-r%d", t, r)
                             + (levels.size() > 1 ? "-c" + levelOf(ctx.settings) : ""));
                     RunContext stepCtx = ctx;
-                    StepRunner.Step s = StepRunner.run(ctx, t, r, step - 1, stepDir, stop, false, rec -> {
+                    StepRunner.Step s = StepRunner.run(ctx, t, r, step - 1, stepDir, stop,
+                            ctx.settings.reportIntervalSeconds() > 0, rec -> {
                         runs.set(index, rec);
                         ResultDirs.writeJson(json, stepCtx.document(List.copyOf(runs.subList(0, index + 1))));
                     });
