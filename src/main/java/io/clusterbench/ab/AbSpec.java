@@ -69,6 +69,11 @@ public record AbSpec(String a, String b, String aUser, String aPassword, String 
         for (String hostPort : new String[] {a, b}) {
             if (hostPort != null && !hostPort.matches(".+:\\d{1,5}")) {
                 problems.add("'" + hostPort + "' is not HOST:PORT (e.g. --a 127.0.0.1:3306)");
+            } else if (hostPort != null) {
+                int port = Integer.parseInt(hostPort.substring(hostPort.lastIndexOf(':') + 1));
+                if (port < 1 || port > 65535) {
+                    problems.add("'" + hostPort + "': " + port + " is not a TCP port (1-65535)");
+                }
             }
         }
         if (b != null && a == null) {
