@@ -56,13 +56,13 @@ public final class AbHtml {
             b.append("<p>Set per side (A vs B): ").append(esc(String.join(", ", d.intended()))).append("</p>\n");
         }
         AbDocument.Plan p = d.plan();
-        b.append("<p>").append(f("%d pair(s) per thread count, %d s per step, order %s (seed %d): ", p.repeats(),
-                p.timeSeconds(), p.order(), p.orderSeed())).append("<code>").append(esc(p.scheduleLetters()))
+        b.append("<p>").append(f("%d pair(s) per thread count, %d s per step, order %s: ", p.repeats(),
+                p.timeSeconds(), AbText.orderText(p))).append("<code>").append(esc(p.scheduleLetters()))
                 .append("</code></p>\n");
         b.append("<p><b>").append(esc(Figure.AB_SUMMARY.key())).append(":</b> ").append(esc(d.summary())).append("</p>\n");
         AbText.orderEffects(d).ifPresent(line -> b.append("<p>").append(esc(line)).append("</p>\n"));
-        b.append("<p>Ratios are B/A with a 95% confidence interval from the paired runs (paired log-ratio "
-                + "t-interval); a band that does not cross 0% is a resolved difference.</p>\n<div class=\"grid\">\n");
+        b.append("<p>Ratios are B/A with a 95% confidence interval from the paired runs (").append(esc(AbText.methods(d)))
+                .append("); a band that does not cross 0% is a resolved difference.</p>\n<div class=\"grid\">\n");
         b.append(HtmlReport.canvas(charts, ratioChart(d, "ab-tps", "B/A tps vs threads", ThreadVerdict::tps)));
         b.append(HtmlReport.canvas(charts, ratioChart(d, "ab-p95", "B/A p95 vs threads", ThreadVerdict::p95)));
         b.append(HtmlReport.canvas(charts, sideChart(d, "ab-side-tps", "tps per side (median)", "tps (events/s)",

@@ -7,6 +7,7 @@ import org.junit.jupiter.api.Test;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The A/B page names the method its intervals came from. From 4 pairs (both orders) the verdict uses the AB/BA
@@ -24,5 +25,9 @@ class AbHtmlMethodTest {
         String html = AbHtml.render(d, "2024-01-01T00:00:00Z");
         assertFalse(html.contains("(paired log-ratio t-interval)"),
                 "the page describes crossover intervals as paired log-ratio t-intervals");
+        assertTrue(html.contains("(AB/BA crossover analysis, order effect removed)"), "names the method used");
+        AbDocument mixed = SyntheticAb.document(new double[] {1, 100, 104, 101, 103, 99, 105});
+        assertTrue(AbHtml.render(mixed, "2024-01-01T00:00:00Z").contains("(paired log-ratio t-interval)"),
+                "3 pairs: paired");
     }
 }
