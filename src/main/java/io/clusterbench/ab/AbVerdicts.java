@@ -46,17 +46,28 @@ public final class AbVerdicts {
     }
 
     /**
-     * @return e.g. "tps: B wins at 1, 4 threads; loses at 512; no difference resolved at 16, 64" — each
-     * group left out when empty; "tps: no difference resolved at any thread count" when all tie
+     * @return e.g. "tps: B wins at 1, 4 threads; loses at 512; no difference resolved at 16, 64; too few pairs to
+     * judge at 1024" — each group left out when empty; "tps: no difference resolved at any thread count" when
+     * all tie; "tps: too few pairs to judge (fewer than 2 finished)" when no thread count has 2 finished pairs
+     * (an interrupted comparison); "" without any verdict
      */
     public static String summaryLine(List<ThreadVerdict> verdicts) {
+        if (verdicts.isEmpty()) {
+            return "";
+        }
+        List<ThreadVerdict> judged = verdicts.stream().filter(v -> v.tps().pairs() >= 2).toList();
+        List<ThreadVerdict> unjudged = verdicts.stream().filter(v -> v.tps().pairs() < 2).toList();
+        if (judged.isEmpty()) {
+            return "tps: too few pairs to judge (fewer than 2 finished)";
+        }
         List<String> parts = new ArrayList<>();
-        addGroup(parts, verdicts, "win", "B wins at ");
-        addGroup(parts, verdicts, "loss", "B loses at ");
-        if (parts.isEmpty()) {
+        addGroup(parts, judged, "win", "B wins at ");
+        addGroup(parts, judged, "loss", "B loses at ");
+        if (parts.isEmpty() && unjudged.isEmpty()) {
             return "tps: no difference resolved at any thread count";
         }
-        addGroup(parts, verdicts, "tie", "no difference resolved at ");
+        addGroup(parts, judged, "tie", "no difference resolved at ");
+        addGroup(parts, unjudged, "tie", "too few pairs to judge at ");
         return "tps: " + String.join("; ", parts);
     }
 

@@ -182,14 +182,14 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
 
     /**
      * @return e.g. "B +1.8% [+1.1, +2.5]" when resolved, "no difference resolved: [-0.7, +1.2]" when the
-     * interval contains 0, "B +1.8% (1 pair: no interval)" below 2 pairs, "no pairs" without any
+     * interval contains 0, "B +1.8% (1 pair: no interval; it needs 2 finished pairs)" below 2 pairs, "no pairs" without any
      */
     public String text() {
         if (pairs == 0) {
             return "no pairs";
         }
         if (pairs < 2) {
-            return String.format(Locale.ROOT, "B %+.1f%% (1 pair: no interval; needs --repeat >= 2)", percent());
+            return String.format(Locale.ROOT, "B %+.1f%% (1 pair: no interval; it needs 2 finished pairs)", percent());
         }
         String ci = String.format(Locale.ROOT, "[%+.1f, %+.1f]", lowPercent(), highPercent());
         return resolved() ? String.format(Locale.ROOT, "B %+.1f%% %s", percent(), ci) : "no difference resolved: " + ci;

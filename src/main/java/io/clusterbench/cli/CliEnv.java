@@ -21,19 +21,33 @@ import java.util.Map;
 public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, PrintWriter err, Hooks hooks,
                      java.util.List<String> command) implements io.clusterbench.runner.Console {
 
+    /**
+     * Prints a line, unless the process is ending on a Ctrl-C that came before the measured phase
+     * ({@link Interrupts#exitingNow}): what the command still prints then comes from work the exit is breaking
+     * (a check whose server was just stopped, a verdict table of nothing) and would follow the one line that
+     * says nothing was measured.
+     */
     @Override
     public void line(String text) {
-        out.println(text);
+        if (!Interrupts.exitingNow()) {
+            out.println(text);
+        }
     }
 
+    /** As {@link #line}, without the line break. */
     @Override
     public void print(String text) {
-        out.print(text);
+        if (!Interrupts.exitingNow()) {
+            out.print(text);
+        }
     }
 
+    /** As {@link #line}, on standard error. */
     @Override
     public void error(String text) {
-        err.println(text);
+        if (!Interrupts.exitingNow()) {
+            err.println(text);
+        }
     }
 
     @Override

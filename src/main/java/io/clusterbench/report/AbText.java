@@ -37,8 +37,8 @@ public final class AbText {
     public static List<String> header(AbDocument d) {
         List<String> out = new ArrayList<>(warnings(d));
         AbDocument.Plan p = d.plan();
-        out.add(String.format(Locale.ROOT, "A/B: %s, threads %s x %d pair(s), %d s per step, order %s (seed %d): %s",
-                d.workload(), p.threads(), p.repeats(), p.timeSeconds(), p.order(), p.orderSeed(),
+        out.add(String.format(Locale.ROOT, "A/B: %s, threads %s x %d pair(s), %d s per step, order %s: %s",
+                d.workload(), p.threads(), p.repeats(), p.timeSeconds(), orderText(p),
                 p.scheduleLetters().length() > 60 ? p.scheduleLetters().substring(0, 60) + " …" : p.scheduleLetters()));
         for (SideRecord s : d.sides()) {
             out.add("  " + s.describe());
@@ -49,14 +49,48 @@ public final class AbText {
         return out;
     }
 
+    /** @return "shuffle (seed 42)", or "abba" (which uses no seed) */
+    static String orderText(AbDocument.Plan p) {
+        return "shuffle".equals(p.order()) ? p.order() + " (seed " + p.orderSeed() + ")" : p.order();
+    }
+
+    /**
+     * @return how the tps intervals were computed, per method, e.g. "AB/BA crossover analysis, order effect
+     * removed, at 1, 8 threads; paired log-ratio t-interval at 2 threads" (one method: no thread counts named)
+     */
+    static String methods(AbDocument d) {
+        java.util.Map<String, List<Integer>> byMethod = new java.util.LinkedHashMap<>();
+        for (ThreadVerdict v : d.verdicts()) {
+            String m = v.tps().method();
+            if (m != null) {
+                byMethod.computeIfAbsent(m, k -> new ArrayList<>()).add(v.threads());
+            }
+        }
+        List<String> parts = new ArrayList<>();
+        byMethod.forEach((m, threads) -> {
+            String name = "crossover".equals(m) ? "AB/BA crossover analysis, order effect removed"
+                    : "paired log-ratio t-interval";
+            parts.add(byMethod.size() == 1 ? name : name + " at " + threads.stream().map(String::valueOf)
+                    .collect(java.util.stream.Collectors.joining(", ")) + (threads.equals(List.of(1)) ? " thread" : " threads"));
+        });
+        return parts.isEmpty() ? "paired log-ratio t-interval" : String.join("; ", parts);
+    }
+
     /** @return one "WARNING: …" line per unintended difference between the sides */
     public static List<String> warnings(AbDocument d) {
         return d.warnings().stream().map(w -> "WARNING: " + w).toList();
     }
 
-    /** @return warnings again, the verdict table (one row per thread count) and the summary line */
+    /**
+     * @return warnings again, the verdict table (one row per thread count) and the summary line; without any
+     * finished step (interrupted before the first) "no step finished: no verdict" instead of the table
+     */
     public static List<String> verdicts(AbDocument d) {
         List<String> out = new ArrayList<>(warnings(d));
+        if (d.verdicts().isEmpty()) {
+            out.add("no step finished: no verdict");
+            return out;
+        }
         String row = "%7s %5s %10s %10s  %-34s %6s %12s  %-30s %-30s %s";
         out.add(String.format(Locale.ROOT, row, THREADS_COLUMN.key(), AB_PAIRS.key(), AB_TPS_A.key(), AB_TPS_B.key(),
                 AB_RATIO_TPS.key(), AB_MDD.key(), AB_PAIRS_FOR_1PCT.key(), AB_RATIO_P95.key(), AB_RATIO_P99.key(),

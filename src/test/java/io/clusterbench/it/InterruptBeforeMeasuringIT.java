@@ -116,6 +116,29 @@ class InterruptBeforeMeasuringIT {
         }
     }
 
+    @Test
+    void ctrlCBeforeAbsFirstStepPrintsNoEmptyVerdict() throws Exception {
+        Path stdout = tmp.resolve("stdout");
+        Process p = start(List.of(), List.of("ab", "oltp_point_select", "--table-size=1000", "--threads=1", "--repeat=2",
+                "--time=2", "--out=" + tmp.resolve("ab")), stdout);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
+            while (System.nanoTime() < deadline && !Files.readString(stdout).contains("Results go to")) {
+                Thread.sleep(20);
+            }
+            assertTrue(Files.readString(stdout).contains("Results go to"), Files.readString(stdout));
+            double seconds = interruptAndTime(p);
+            assertTrue(seconds < BOUND_SECONDS, "ended " + seconds + " s after Ctrl-C");
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));
+        // the tester's case: a table header without rows and a blank 'summary:' after 'nothing was measured'
+        List<String> lines = Files.readAllLines(stdout);
+        assertFalse(lines.stream().anyMatch(l -> l.strip().equals("summary:")), String.join("\n", lines));
+        assertFalse(lines.stream().anyMatch(l -> l.startsWith("Pre-flight checks skipped")), String.join("\n", lines));
+    }
+
     /** Exit 130 and no process whose command line names {@code dir} (a server started from a copy under it). */
     private void assertEndedAtOnceLeavingNoProcessUnder(Process p, Path dir) throws Exception {
         assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));

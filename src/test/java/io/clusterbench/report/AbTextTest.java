@@ -17,7 +17,7 @@ class AbTextTest {
                 new double[] {8, 400, 401, 410, 405, 405, 403});
         List<String> header = AbText.header(d);
         assertTrue(header.get(0).startsWith("WARNING: the sides differ"), header.toString());
-        assertTrue(header.get(1).startsWith("A/B: oltp_point_select, threads [1, 8] x 3 pair(s), 10 s per step, order abba (seed 1): AB BA"),
+        assertTrue(header.get(1).startsWith("A/B: oltp_point_select, threads [1, 8] x 3 pair(s), 10 s per step, order abba: AB BA"),
                 header.get(1));
         assertTrue(header.contains("  set per side (A vs B): innodb_flush_log_at_trx_commit 2 vs 1"), header.toString());
         List<String> v = AbText.verdicts(d);
@@ -39,5 +39,20 @@ class AbTextTest {
         assertEquals("summary: tps: no difference resolved at any thread count", v.get(v.size() - 2));
         assertTrue(AbText.verdicts(SyntheticAb.document(new double[] {1, 100, 110, 102, 111, 98, 108})).stream()
                 .noneMatch(l -> l.startsWith("order effect")), "no line without an order effect");
+    }
+
+    @Test
+    void anInterruptedComparisonSaysWhatItCannotJudge() {
+        AbDocument full = SyntheticAb.document(new double[] {1, 100, 110, 102, 111, 98, 108},
+                new double[] {8, 400, 401, 410, 405, 405, 403});
+        List<String> none = AbText.verdicts(full.withRuns(List.of()));
+        assertEquals("no step finished: no verdict", none.get(none.size() - 1), none.toString());
+        assertTrue(none.stream().noneMatch(l -> l.startsWith("summary")), "no empty table or blank summary: " + none);
+        AbDocument one = full.withRuns(full.runs().subList(0, 1));
+        assertEquals("tps: too few pairs to judge (fewer than 2 finished)", one.summary());
+        // 1 thread has its 3 pairs, 8 threads only 1 (interrupted in the 2nd repeat's 8-thread pair)
+        List<io.clusterbench.ab.AbRun> most = full.runs().stream()
+                .filter(r -> r.step().threads() == 1 || r.step().repeat() == 1).toList();
+        assertEquals("tps: B wins at 1 thread (+9.7%); too few pairs to judge at 8 threads", full.withRuns(most).summary());
     }
 }
