@@ -12,9 +12,9 @@ package io.clusterbench.engine;
  * @param threadModel     {@code platform} or {@code virtual} ({@link ThreadModel})
  * @param abandonedEvents events still running after their connection was closed at the end, each counted as
  *                        cut off (normally 0)
- * @param maxWriteLagSeconds the longest any interval waited between being taken at its boundary and reaching the
- *                        listener ({@link IntervalWriter}; docs/metrics.md "write lag"); about 0 when the writer
- *                        keeps up
+ * @param maxWriteLagSeconds the longest time from an interval being taken at its boundary to its line and files
+ *                        being written ({@link IntervalWriter}; docs/metrics.md "write lag"): its wait for the
+ *                        writer thread and the writing itself; a few ms when the writer keeps up
  */
 public record RunOutcome(Reason reason, double measuredSeconds, String fatalError, long[] eventsPerWorker,
                          double[] busySecondsPerWorker, double connectSeconds, String threadModel,
