@@ -121,7 +121,10 @@ class EngineTest {
         EnginePlan plan = new EnginePlan(3, Duration.ofMillis(600), 0, Duration.ZERO, 0, Duration.ofMillis(200),
                 ErrorPolicy.parse("1205"), 42, NOWHERE);
         Synthetic w = new Synthetic(c -> null);
-        w.blockFromCall = 20; // from the 20th event on, every event blocks until cancelled
+        // from the 4th event on, every event blocks until cancelled: the stall starts at once, so its waits reach
+        // past 0.15 s whatever the machine's load (from the 20th, a CI run under load got to the stall only in
+        // the final 0.1 s of the 0.6 s run)
+        w.blockFromCall = 4;
         Engine engine = new Engine(plan, Clock.SYSTEM);
         List<IntervalSample> samples = new ArrayList<>();
         RunOutcome outcome = engine.run(w, samples::add);
