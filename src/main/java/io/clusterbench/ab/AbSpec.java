@@ -70,7 +70,7 @@ public record AbSpec(String a, String b, String aUser, String aPassword, String 
             if (hostPort != null && !hostPort.matches(".+:\\d{1,5}")) {
                 problems.add("'" + hostPort + "' is not HOST:PORT (e.g. --a 127.0.0.1:3306)");
             } else if (hostPort != null) {
-                int port = Integer.parseInt(hostPort.substring(hostPort.lastIndexOf(':') + 1));
+                int port = port(hostPort);
                 if (port < 1 || port > 65535) {
                     problems.add("'" + hostPort + "': " + port + " is not a TCP port (1-65535)");
                 }
@@ -79,6 +79,24 @@ public record AbSpec(String a, String b, String aUser, String aPassword, String 
         if (b != null && a == null) {
             problems.add("--b needs --a");
         }
+    }
+
+    /**
+     * @param side a side given as an endpoint (B without {@code --b} is A's endpoint)
+     * @return its endpoint, from {@code --a}/{@code --b} as checked by {@link #problems}
+     * @throws IllegalStateException when the sides are not endpoints
+     */
+    public io.clusterbench.db.Endpoint endpoint(Side side) {
+        String hostPort = side == Side.A || b == null ? a : b;
+        if (hostPort == null) {
+            throw new IllegalStateException("the sides are not endpoints");
+        }
+        return new io.clusterbench.db.Endpoint(hostPort.substring(0, hostPort.lastIndexOf(':')), port(hostPort), null);
+    }
+
+    /** @return the port of a HOST:PORT that {@link #problems} accepted the shape of */
+    private static int port(String hostPort) {
+        return Integer.parseInt(hostPort.substring(hostPort.lastIndexOf(':') + 1));
     }
 
     /** @return the options given to {@code side}'s started server only */

@@ -208,17 +208,10 @@ public final class AbDriver {
         if (servers != null) {
             return new Target(List.of(new Endpoint("127.0.0.1", servers.port(side), null)), "root", "", db, ps, timeoutMillis);
         }
-        String hostPort = side == Side.A || o.b() == null ? o.a() : o.b();
         String user = side == Side.B && o.bUser() != null ? o.bUser() : side == Side.A && o.aUser() != null ? o.aUser()
                 : t.user() != null ? t.user() : "sbtest";
         String password = side == Side.B && o.bPassword() != null ? o.bPassword()
                 : side == Side.A && o.aPassword() != null ? o.aPassword() : t.password() != null ? t.password() : "";
-        int colon = hostPort.lastIndexOf(':');
-        if (colon <= 0 || !hostPort.substring(colon + 1).matches("\\d{1,5}")) {
-            throw new UserException("--" + side.name().toLowerCase(Locale.ROOT) + " " + hostPort + " is not HOST:PORT",
-                    "give e.g. --a 127.0.0.1:3306");
-        }
-        return new Target(List.of(new Endpoint(hostPort.substring(0, colon), Integer.parseInt(hostPort.substring(colon + 1)),
-                null)), user, password, db, ps, timeoutMillis);
+        return new Target(List.of(o.endpoint(side)), user, password, db, ps, timeoutMillis); // checked by AbSpec.problems
     }
 }
