@@ -279,7 +279,7 @@ public final class Engine {
                         break; // the last interval runs to the measured end, taken below
                     }
                     long lag = now - due;
-                    sample(lastBoundary, now, lag, (int) (lag / intervalNanos), liveEventSince());
+                    sample(lastBoundary, now, lag, (int) (lag / intervalNanos), liveEventSince(), false);
                     lastBoundary = now;
                     k = Math.max(k + 1, (now - measuredStartNanos) / intervalNanos + 1); // late: skip, never fold
                 }
@@ -311,7 +311,7 @@ public final class Engine {
             }
             if (writer != null && control.measuring() && measuredEndNanos - lastBoundary > 0) {
                 // Always sampled: events in flight at the limit finish now and belong to the totals.
-                sample(lastBoundary, measuredEndNanos, lag, missed, end.eventSinceAtEnd());
+                sample(lastBoundary, measuredEndNanos, lag, missed, end.eventSinceAtEnd(), true);
             }
             if (writer != null) {
                 writer.drain();
@@ -337,8 +337,9 @@ public final class Engine {
          * @param lagNanos how much later than its boundary of the schedule the interval was taken
          * @param missed   report lines of the schedule that were due but not printed, whose time this interval covers
          * @param eventSince per worker the start of its event in progress at {@code toNanos}, 0 for none
+         * @param last       true for the final interval, up to the measured end
          */
-        private void sample(long fromNanos, long toNanos, long lagNanos, int missed, long[] eventSince) {
+        private void sample(long fromNanos, long toNanos, long lagNanos, int missed, long[] eventSince, boolean last) {
             int whole = 0; // inside one event for the whole interval
             int inEvent = 0;
             long longest = 0;
@@ -358,7 +359,7 @@ public final class Engine {
                 // interval (the first interval of a stall: statements ran, no event finished).
                 s = s.withWaiting(inEvent);
             }
-            writer.submit(s, clock.nanoTime()); // the final interval is taken after the end sequence, not at toNanos
+            writer.submit(s, clock.nanoTime(), last); // the final interval is taken after the end sequence, not at toNanos
         }
 
         /** @return true when the run stopped before {@code deadlineNanos} */

@@ -6,7 +6,7 @@ import io.clusterbench.metrics.IntervalSample;
  * Receives the run's progress. Never called concurrently, and in order: {@link #connecting},
  * {@link #sessionsOpened}, {@link #waitingForStart} and {@link #measuringStarted} from the thread that called
  * {@link Engine#run}, then {@link #interval} from the engine's one writer thread ({@link IntervalWriter}), each
- * interval once, in the order taken; everything an earlier call did is visible to the later ones, and every
+ * interval once, in the order taken, with {@link #measuringEnded} just before the final one; everything an earlier call did is visible to the later ones, and every
  * call happened before {@link Engine#run} returns. The intervals are taken at their boundaries whatever
  * {@link #interval} costs: a slow listener delays the writing (the run's write lag), never the sampling, and
  * never the workers.
@@ -44,6 +44,15 @@ public interface RunListener {
 
     /** Warmup ended (or there was none): measuring starts now. */
     default void measuringStarted() {
+    }
+
+    /**
+     * The measured phase ended and its final (partial) interval is next; called on the writer thread, just before
+     * that interval's {@link #interval}, and not at all when the run ended exactly on a boundary (no final
+     * interval). A listener whose figures come from elsewhere (the observers) takes their last reading here,
+     * so the final line covers the run's tail too.
+     */
+    default void measuringEnded() {
     }
 
     /**

@@ -22,9 +22,14 @@ public final class AsyncObserver implements Observer {
     private volatile Reading latest;
     private long lastReadSeq;
     private volatile long startedNanos;
+    /** Final readings asked for ({@link #requestFinalReading}), and the last one a reading served: thread's own. */
+    private volatile long finalWanted;
 
-    /** One finished sample of the wrapped observer: sequence number (1, 2, …), figures, line text, when taken. */
-    private record Reading(long seq, Map<String, Object> figures, String compact, long takenNanos) {
+    /**
+     * One finished sample of the wrapped observer: sequence number (1, 2, …), figures, line text, when taken, and
+     * the number of final readings asked for when it began (it serves those).
+     */
+    private record Reading(long seq, Map<String, Object> figures, String compact, long takenNanos, long served) {
     }
 
     /**
@@ -65,10 +70,12 @@ public final class AsyncObserver implements Observer {
             next += periodNanos; // the baseline took most of the first period: its first window is a whole one
         }
         long seq = 0;
+        long served = 0;
         while (true) {
             boolean last0 = closed; // closing: one final sample covers the tail of the run
+            long wanted = finalWanted;
             long wait = next - System.nanoTime();
-            if (wait > 0 && !last0) {
+            if (wait > 0 && !last0 && wanted == served) {
                 if (pollNanos > 0 && wait > pollNanos / 2) {
                     LockSupport.parkNanos(Math.min(wait, pollNanos));
                     if (!closed && next - System.nanoTime() > pollNanos / 4) {
@@ -82,11 +89,48 @@ public final class AsyncObserver implements Observer {
             long now = System.nanoTime();
             Map<String, Object> figures = delegate.sample((now - last) / 1e9);
             last = now;
-            latest = new Reading(++seq, figures, delegate.compactLine(), System.nanoTime());
+            served = wanted;
+            latest = new Reading(++seq, figures, delegate.compactLine(), System.nanoTime(), wanted);
             if (last0) {
                 return;
             }
             next = Math.max(next + periodNanos, System.nanoTime() + periodNanos / 2);
+        }
+    }
+
+    /**
+     * Asks for a reading now, for the run's final (partial) interval, unless the coordinator has an unread one
+     * already (the sample taken just before the boundary: a run that ends on its schedule). Without this a run
+     * that ended before the observer's next sample (an {@code --events} run shorter than the report interval)
+     * printed its final line without the observer's figures. Call from the coordinator's thread, then
+     * {@link #awaitFinalReading}.
+     *
+     * @return the request to wait for, 0 when none was needed
+     */
+    public long requestFinalReading() {
+        Reading r = latest;
+        if (r != null && r.seq() != lastReadSeq || !thread.isAlive()) {
+            return 0;
+        }
+        long wanted = ++finalWanted;
+        LockSupport.unpark(thread);
+        return wanted;
+    }
+
+    /**
+     * Waits until the reading asked for by {@link #requestFinalReading} was taken, or until {@code deadlineNanos}
+     * ({@link System#nanoTime}): an observer whose server does not answer leaves the final line with its
+     * previous figures, never holds it up longer.
+     *
+     * @param request the value {@link #requestFinalReading} returned; 0 returns at once
+     */
+    public void awaitFinalReading(long request, long deadlineNanos) {
+        while (request != 0 && thread.isAlive() && deadlineNanos - System.nanoTime() > 0) {
+            Reading r = latest;
+            if (r != null && r.served() >= request) {
+                return;
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
     }
 

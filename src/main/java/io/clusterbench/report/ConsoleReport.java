@@ -68,12 +68,15 @@ public final class ConsoleReport {
 
     /**
      * @return {@code [ Ns ]} when the interval is on schedule: its real start and end are both within
-     *         {@link #ON_SCHEDULE_SECONDS} of whole seconds, the reporter was no later than that and missed no line;
+     *         {@link #ON_SCHEDULE_SECONDS} of different whole seconds, the reporter was no later than that and
+     *         missed no line;
      *         else its real start and end, {@code [ 1.36-4.36s ]} (seconds since the measured start), so the label
      *         never claims a time the interval did not cover
      */
     static String label(IntervalRecord r) {
+        // a run shorter than the grace (0.00-0.07 s) was labelled [ 0s ]: its ends are near the same second
         if (onSchedule(r.startSeconds()) && onSchedule(r.endSeconds()) && r.missedReports() == 0
+                && Math.round(r.endSeconds()) > Math.round(r.startSeconds())
                 && r.reporterLagSeconds() <= ON_SCHEDULE_SECONDS) {
             return f("[ %ds ]", Math.round(r.endSeconds()));
         }

@@ -25,6 +25,8 @@ import java.util.Map;
  * <p>Confined to the thread that drives the step.
  */
 final class ObserverSet implements AutoCloseable {
+    /** The longest the final interval waits for the observers' last readings (a server that does not answer). */
+    static final long FINAL_READING_MILLIS = 1000;
     private final List<Observer> observers;
     /** The first node's name in {@code observed.serverNodes}, filled from {@code observed.server}; null for one endpoint. */
     private final String firstNode;
@@ -141,6 +143,22 @@ final class ObserverSet implements AutoCloseable {
                     (Map<?, ?>) all.get(ServerStatusObserver.NAME), rest));
         }
         return all;
+    }
+
+    /**
+     * The measured phase ended: each observer without an unread reading takes one now, so the final (partial)
+     * interval carries the observers' figures for the run's tail ({@link AsyncObserver#requestFinalReading}).
+     * Waits for them together, at most {@link #FINAL_READING_MILLIS}.
+     */
+    void takeFinalReadings() {
+        Map<AsyncObserver, Long> asked = new LinkedHashMap<>();
+        for (Observer o : observers) {
+            if (o instanceof AsyncObserver a) {
+                asked.put(a, a.requestFinalReading());
+            }
+        }
+        long deadline = System.nanoTime() + FINAL_READING_MILLIS * 1_000_000L;
+        asked.forEach((a, request) -> a.awaitFinalReading(request, deadline));
     }
 
     /** @return the observers' short figures for the interval line, each after a space; "" for none */

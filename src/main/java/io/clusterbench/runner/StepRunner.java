@@ -130,6 +130,11 @@ final class StepRunner {
             }
 
             @Override
+            public void measuringEnded() {
+                observers.takeFinalReadings();
+            }
+
+            @Override
             public void interval(IntervalSample s) {
                 outputs.interval(acc.add(s, observers.sample(s.durationSeconds())), s);
             }

@@ -19,7 +19,7 @@ class IntervalWriterTest {
         long taken = clock.nanoTime();
         // nothing queued ahead: the interval reaches the listener at once, whose writing takes 300 ms of the clock
         IntervalWriter writer = new IntervalWriter(s -> clock.set(clock.nanoTime() + 300 * MILLIS), null, clock);
-        writer.submit(null, taken);
+        writer.submit(null, taken, false);
         writer.drain();
         assertEquals(300 * MILLIS, writer.maxWriteLagNanos(), "taken at t, written at t + 300 ms");
     }
@@ -29,10 +29,35 @@ class IntervalWriterTest {
         ManualClock clock = new ManualClock();
         long first = clock.nanoTime();
         IntervalWriter writer = new IntervalWriter(s -> clock.set(clock.nanoTime() + 200 * MILLIS), null, clock);
-        writer.submit(null, first);
-        writer.submit(null, first); // taken together: the second waits for the first's 200 ms, then takes its own
+        writer.submit(null, first, false);
+        writer.submit(null, first, false); // taken together: the second waits for the first's 200 ms, then takes its own
         writer.drain();
         assertTrue(writer.maxWriteLagNanos() == 400 * MILLIS, "waited 200 ms, written 200 ms later: "
                 + writer.maxWriteLagNanos() / 1e6 + " ms");
+    }
+
+    @Test
+    void measuringEndedComesOnceJustBeforeTheFinalInterval() {
+        ManualClock clock = new ManualClock();
+        java.util.List<String> calls = new java.util.ArrayList<>();
+        RunListener listener = new RunListener() {
+            @Override
+            public void measuringEnded() {
+                calls.add("ended");
+            }
+
+            @Override
+            public void interval(io.clusterbench.metrics.IntervalSample sample) {
+                calls.add("interval");
+            }
+        };
+        IntervalWriter writer = new IntervalWriter(listener, null, clock);
+        writer.submit(null, clock.nanoTime(), false);
+        writer.submit(null, clock.nanoTime(), false);
+        writer.submit(null, clock.nanoTime(), true);
+        writer.drain();
+        // the observers take their last reading there, so the final line covers the run's tail (a 0.88 s ddl run
+        // printed its only line without the DDL[ flag: the observer's first reading was due at 0.9 s)
+        assertEquals(java.util.List.of("interval", "interval", "ended", "interval"), calls);
     }
 }

@@ -51,4 +51,27 @@ class FinalPartialIntervalIT {
         assertEquals(3.0, intervals.get(1).get("endSeconds").asDouble(), 0.11);
         assertEquals(ResultFiles.summary(out).get("events").asLong(), sum, "the intervals add up to the total");
     }
+
+    /**
+     * A run that ends before the observers' first scheduled reading (an {@code --events} run shorter than the
+     * report interval) still shows their figures on its only line and in its only interval: a 0.88 s ddl run on
+     * Galera printed its line without the {@code DDL[} flag (CI), as a sweep step's last line showed no server
+     * figures. Each observer takes a last reading when the measured phase ends.
+     */
+    @Test
+    void aRunShorterThanTheReportIntervalCarriesTheObserversFigures() {
+        String db = TestServer.freshDatabase("partial_obs");
+        List<String> target = TestServer.cliTarget(db);
+        assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=100")).exitCode());
+        Path out = tmp.resolve("short");
+        Cli.Result r = Cli.run(Cli.args(target, "run", "oltp_point_select", "--table-size=100", "--time=0",
+                "--events=300", "--report-interval=10", "--out=" + out));
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        List<String> lines = r.out().lines().filter(l -> l.matches("^\\[ [0-9.-]+s \\].*")).toList();
+        assertEquals(1, lines.size(), r.out());
+        assertTrue(lines.get(0).contains("srv: run"), "the server observer's figures: " + lines.get(0));
+        var intervals = ResultFiles.run(out).get("intervals");
+        assertEquals(1, intervals.size());
+        assertTrue(intervals.get(0).path("observed").path("server").has("Threads_running"), intervals.toString());
+    }
 }

@@ -33,5 +33,7 @@ class IntervalLabelTest {
         assertEquals("[ 4.00-10.10s ]", ConsoleReport.label(interval(4.0, 10.1, 4.1, 2)), "stalled across the deadline");
         assertEquals("[ 2.00-5.00s ]", ConsoleReport.label(interval(2.0, 5.0, 1.0, 0)), "a whole second late");
         assertEquals("[ 8.00-9.43s ]", ConsoleReport.label(interval(8, 9.43)), "a Ctrl-C");
+        assertEquals("[ 0.00-0.07s ]", ConsoleReport.label(interval(0, 0.07)), "a run of 300 events: not [ 0s ]");
+        assertEquals("[ 5.00-5.06s ]", ConsoleReport.label(interval(5.0, 5.06)), "a tail inside the grace");
     }
 }

@@ -1,0 +1,98 @@
+package io.clusterbench.observe;
+
+import org.junit.jupiter.api.Test;
+
+import java.util.Map;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The final interval carries the observers' figures: a run that ends before an observer's next scheduled reading
+ * (a 0.88 s {@code --events} ddl run with a 1 s report interval) printed its only line without them (CI). A
+ * synthetic observer counts its samples; no server is involved.
+ */
+class AsyncObserverTest {
+    /** Counts its samples; its figure is the sample number. */
+    private static class Counting implements Observer {
+        final AtomicInteger samples = new AtomicInteger();
+
+        @Override
+        public String name() {
+            return "counting";
+        }
+
+        @Override
+        public void start() {
+        }
+
+        @Override
+        public Map<String, Object> sample(double intervalSeconds) {
+            return Map.of("n", samples.incrementAndGet());
+        }
+
+        @Override
+        public String compactLine() {
+            return "n: " + samples.get();
+        }
+
+        @Override
+        public void close() {
+        }
+    }
+
+    @Test
+    void aRunEndingBeforeTheFirstScheduledReadingGetsOneAtTheEnd() throws InterruptedException {
+        Counting c = new Counting();
+        AsyncObserver a = new AsyncObserver(c, 60_000); // next scheduled reading a minute away
+        a.start();
+        Thread.sleep(50);
+        assertTrue(a.sample(0.05).isEmpty(), "nothing read yet");
+        long t0 = System.nanoTime();
+        a.awaitFinalReading(a.requestFinalReading(), t0 + 5_000_000_000L);
+        assertEquals(Map.of("n", 1), a.sample(0.05));
+        assertEquals("n: 1", a.compactLine());
+        assertTrue(System.nanoTime() - t0 < 4_000_000_000L, "served at once, not at the deadline");
+        a.close();
+    }
+
+    @Test
+    void anUnreadScheduledReadingServesTheFinalIntervalAndNoneIsTaken() throws InterruptedException {
+        Counting c = new Counting();
+        AsyncObserver a = new AsyncObserver(c, 200); // a reading about every 200 ms, 20 ms before the boundary
+        a.start();
+        long end = System.nanoTime() + 3_000_000_000L;
+        while (c.samples.get() == 0 && System.nanoTime() < end) {
+            Thread.sleep(5);
+        }
+        // the first reading is unread: asking for a final one returns none to wait for, and the reading stays
+        long request = a.requestFinalReading();
+        assertEquals(0, request, "the scheduled reading, still unread, covers the final interval");
+        a.awaitFinalReading(request, System.nanoTime());
+        assertEquals(1, a.sample(0.2).get("n"));
+        a.close();
+    }
+
+    @Test
+    void anObserverThatDoesNotAnswerHoldsTheFinalLineOnlyUntilTheDeadline() {
+        Observer stuck = new Counting() {
+            @Override
+            public Map<String, Object> sample(double intervalSeconds) {
+                try {
+                    Thread.sleep(10_000);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+                return Map.of();
+            }
+        };
+        AsyncObserver a = new AsyncObserver(stuck, 60_000);
+        a.start();
+        long t0 = System.nanoTime();
+        a.awaitFinalReading(a.requestFinalReading(), t0 + 300_000_000L);
+        long waitedMillis = (System.nanoTime() - t0) / 1_000_000;
+        assertTrue(waitedMillis >= 290 && waitedMillis < 5_000, "waited " + waitedMillis + " ms");
+        assertTrue(a.sample(1).isEmpty());
+    }
+}
