@@ -101,10 +101,13 @@ public record Topology(String flavor, String version, String clusterStatus, int 
             head += ", cluster " + clusterStatus + ", size " + clusterSize;
         }
         lines.add(head + (note.isEmpty() ? "" : " (" + note + ")"));
+        if (!members.isEmpty()) { // the columns named once (a tester read "n1 127.0.0.1:19000 ... <- 127.0.0.1:19000")
+            lines.add(String.format(Locale.ROOT, "  %-8s %-21s %-16s %-10s %s", "member", "address", "state", "role",
+                    "endpoint"));
+        }
         for (Member x : members) {
             lines.add(String.format(Locale.ROOT, "  %-8s %-21s %-16s %-10s %s", x.name(),
-                    x.address().isEmpty() ? "-" : x.address(), x.state(), x.role(),
-                    x.endpoint().isEmpty() ? "(not given)" : "<- " + x.endpoint()));
+                    x.address().isEmpty() ? "-" : x.address(), x.state(), x.role(), endpointColumn(x)));
         }
         for (String e : endpointsNotMembers) {
             lines.add("  endpoint given that is not a member: " + e);
@@ -113,5 +116,17 @@ public record Topology(String flavor, String version, String clusterStatus, int 
             lines.add("  members not given: " + String.join(", ", membersNotGiven));
         }
         return lines;
+    }
+
+    /**
+     * @return how the run reaches member {@code x}: {@code given} when an endpoint given is its own address,
+     *         {@code given as HOST:PORT} when another one leads to it (a proxy, a forwarded port), or
+     *         {@code not given}
+     */
+    private static String endpointColumn(Member x) {
+        if (x.endpoint().isEmpty()) {
+            return "not given";
+        }
+        return x.endpoint().equals(x.address()) ? "given" : "given as " + x.endpoint();
     }
 }
