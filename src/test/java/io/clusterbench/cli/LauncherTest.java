@@ -61,6 +61,34 @@ class LauncherTest {
         assertFalse(Files.readString(args).contains("SharedArchiveFile"), Files.readString(args));
     }
 
+    @Test
+    void theFirstBuildShowsMavensMessagesWithoutColourCodesAndItsFailureStopsTheLauncher() throws Exception {
+        Path tools = Files.createDirectories(tmp.resolve("tools"));
+        Files.createSymbolicLink(tools.resolve("sed"), Path.of(sedPath()));
+        Path mvn = tools.resolve("mvn");
+        Files.setPosixFilePermissions(Files.writeString(mvn, "#!/bin/bash\nprintf '\\033[0m\\033[0m'\n"
+                + "[ -f fail ] && { printf '\\033[1;31m[ERROR] COMPILATION ERROR\\033[m\\n'; exit 1; }\nexit 0\n"),
+                PosixFilePermissions.fromString("rwxr-xr-x"));
+        Path source = Files.createDirectories(home.resolve("src/main")).resolve("Changed.java");
+        Files.writeString(source, "");
+        Files.setLastModifiedTime(source, FileTime.fromMillis(System.currentTimeMillis() + 60_000)); // newer than the jar
+        String path = jdk.resolve("bin") + ":" + tools;
+
+        // Maven 3.8 printed bare ESC[0m resets in quiet batch mode: a new user saw them as stray characters
+        assertEquals(0, run(path, "--version"));
+        assertEquals("Building clusterbench (first use; takes a minute)...\n", Files.readString(tmp.resolve("out")));
+
+        Files.writeString(home.resolve("fail"), "");
+        assertEquals(1, run(path, "--version"), "a failed build is the launcher's failure");
+        String out = Files.readString(tmp.resolve("out"));
+        assertTrue(out.contains("[ERROR] COMPILATION ERROR\n"), out);
+        assertFalse(out.contains("\u001b"), out);
+    }
+
+    private static String sedPath() {
+        return Files.isExecutable(Path.of("/usr/bin/sed")) ? "/usr/bin/sed" : "/bin/sed";
+    }
+
     /** @return a directory laid out as a checkout after its build: bin/clusterbench and target/clusterbench.jar */
     private Path install() throws Exception {
         Path dir = Files.createDirectories(tmp.resolve("cb"));
@@ -83,17 +111,23 @@ class LauncherTest {
 
     /** Runs the launcher with only the fake JDK's bin on the PATH; @return its exit code */
     private int launch(String... command) throws Exception {
+        int code = run(jdk.resolve("bin").toString(), command);
+        assertEquals("", Files.readString(tmp.resolve("out")), "launcher output");
+        return code;
+    }
+
+    /** Runs the launcher with {@code path} as PATH, its output (both streams) to tmp/out; @return its exit code */
+    private int run(String path, String... command) throws Exception {
         List<String> cmd = new java.util.ArrayList<>(List.of("/bin/bash", home.resolve("bin/clusterbench").toString()));
         cmd.addAll(List.of(command));
         ProcessBuilder pb = new ProcessBuilder(cmd).directory(tmp.toFile()).redirectErrorStream(true)
                 .redirectOutput(tmp.resolve("out").toFile());
         Map<String, String> env = pb.environment();
         env.clear();
-        env.put("PATH", jdk.resolve("bin").toString());
+        env.put("PATH", path);
         env.put("ARGS_FILE", args.toString());
         Process p = pb.start();
         assertTrue(p.waitFor(30, TimeUnit.SECONDS), "launcher did not end");
-        assertEquals("", Files.readString(tmp.resolve("out")), "launcher output");
         return p.exitValue();
     }
 }
