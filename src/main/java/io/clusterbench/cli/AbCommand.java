@@ -26,7 +26,7 @@ import java.util.Map;
  * <p>Confined to the main thread.
  */
 @Command(name = "ab", mixinStandardHelpOptions = true, customSynopsis = "clusterbench ab WORKLOAD [--a HOST:PORT --b HOST:PORT | --a-server PATH [--b-server PATH] --datadir-template DIR] [OPTIONS]",
-        sortOptions = false, usageHelpAutoWidth = true,
+        sortOptions = false,
         description = "Judge two servers or builds (A the baseline, B the candidate) in one command: pairs of runs "
                 + "(one on A, one on B, back to back) at every thread count and repeat, in a balanced interleaved "
                 + "order, waiting for quiet between steps; per thread count the ratio B/A of tps, p95, p99 (and "

@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "check", mixinStandardHelpOptions = true, customSynopsis = "clusterbench check WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "check", mixinStandardHelpOptions = true, customSynopsis = "clusterbench check WORKLOAD [OPTIONS]", sortOptions = false,
         description = "Check the workload's data: TPC-C consistency conditions 1-4 on every endpoint, and with "
                 + "several endpoints a comparison of per-table checksums. Run it on a quiet database.")
 final class CheckCommand implements Callable<Integer> {

@@ -15,7 +15,7 @@ import java.util.List;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "cleanup", mixinStandardHelpOptions = true, customSynopsis = "clusterbench cleanup WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "cleanup", mixinStandardHelpOptions = true, customSynopsis = "clusterbench cleanup WORKLOAD [OPTIONS]", sortOptions = false,
         description = "Drop the workload's own tables (e.g. sbtest1..N for --tables N); other tables are never touched.")
 final class CleanupCommand extends WorkloadCommand {
     @Option(names = "--force", description = "Also drop a table of the workload's name that the workload did not make "

@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
  * <p>Confined to the main thread. Exit 0 whatever the verdicts (they are findings), 2 for unreadable input.
  * Usage: {@code clusterbench compare results/base/result.json results/tuned/result.json}.
  */
-@Command(name = "compare", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
+@Command(name = "compare", sortOptions = false, mixinStandardHelpOptions = true,
         description = {"Compare two or more results per thread count: median [min–max] over repeats, ratio to "
                 + "the first result, and a verdict (docs/metrics.md). Lists server variables that differ.",
                 "", io.clusterbench.result.Verdict.RULE})

@@ -27,7 +27,7 @@ import java.util.concurrent.Callable;
  * <p>Confined to the main thread. Exit 0 when every EXPLAIN ran (flags are findings, not failures),
  * 3 when some EXPLAIN failed.
  */
-@Command(name = "explain", mixinStandardHelpOptions = true, customSynopsis = "clusterbench explain WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "explain", mixinStandardHelpOptions = true, customSynopsis = "clusterbench explain WORKLOAD [OPTIONS]", sortOptions = false,
         description = "Capture and check the plan of every joins scenario (EXPLAIN FORMAT=JSON): join order, "
                 + "indexes, and flags for hints that warn or change nothing, outer joins turned inner, full scans.")
 final class ExplainCommand implements Callable<Integer> {

@@ -18,7 +18,7 @@ import java.util.List;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "inspect", mixinStandardHelpOptions = true, sortOptions = false,
         customSynopsis = "clusterbench inspect [--workload W] [--threads N[,N...]] [OPTIONS]",
         description = "Pre-flight look at the target: connection limits against the planned threads, working set "
                 + "against the buffer pool, settings that differ between nodes, Galera and Group Replication rules, "

@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "k8s", usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
+@Command(name = "k8s", mixinStandardHelpOptions = true,
         description = "Kubernetes: print the manifests of a run split over several client pods (docs/kubernetes.md).",
         subcommands = {K8sJobCommand.class})
 final class K8sCommand implements Runnable {

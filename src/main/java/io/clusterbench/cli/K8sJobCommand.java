@@ -23,7 +23,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Confined to the main thread. Exit 0 when printed, 2 for bad options.
  */
-@Command(name = "job", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
+@Command(name = "job", sortOptions = false, mixinStandardHelpOptions = true,
         customSynopsis = "clusterbench k8s job WORKLOAD --shards N --image IMAGE [OPTIONS] [-- RUN OPTIONS]",
         description = "Print a ConfigMap, an Indexed Job of N pods (completion index = --shard), the result volume "
                 + "and a collector, for 'kubectl apply -f -'. Run options after '--' are those of 'run'.")

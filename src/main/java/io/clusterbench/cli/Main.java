@@ -22,7 +22,6 @@ import java.util.concurrent.atomic.AtomicBoolean;
  * <p>Usage: {@code clusterbench run oltp_read_write --time 30 --report-interval 1}.
  */
 @Command(name = "clusterbench", mixinStandardHelpOptions = true, version = "clusterbench " + Versions.CLUSTERBENCH,
-        usageHelpAutoWidth = true,
         description = "Benchmark and consistency lab for MySQL-family servers and clusters.",
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
@@ -149,6 +148,10 @@ public final class Main implements Runnable {
             }
             return ExitCode.SOFTWARE.code();
         });
+        // Help fits the terminal, but its width is asked of the terminal only when help is printed: picocli runs
+        // `stty -a` (two processes) for each command declared with usageHelpAutoWidth as it builds the model,
+        // on every start at a terminal
+        cli.setUsageHelpAutoWidth(true);
         return cli.execute(normalized);
     }
 

@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
  * <p>Confined to the main thread. Exit 0 when written; 2 for unreadable folders, shards of different runs
  * (plan mismatch), a shard given twice or missing.
  */
-@Command(name = "merge", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
+@Command(name = "merge", sortOptions = false, mixinStandardHelpOptions = true,
         description = "Merge the results of the shards of one run (run/sweep --shard I/N --start-at TIME) into one "
                 + "result: counters summed per aligned interval, latency from the union of the shards' HdrHistograms "
                 + "(exact percentiles), per-shard breakdown, start spread and clock skew.")

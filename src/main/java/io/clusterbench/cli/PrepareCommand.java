@@ -20,7 +20,7 @@ import java.util.Locale;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "prepare", mixinStandardHelpOptions = true, customSynopsis = "clusterbench prepare WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "prepare", mixinStandardHelpOptions = true, customSynopsis = "clusterbench prepare WORKLOAD [OPTIONS]", sortOptions = false,
         description = "Create and load the workload's tables (sysbench-compatible: either tool can use them). "
                 + "Refuses to touch existing tables unless --force is given.")
 final class PrepareCommand extends WorkloadCommand {

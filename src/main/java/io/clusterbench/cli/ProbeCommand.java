@@ -8,7 +8,7 @@ import picocli.CommandLine.Command;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "probe", usageHelpAutoWidth = true,
+@Command(name = "probe",
         description = "Measure consistency directly: stale-reads commits a marker on one node and reads it at once "
                 + "on another, for every ordered node pair.",
         subcommands = {ProbeStaleReadsCommand.class})

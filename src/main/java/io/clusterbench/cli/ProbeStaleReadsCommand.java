@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "stale-reads", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "stale-reads", sortOptions = false,
         description = "On every ordered node pair (A, B): commit a marker on A, read it at once on B over a dedicated "
                 + "connection; count stale first reads and time until the marker is visible on B. One pass per "
                 + "--consistency level, printed side by side. Needs two or more endpoints (cluster nodes).")

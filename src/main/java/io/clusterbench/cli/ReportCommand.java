@@ -19,7 +19,7 @@ import java.util.concurrent.Callable;
  * <p>Confined to the main thread. Exit 0 when written, 2 for unreadable input or an unwritable file.
  * Usage: {@code clusterbench report results/base results/tuned -o compare.html}.
  */
-@Command(name = "report", sortOptions = false, usageHelpAutoWidth = true, mixinStandardHelpOptions = true,
+@Command(name = "report", sortOptions = false, mixinStandardHelpOptions = true,
         description = "Write a self-contained HTML report (opens offline): throughput and latency vs threads with "
                 + "min–max bands, per-interval series, statement classes, server counters; for several results "
                 + "also the comparison with ratios, verdicts and differing variables.")

@@ -18,7 +18,7 @@ import picocli.CommandLine.Mixin;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "run", mixinStandardHelpOptions = true, customSynopsis = "clusterbench run WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "run", mixinStandardHelpOptions = true, customSynopsis = "clusterbench run WORKLOAD [OPTIONS]", sortOptions = false,
         description = "Run a workload against the target (or an embedded MariaDB when no --host is given) "
                 + "and report throughput, latency, errors and hit rates.",
         footer = {"", "sysbench spellings are accepted: --mysql-host, --table_size, 'WORKLOAD [options] run'."})

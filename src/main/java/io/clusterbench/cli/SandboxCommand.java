@@ -19,7 +19,7 @@ import java.util.List;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "sandbox", usageHelpAutoWidth = true,
+@Command(name = "sandbox",
         description = "Local clusters on loopback: deploy (galera), status, start, stop, destroy, and per node "
                 + "kill (SIGKILL), pause (SIGSTOP), resume (SIGCONT), restart; with the relay also link, partition, "
                 + "heal and slow.",

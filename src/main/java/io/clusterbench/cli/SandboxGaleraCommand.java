@@ -17,7 +17,7 @@ import java.util.concurrent.Callable;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "galera", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "galera", sortOptions = false,
         description = "Deploy a MariaDB Galera cluster on 127.0.0.1 (needs Debian packages mariadb-server, galera-4, "
                 + "rsync), wait until every node is Synced and print the endpoints. Nodes run as user mysql "
                 + "when started by root; small footprint (64M buffer pool, 32M gcache, 2 applier threads).")

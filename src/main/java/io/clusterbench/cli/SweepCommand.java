@@ -23,7 +23,7 @@ import picocli.CommandLine.Option;
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "sweep", mixinStandardHelpOptions = true, customSynopsis = "clusterbench sweep WORKLOAD [OPTIONS]", sortOptions = false, usageHelpAutoWidth = true,
+@Command(name = "sweep", mixinStandardHelpOptions = true, customSynopsis = "clusterbench sweep WORKLOAD [OPTIONS]", sortOptions = false,
         description = "Run a workload at each of several thread counts, several times (all thread counts, then "
                 + "the next repeat, so machine drift spreads over every point), waiting for the server to be "
                 + "quiet between steps; report min/median/max over repeats, the peak and the knee.")

@@ -128,4 +128,31 @@ class HelpTest {
             collect(e.getValue(), path, out);
         }
     }
+
+    /**
+     * No command declares {@code usageHelpAutoWidth}: picocli asks the terminal for its width ({@code stty -a},
+     * two processes per start at a terminal) while it builds a model whose commands declare it, even when no
+     * help is printed; {@code Main.execute} turns it on for the whole tree once the model is built, so help still
+     * fits the terminal.
+     */
+    @Test
+    void noCommandAsksTheTerminalForItsWidthWhileTheModelIsBuilt() {
+        java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>();
+        todo.add(Main.tree(new Main.Factory(new CliEnv(java.util.Map.of(), null,
+                new java.io.PrintWriter(java.io.Writer.nullWriter()), new java.io.PrintWriter(java.io.Writer.nullWriter()),
+                CliEnv.Hooks.NONE, java.util.List.of()))));
+        int seen = 0;
+        while (!todo.isEmpty()) {
+            picocli.CommandLine c = todo.poll();
+            todo.addAll(c.getSubcommands().values());
+            Object user = c.getCommandSpec().userObject();
+            Class<?> type = user instanceof java.lang.reflect.Method m ? m.getDeclaringClass() : user.getClass();
+            picocli.CommandLine.Command a = type.getAnnotation(picocli.CommandLine.Command.class);
+            if (a != null && !(user instanceof java.lang.reflect.Method)) {
+                seen++;
+                assertEquals(false, a.usageHelpAutoWidth(), type.getName());
+            }
+        }
+        assertTrue(seen > 10, "walked " + seen + " commands");
+    }
 }
