@@ -27,6 +27,8 @@ import java.util.Map;
 final class ObserverSet implements AutoCloseable {
     /** The longest the final interval waits for the observers' last readings (a server that does not answer). */
     static final long FINAL_READING_MILLIS = 1000;
+    /** The same after a Ctrl-C, which must end the process within 2 s. */
+    static final long FINAL_READING_AFTER_STOP_MILLIS = 200;
     private final List<Observer> observers;
     /** The first node's name in {@code observed.serverNodes}, filled from {@code observed.server}; null for one endpoint. */
     private final String firstNode;
@@ -148,16 +150,19 @@ final class ObserverSet implements AutoCloseable {
     /**
      * The measured phase ended: each observer without an unread reading takes one now, so the final (partial)
      * interval carries the observers' figures for the run's tail ({@link AsyncObserver#requestFinalReading}).
-     * Waits for them together, at most {@link #FINAL_READING_MILLIS}.
+     * Waits for them together.
+     *
+     * @param waitMillis the longest wait for all of them ({@link #FINAL_READING_MILLIS}, after a Ctrl-C
+     *                   {@link #FINAL_READING_AFTER_STOP_MILLIS})
      */
-    void takeFinalReadings() {
+    void takeFinalReadings(long waitMillis) {
         Map<AsyncObserver, Long> asked = new LinkedHashMap<>();
         for (Observer o : observers) {
             if (o instanceof AsyncObserver a) {
                 asked.put(a, a.requestFinalReading());
             }
         }
-        long deadline = System.nanoTime() + FINAL_READING_MILLIS * 1_000_000L;
+        long deadline = System.nanoTime() + waitMillis * 1_000_000L;
         asked.forEach((a, request) -> a.awaitFinalReading(request, deadline));
     }
 

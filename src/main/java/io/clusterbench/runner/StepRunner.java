@@ -131,7 +131,9 @@ final class StepRunner {
 
             @Override
             public void measuringEnded() {
-                observers.takeFinalReadings();
+                // a Ctrl-C ends the process within 2 s whatever the servers do: a short wait for the readings then
+                observers.takeFinalReadings(stop.fired() ? ObserverSet.FINAL_READING_AFTER_STOP_MILLIS
+                        : ObserverSet.FINAL_READING_MILLIS);
             }
 
             @Override
