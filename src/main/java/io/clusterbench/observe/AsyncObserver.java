@@ -21,6 +21,8 @@ public final class AsyncObserver implements Observer {
     private volatile boolean closed;
     private volatile Reading latest;
     private long lastReadSeq;
+    /** The reading the last {@link #sample} call returned, null when it returned none: the line shows that one. */
+    private volatile Reading lastReturned;
     private volatile long startedNanos;
     /** Final readings asked for ({@link #requestFinalReading}), and the last one a reading served: thread's own. */
     private volatile long finalWanted;
@@ -143,25 +145,32 @@ public final class AsyncObserver implements Observer {
     public Map<String, Object> sample(double intervalSeconds) {
         Reading r = latest;
         if (r == null || r.seq() == lastReadSeq) {
+            lastReturned = null;
             return Map.of();
         }
         lastReadSeq = r.seq();
+        lastReturned = r;
         return r.figures();
     }
 
     /**
-     * @return the latest sample's compact text, or its prefix and {@code ?} when the observer has given no sample
-     *         for more than 1.5 periods (its server does not answer)
+     * @return the compact text of the reading the last {@link #sample} call returned, so the console line shows
+     *         the figures its interval stores (a tester found a line showing the next interval's server figures,
+     *         or repeating the previous line's, while the interval's {@code observed} entry had another reading or
+     *         none); its prefix and {@code ?} when that call returned none (no reading finished in time, the
+     *         server does not answer); "" when the observer has no text to show
      */
     @Override
     public String compactLine() {
-        Reading r = latest;
-        long since = r == null ? startedNanos : r.takenNanos();
-        if (System.nanoTime() - since > periodNanos * 3 / 2) {
-            String previous = r == null ? "" : r.compact();
-            return previous.isEmpty() && r != null ? "" : shortName(previous) + " ?";
+        Reading shown = lastReturned;
+        if (shown != null) {
+            return shown.compact();
         }
-        return r == null ? "" : r.compact();
+        Reading r = latest;
+        if (r == null) { // no reading yet: "?" once the observer is overdue (its server does not answer)
+            return System.nanoTime() - startedNanos > periodNanos * 3 / 2 ? shortName("") + " ?" : "";
+        }
+        return r.compact().isEmpty() ? "" : shortName(r.compact()) + " ?";
     }
 
     /** @return how long before each interval boundary the sample is taken: a tenth of the period, at most 100 ms */

@@ -95,4 +95,24 @@ class AsyncObserverTest {
         assertTrue(waitedMillis >= 290 && waitedMillis < 5_000, "waited " + waitedMillis + " ms");
         assertTrue(a.sample(1).isEmpty());
     }
+
+    /**
+     * The line shows the reading its interval stores: a tester's line showed the next interval's server figures,
+     * or repeated the previous line's, while the interval stored another reading or none.
+     */
+    @Test
+    void theLineShowsTheReadingTheIntervalTookAndAQuestionMarkWhenItTookNone() throws InterruptedException {
+        Counting c = new Counting();
+        AsyncObserver a = new AsyncObserver(c, 60_000);
+        a.start();
+        a.awaitFinalReading(a.requestFinalReading(), System.nanoTime() + 5_000_000_000L);
+        assertEquals(Map.of("n", 1), a.sample(1));
+        a.awaitFinalReading(a.requestFinalReading(), System.nanoTime() + 5_000_000_000L); // reading 2, not yet read
+        assertEquals("n: 1", a.compactLine(), "the line of the interval that took reading 1");
+        assertEquals(Map.of("n", 2), a.sample(1));
+        assertEquals("n: 2", a.compactLine());
+        assertTrue(a.sample(1).isEmpty(), "no new reading for this interval");
+        assertEquals("n: ?", a.compactLine(), "not the previous line's figures again");
+        a.close();
+    }
 }
