@@ -115,8 +115,12 @@ public final class Engine {
     public RunOutcome run(Workload workload, RunListener listener) throws DbFailure {
         int classes = workload.statementClasses().size();
         long rampStart = clock.nanoTime();
-        List<Session> sessions = SessionRamp.open(workload, plan, listener);
+        List<Session> sessions = SessionRamp.open(workload, plan, listener, control::stopping);
         double connectSeconds = seconds(clock.nanoTime() - rampStart);
+        if (sessions == null) { // stopped while opening: nothing started, nothing measured
+            return new RunOutcome(stopReason(), 0, control.fatalError(), new long[plan.threads()],
+                    new double[plan.threads()], connectSeconds, threadModel.name(), 0, 0);
+        }
         MetricsHub hub = new MetricsHub(plan.threads(), classes, errors);
         metricsHub = hub;
         endpointHub = new EndpointHub(endpointLabels, control.allEndpointErrors(), endpointLabels.size() > 2,
@@ -213,6 +217,14 @@ public final class Engine {
         listener.measuringStarted();
     }
 
+    /**
+     * @return true once the measured phase began (after the connection ramp and any warmup); false before, and
+     *         for a run stopped before it; thread-safe
+     */
+    public boolean measuringBegan() {
+        return control.measuring();
+    }
+
     private RunOutcome.Reason stopReason() {
         if (control.fatalError() != null) {
             return RunOutcome.Reason.FATAL_ERROR;
@@ -302,7 +314,10 @@ public final class Engine {
             long back = clock.nanoTime(); // when the coordinator got here
             control.timeUp(); // no-op when already stopped; makes sure the clock thread ends
             long stopped = control.cutOffNanos() - RunControl.GRACE_NANOS; // the deadline at the latest
-            measuredEndNanos = end.awaitEnd();
+            long endNanos = end.awaitEnd();
+            // a stop that came before the measured start (a Ctrl-C as it began) ends a measured time of 0, never
+            // a negative one (a tester's Ctrl-C during the connection ramp printed "total time: -1.6914s")
+            measuredEndNanos = control.measuring() && endNanos - measuredStartNanos < 0 ? measuredStartNanos : endNanos;
             long lag = 0;
             int missed = 0;
             if (due != Long.MAX_VALUE && stopped - due > 0) {

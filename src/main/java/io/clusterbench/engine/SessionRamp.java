@@ -26,6 +26,7 @@ final class SessionRamp {
     /** Opener threads at most: enough to overlap round trips without a connection storm on the server. */
     static final int OPENERS = 16;
     private static final long PROGRESS_NANOS = 1_000_000_000L;
+    private static final long STOP_POLL_MILLIS = 50;
 
     private SessionRamp() {
     }
@@ -34,10 +35,14 @@ final class SessionRamp {
      * @param workload initialised workload
      * @param plan     thread count, seed, target
      * @param listener receives {@link RunListener#connecting} about once a second while it takes
-     * @return one session per worker, in worker order
+     * @param stopped  true once the run was stopped (Ctrl-C): polled every {@value #STOP_POLL_MILLIS} ms, the
+     *                 opening is then abandoned (a tester's Ctrl-C during a 600-session ramp waited for all 600)
+     * @return one session per worker, in worker order; null when stopped, every session opened so far closed
+     *         (one still connecting at that moment is left to the process's exit)
      * @throws DbFailure the first failure to open; every session already opened is closed
      */
-    static List<Session> open(Workload workload, EnginePlan plan, RunListener listener) throws DbFailure {
+    static List<Session> open(Workload workload, EnginePlan plan, RunListener listener,
+                              java.util.function.BooleanSupplier stopped) throws DbFailure {
         int threads = plan.threads();
         ExecutorService pool = Executors.newFixedThreadPool(Math.min(OPENERS, threads), r -> {
             Thread t = new Thread(r, "session-opener");
@@ -65,12 +70,20 @@ final class SessionRamp {
         long nextProgress = start + PROGRESS_NANOS;
         for (Future<Session> f : futures) {
             while (true) {
+                if (stopped.getAsBoolean()) {
+                    abandon(pool, futures, sessions);
+                    return null;
+                }
+                long wait = Math.min(Math.max(1, nextProgress - System.nanoTime()),
+                        TimeUnit.MILLISECONDS.toNanos(STOP_POLL_MILLIS));
                 try {
-                    sessions.add(f.get(Math.max(1, nextProgress - System.nanoTime()), TimeUnit.NANOSECONDS));
+                    sessions.add(f.get(wait, TimeUnit.NANOSECONDS));
                     break;
                 } catch (TimeoutException e) {
-                    listener.connecting(opened.get(), threads, (System.nanoTime() - start) / 1e9);
-                    nextProgress = System.nanoTime() + PROGRESS_NANOS;
+                    if (System.nanoTime() - nextProgress >= 0) {
+                        listener.connecting(opened.get(), threads, (System.nanoTime() - start) / 1e9);
+                        nextProgress = System.nanoTime() + PROGRESS_NANOS;
+                    }
                 } catch (ExecutionException e) {
                     failure = failure == null ? e.getCause() : failure;
                     sessions.add(null);
@@ -98,5 +111,25 @@ final class SessionRamp {
             throw new IllegalStateException("opening sessions failed", failure);
         }
         return sessions;
+    }
+
+    /** Stops opening: cancels what has not started, closes every session opened (taken or finished meanwhile). */
+    private static void abandon(ExecutorService pool, List<Future<Session>> futures, List<Session> taken) {
+        pool.shutdownNow();
+        taken.forEach(s -> {
+            if (s != null) {
+                s.close();
+            }
+        });
+        for (int i = taken.size(); i < futures.size(); i++) {
+            Future<Session> f = futures.get(i);
+            if (!f.cancel(true) && f.isDone()) {
+                try {
+                    f.get().close();
+                } catch (Exception failedOrCancelled) {
+                    // nothing was opened
+                }
+            }
+        }
     }
 }

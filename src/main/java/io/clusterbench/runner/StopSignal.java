@@ -4,8 +4,9 @@ import io.clusterbench.engine.Engine;
 
 /**
  * Ctrl-C before or during a run: stops the current engine, and tells a sweep not to start another step. A stop
- * before the first engine exists (an embedded server starting, tables being created, checks on a server that
- * does not answer) has nothing to save: it ends the process at once ({@link Console.Registration#exitNow}),
+ * before any measured phase began (an embedded server starting, tables being created, checks on a server that
+ * does not answer, the connection ramp, warmup) has nothing to save: it ends the process at once
+ * ({@link Console.Registration#exitNow}),
  * so Ctrl-C never waits for a start that may take minutes (issue 9: Ctrl-C stops a run within 2 s whatever
  * the server does).
  *
@@ -15,6 +16,7 @@ public final class StopSignal {
     private Engine engine;
     private boolean fired;
     private boolean everAttached;
+    private boolean measuredBefore;
     private Console.Registration registration;
 
     /**
@@ -38,14 +40,18 @@ public final class StopSignal {
     public synchronized void fire() {
         boolean first = !fired;
         fired = true;
-        if (engine != null) {
-            engine.requestStop();
-        } else if (first && !everAttached && registration != null) {
+        boolean nothingMeasured = !measuredBefore && (engine == null || !engine.measuringBegan());
+        if (first && nothingMeasured && registration != null) {
+            // before any measured phase (set-up, the connection ramp, warmup): nothing to save, exit now (a
+            // tester's Ctrl-C during a 600-connection ramp or in warmup printed a summary of zeros)
             registration.exitNow();
+        } else if (engine != null) {
+            engine.requestStop();
         }
     }
 
     synchronized void attach(Engine e) {
+        measuredBefore |= engine != null && engine.measuringBegan(); // an earlier step of a sweep measured
         engine = e;
         everAttached = true;
         if (fired) {

@@ -14,6 +14,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The engine with a synthetic workload (no SQL): exact counts from event limits, no sleeping assertions. */
@@ -166,6 +167,38 @@ class EngineTest {
         assertEquals(RunOutcome.Reason.INTERRUPTED, outcome.reason());
         assertTrue((System.nanoTime() - t0) / 1e9 < 2.0, "ended within 2 s of Ctrl-C");
         stopper.join();
+    }
+
+    /**
+     * A Ctrl-C during the connection ramp abandons it: nothing is measured, the measured time is 0 (a tester's
+     * Ctrl-C during a 600-connection ramp waited for every connection, then printed "total time: -1.6914s"),
+     * and the sessions already opened are closed.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(60) // before the fix the ramp waited for the hung openers for ever
+    void ctrlCDuringTheConnectionRampAbandonsItWithNothingMeasured() throws Exception {
+        EnginePlan plan = new EnginePlan(40, Duration.ofSeconds(60), 0, Duration.ZERO, 0, Duration.ofMillis(200),
+                ErrorPolicy.parse("none"), 42, NOWHERE);
+        Synthetic w = new Synthetic(c -> null);
+        w.openBlocksFrom = 20; // 19 open, then every opener hangs as on a stalled server
+        Engine engine = new Engine(plan, Clock.SYSTEM);
+        Thread stopper = new Thread(() -> {
+            while (w.opened.get() < 20) {
+                sleep(5);
+            }
+            sleep(100);
+            engine.requestStop();
+        });
+        stopper.start();
+        long t0 = System.nanoTime();
+        RunOutcome outcome = engine.run(w, s -> { });
+        assertTrue((System.nanoTime() - t0) / 1e9 < 10, "the ramp was abandoned, not waited for");
+        stopper.join();
+        assertEquals(RunOutcome.Reason.INTERRUPTED, outcome.reason());
+        assertEquals(0.0, outcome.measuredSeconds());
+        assertEquals(0, sum(outcome.eventsPerWorker()));
+        assertFalse(engine.measuringBegan());
+        assertEquals(19, w.closed.get(), "every session opened is closed");
     }
 
     @Test

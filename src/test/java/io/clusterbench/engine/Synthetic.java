@@ -89,8 +89,24 @@ final class Synthetic implements Workload {
     public void init(Connection connection) {
     }
 
+    /** Sessions opened so far (returned by {@link #openSession}). */
+    final AtomicInteger opened = new AtomicInteger();
+    /** Sessions closed so far. */
+    final AtomicInteger closed = new AtomicInteger();
+    /** From this session on (1-based), opening blocks until interrupted, as a connect to a stalled server; 0 never. */
+    volatile int openBlocksFrom;
+
     @Override
     public Session openSession(SessionContext context) {
+        int n = opened.incrementAndGet();
+        if (openBlocksFrom > 0 && n >= openBlocksFrom) {
+            try {
+                new CountDownLatch(1).await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                throw new IllegalStateException("opening interrupted");
+            }
+        }
         return new Session() {
             private final CountDownLatch cancelled = new CountDownLatch(1);
             private final CountDownLatch aborted = new CountDownLatch(1);
@@ -172,6 +188,7 @@ final class Synthetic implements Workload {
 
             @Override
             public void close() {
+                closed.incrementAndGet();
             }
         };
     }

@@ -139,6 +139,40 @@ class InterruptBeforeMeasuringIT {
         assertFalse(lines.stream().anyMatch(l -> l.startsWith("Pre-flight checks skipped")), String.join("\n", lines));
     }
 
+    /**
+     * Ctrl-C during warmup is before the measured phase too: the process ends at once, says nothing was measured
+     * and prints no summary (a tester's Ctrl-C 1 s into a 3 s warmup printed a summary of zeros, "total time:
+     * 0.0000s"; one during a 600-connection ramp waited for every connection and printed "total time: -1.6914s").
+     */
+    @Test
+    void ctrlCDuringWarmupEndsAtOnceWithNothingMeasured() throws Exception {
+        String db = io.clusterbench.testing.TestServer.freshDatabase("warmint");
+        List<String> target = io.clusterbench.testing.TestServer.cliTarget(db);
+        assertEquals(0, io.clusterbench.testing.Cli.run(io.clusterbench.testing.Cli.args(target, "prepare",
+                "oltp_point_select", "--table-size=100")).exitCode());
+        List<String> args = new ArrayList<>(List.of("run", "oltp_point_select", "--table-size=100", "--threads=4",
+                "--time=5", "--warmup-time=60", "--report-interval=1", "--out=" + tmp.resolve("warm")));
+        args.addAll(target);
+        Path stdout = tmp.resolve("stdout");
+        Process p = start(List.of(), args, stdout);
+        try {
+            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+            while (System.nanoTime() < deadline && !Files.readString(stdout).contains("Threads started!")) {
+                Thread.sleep(20);
+            }
+            assertTrue(Files.readString(stdout).contains("Threads started!"), Files.readString(stdout));
+            Thread.sleep(500); // inside the warmup
+            double seconds = interruptAndTime(p);
+            assertTrue(seconds < BOUND_SECONDS, "ended " + seconds + " s after Ctrl-C");
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));
+        assertTrue(Files.readString(tmp.resolve("stderr")).contains("nothing was measured"),
+                Files.readString(tmp.resolve("stderr")));
+        assertFalse(Files.readString(stdout).contains("total time:"), Files.readString(stdout));
+    }
+
     /** Exit 130 and no process whose command line names {@code dir} (a server started from a copy under it). */
     private void assertEndedAtOnceLeavingNoProcessUnder(Process p, Path dir) throws Exception {
         assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));
