@@ -101,13 +101,25 @@ public record Topology(String flavor, String version, String clusterStatus, int 
             head += ", cluster " + clusterStatus + ", size " + clusterSize;
         }
         lines.add(head + (note.isEmpty() ? "" : " (" + note + ")"));
-        if (!members.isEmpty()) { // the columns named once (a tester read "n1 127.0.0.1:19000 ... <- 127.0.0.1:19000")
-            lines.add(String.format(Locale.ROOT, "  %-8s %-21s %-16s %-10s %s", "member", "address", "state", "role",
-                    "endpoint"));
+        // columns as wide as their widest value (a standalone member is named by its address, which spilled over
+        // an 8-wide name column), named once (a tester read "n1 127.0.0.1:19000 ... <- 127.0.0.1:19000")
+        int name = "member".length();
+        int address = "address".length();
+        int state = "state".length();
+        int role = "role".length();
+        for (Member x : members) {
+            name = Math.max(name, x.name().length());
+            address = Math.max(address, Math.max(1, x.address().length()));
+            state = Math.max(state, x.state().length());
+            role = Math.max(role, x.role().length());
+        }
+        String row = "  %-" + name + "s  %-" + address + "s  %-" + state + "s  %-" + role + "s  %s";
+        if (!members.isEmpty()) {
+            lines.add(String.format(Locale.ROOT, row, "member", "address", "state", "role", "endpoint"));
         }
         for (Member x : members) {
-            lines.add(String.format(Locale.ROOT, "  %-8s %-21s %-16s %-10s %s", x.name(),
-                    x.address().isEmpty() ? "-" : x.address(), x.state(), x.role(), endpointColumn(x)));
+            lines.add(String.format(Locale.ROOT, row, x.name(), x.address().isEmpty() ? "-" : x.address(), x.state(),
+                    x.role(), endpointColumn(x)));
         }
         for (String e : endpointsNotMembers) {
             lines.add("  endpoint given that is not a member: " + e);

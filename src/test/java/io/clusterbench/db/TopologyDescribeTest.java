@@ -31,4 +31,14 @@ class TopologyDescribeTest {
                 List.of(lines.get(4).trim().split("\\s+")));
         assertEquals("  members not given: n3", lines.get(5));
     }
+
+    @Test
+    void aStandaloneMemberNamedByItsAddressKeepsTheColumnsInLine() {
+        Topology t = new Topology(Topology.STANDALONE, "10.11.19-MariaDB", "", 1, List.of(
+                new Topology.Member("127.0.0.1:3470", "127.0.0.1:3470", "", "online", "read-write", "127.0.0.1:3470")),
+                List.of(), List.of(), "");
+        List<String> lines = t.describe();
+        assertEquals(lines.get(1).indexOf("address"), lines.get(2).indexOf("127.0.0.1:3470", 3), String.join("\n", lines));
+        assertEquals(lines.get(1).indexOf("endpoint"), lines.get(2).indexOf("given"), String.join("\n", lines));
+    }
 }
