@@ -57,10 +57,18 @@ public final class SideLoad {
 
     /** Stops the load and waits up to 60 s for its workers. */
     public void stop() {
+        stop(60_000);
+    }
+
+    /**
+     * Stops the load and waits up to {@code waitMillis} for its end (its final partial interval reaches the
+     * listener before it ends); a load still ending then goes on ending on its own.
+     */
+    public void stop(long waitMillis) {
         engine.requestStop();
         if (thread != null) {
             try {
-                thread.join(60_000);
+                thread.join(waitMillis);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }

@@ -185,6 +185,12 @@ public final class AsyncObserver implements Observer {
         return c.isEmpty() ? delegate.name() + ":" : space < 0 ? c : c.substring(0, space);
     }
 
+    /** Forwards to the wrapped observer, on the caller's thread (see {@link Observer#measuringEnded}). */
+    @Override
+    public void measuringEnded() {
+        delegate.measuringEnded();
+    }
+
     @Override
     public Map<String, Object> facts() {
         return delegate.facts();

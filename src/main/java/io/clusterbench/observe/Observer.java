@@ -42,6 +42,14 @@ public interface Observer extends AutoCloseable {
     default void pollBetweenSamples() {
     }
 
+    /**
+     * The run's measured phase ended; called once, just before the final reading, possibly from another thread
+     * than the observer's own (an observer that overrides it must be thread-safe there). An observer whose
+     * totals must cover the measured phase only (the background workload's) stops adding to them here.
+     */
+    default void measuringEnded() {
+    }
+
     /** @return a compact text for the console interval line from the last sample, or "" for none */
     default String compactLine() {
         return "";

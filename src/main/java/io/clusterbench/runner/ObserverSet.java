@@ -148,7 +148,8 @@ final class ObserverSet implements AutoCloseable {
     }
 
     /**
-     * The measured phase ended: each observer without an unread reading takes one now, so the final (partial)
+     * The measured phase ended: each observer is told ({@link Observer#measuringEnded}), then each one without an
+     * unread reading takes one now, so the final (partial)
      * interval carries the observers' figures for the run's tail ({@link AsyncObserver#requestFinalReading}).
      * Waits for them together.
      *
@@ -156,6 +157,7 @@ final class ObserverSet implements AutoCloseable {
      *                   {@link #FINAL_READING_AFTER_STOP_MILLIS})
      */
     void takeFinalReadings(long waitMillis) {
+        observers.forEach(Observer::measuringEnded); // first: the last readings then hold everything counted
         Map<AsyncObserver, Long> asked = new LinkedHashMap<>();
         for (Observer o : observers) {
             if (o instanceof AsyncObserver a) {

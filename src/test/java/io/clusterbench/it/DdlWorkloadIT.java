@@ -84,6 +84,11 @@ class DdlWorkloadIT {
         assertEquals("oltp_read_write", background.get("workload").asText());
         assertTrue(background.get("quiet").get("intervals").asInt() + background.get("marked").get("intervals").asInt()
                 > 0, background.toString());
+        // its facts cover the measured phase only, as its lines do (they went on counting through the end sequence)
+        double backgroundSeconds = background.get("quiet").get("seconds").asDouble()
+                + background.get("marked").get("seconds").asDouble();
+        double measured = ResultFiles.summary(out).get("measuredSeconds").asDouble();
+        assertTrue(backgroundSeconds <= measured + 0.01, backgroundSeconds + " s of background in " + measured + " s");
     }
 
     @Test
