@@ -50,6 +50,20 @@ public final class SideLoad {
         thread.start();
     }
 
+    /**
+     * Waits until the load's sessions are open and its engine runs (or it failed), at most {@code waitMillis}.
+     *
+     * @return true when it runs
+     */
+    public boolean awaitRunning(long waitMillis) {
+        long deadline = System.nanoTime() + waitMillis * 1_000_000L;
+        while (!engine.measuringBegan() && failure == null && thread != null && thread.isAlive()
+                && deadline - System.nanoTime() > 0) {
+            java.util.concurrent.locks.LockSupport.parkNanos(5_000_000L);
+        }
+        return engine.measuringBegan();
+    }
+
     /** @return why the load stopped early, or null */
     public Throwable failure() {
         return failure;

@@ -32,6 +32,8 @@ final class ObserverSet implements AutoCloseable {
     private final List<Observer> observers;
     /** The first node's name in {@code observed.serverNodes}, filled from {@code observed.server}; null for one endpoint. */
     private final String firstNode;
+    /** The background workload's observer (also among {@link #observers}, wrapped), or null. */
+    private BackgroundObserver background;
 
     ObserverSet(List<Observer> observers) {
         this(observers, null);
@@ -88,7 +90,22 @@ final class ObserverSet implements AutoCloseable {
             async.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
                     ctx.env::line));
         }
-        return new ObserverSet(async, firstNode);
+        ObserverSet set = new ObserverSet(async, firstNode);
+        set.background = background;
+        return set;
+    }
+
+    /** The longest the run waits before its start for the background load's sessions to open. */
+    static final long BACKGROUND_START_MILLIS = 10_000;
+
+    /**
+     * Before the engine runs: starts a background workload so that it already runs when the measured phase
+     * begins (see {@link BackgroundObserver#startAhead}); nothing without {@code --background}.
+     */
+    void beforeRun() {
+        if (background != null) {
+            background.startAhead(BACKGROUND_START_MILLIS);
+        }
     }
 
     /** @return the member name behind each endpoint, {@code nI} (1-based) where the topology has none */

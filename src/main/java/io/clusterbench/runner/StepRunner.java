@@ -146,6 +146,7 @@ final class StepRunner {
         Ledger ledger = settings.faults().verifyCommits() ? Commits.ledger(ctx.target()) : null;
         PreparedStatementCheck ps = PreparedStatementCheck.start(ctx.target());
         try {
+            observers.beforeRun();
             outcome = engine.run(ledger == null ? workload : ledger.wrap(workload, ctx.target()), listener);
             ps.stepEnded();
         } catch (DbFailure f) {

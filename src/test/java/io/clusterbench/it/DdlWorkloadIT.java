@@ -84,11 +84,13 @@ class DdlWorkloadIT {
         assertEquals("oltp_read_write", background.get("workload").asText());
         assertTrue(background.get("quiet").get("intervals").asInt() + background.get("marked").get("intervals").asInt()
                 > 0, background.toString());
-        // its facts cover the measured phase only, as its lines do (they went on counting through the end sequence)
+        // its facts cover the measured phase only, as its lines do (they went on counting through the end sequence);
+        // the interval in progress at the start counts whole (up to 0.5 s), its final partial one ends when it has
+        // stopped, just after the main run's end
         double backgroundSeconds = background.get("quiet").get("seconds").asDouble()
                 + background.get("marked").get("seconds").asDouble();
         double measured = ResultFiles.summary(out).get("measuredSeconds").asDouble();
-        assertTrue(backgroundSeconds <= measured + 0.01, backgroundSeconds + " s of background in " + measured + " s");
+        assertTrue(backgroundSeconds <= measured + 0.75, backgroundSeconds + " s of background in " + measured + " s");
     }
 
     @Test
