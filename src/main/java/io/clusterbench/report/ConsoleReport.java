@@ -45,9 +45,19 @@ public final class ConsoleReport {
      * @return the interval line(s)
      */
     public static String intervalLine(IntervalRecord r, double percentile, boolean openLoop, String observed) {
+        return intervalLine(r, percentile, openLoop, observed, 0);
+    }
+
+    /**
+     * @param reportIntervalSeconds {@code --report-interval}: an interval of another length (the run's shorter
+     *                              tail) is labelled by its real start and end; 0 when unknown
+     * @return the interval line(s)
+     */
+    public static String intervalLine(IntervalRecord r, double percentile, boolean openLoop, String observed,
+                                      double reportIntervalSeconds) {
         String hit = r.hits() + r.misses() == 0 ? ""
                 : f(" %s: %.2f%%", HIT_RATE.key(), 100.0 * r.hits() / (r.hits() + r.misses()));
-        String label = label(r);
+        String label = label(r, reportIntervalSeconds);
         String line = f("%s %s: %d %s: %.2f %s: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,%s%%): %.2f %s: %.2f %s: %.2f%s",
                 label, THREADS.key(), r.threads(), TPS.key(), r.tps(), QPS.key(), r.qps(),
                 r.readsPerSecond(), r.writesPerSecond(), r.otherPerSecond(), percentile(percentile),
@@ -74,8 +84,20 @@ public final class ConsoleReport {
      *         never claims a time the interval did not cover
      */
     static String label(IntervalRecord r) {
+        return label(r, 0);
+    }
+
+    /**
+     * As {@link #label(IntervalRecord)}, and the interval must last one report interval (within the grace):
+     * {@code --time 3 --report-interval 2} labelled its 1-second tail, 2.00-3.01 s, {@code [ 3s ]} (tester).
+     *
+     * @param reportIntervalSeconds {@code --report-interval}, 0 when unknown (no length check)
+     */
+    static String label(IntervalRecord r, double reportIntervalSeconds) {
+        boolean fullLength = reportIntervalSeconds <= 0
+                || Math.abs(r.endSeconds() - r.startSeconds() - reportIntervalSeconds) <= ON_SCHEDULE_SECONDS;
         // a run shorter than the grace (0.00-0.07 s) was labelled [ 0s ]: its ends are near the same second
-        if (onSchedule(r.startSeconds()) && onSchedule(r.endSeconds()) && r.missedReports() == 0
+        if (fullLength && onSchedule(r.startSeconds()) && onSchedule(r.endSeconds()) && r.missedReports() == 0
                 && Math.round(r.endSeconds()) > Math.round(r.startSeconds())
                 && r.reporterLagSeconds() <= ON_SCHEDULE_SECONDS) {
             return f("[ %ds ]", Math.round(r.endSeconds()));

@@ -77,7 +77,7 @@ final class Outputs {
                         jsonOpen = true;
                     }
                     default -> console.line(ConsoleReport.intervalLine(record, plan.percentile(),
-                            plan.rateEventsPerSecond() > 0, compactLine.get()));
+                            plan.rateEventsPerSecond() > 0, compactLine.get(), every));
                 }
             }
 

@@ -36,4 +36,11 @@ class IntervalLabelTest {
         assertEquals("[ 0.00-0.07s ]", ConsoleReport.label(interval(0, 0.07)), "a run of 300 events: not [ 0s ]");
         assertEquals("[ 5.00-5.06s ]", ConsoleReport.label(interval(5.0, 5.06)), "a tail inside the grace");
     }
+
+    @Test
+    void aTailShorterThanTheReportIntervalShowsItsRealStartAndEnd() {
+        assertEquals("[ 2.00-3.01s ]", ConsoleReport.label(interval(2.0, 3.01), 2), "--time 3 --report-interval 2");
+        assertEquals("[ 4s ]", ConsoleReport.label(interval(2.0, 4.002), 2), "a whole 2-second interval");
+        assertEquals("[ 10s ]", ConsoleReport.label(interval(9.0, 10.05), 1), "the last of --time 10");
+    }
 }
