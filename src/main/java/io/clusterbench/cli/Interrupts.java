@@ -23,6 +23,7 @@ final class Interrupts {
     private static volatile Runnable exit;
     private static volatile Runnable halt;
     private static volatile boolean exitingNow;
+    private static volatile boolean ignored;
 
     private Interrupts() {
     }
@@ -41,10 +42,17 @@ final class Interrupts {
         exit = exitProcess;
         halt = haltProcess;
         try {
-            Signal.handle(new Signal("INT"), s -> onInterrupt());
+            // started with SIGINT ignored (`cmd &` from a script: non-interactive shells ignore it in background
+            // jobs), the JVM keeps it ignored and hands back SIG_IGN: Ctrl-C and kill -INT then do nothing
+            ignored = Signal.handle(new Signal("INT"), s -> onInterrupt()) == sun.misc.SignalHandler.SIG_IGN;
         } catch (IllegalArgumentException | UnsupportedOperationException noSignals) {
             // keep the default: shutdown hooks still stop the run
         }
+    }
+
+    /** @return true when this process was started with SIGINT ignored, so Ctrl-C cannot stop it (after {@link #install}) */
+    static boolean sigintIgnored() {
+        return ignored;
     }
 
     /**

@@ -59,6 +59,11 @@ public final class Main implements Runnable {
         String home = System.getenv("HOME") != null ? System.getenv("HOME") : System.getProperty("user.home");
         CliEnv env = new CliEnv(System.getenv(), home == null ? null : Path.of(home), out, err, Main::shutdownHook,
                 List.of());
+        if (Interrupts.sigintIgnored() && args.length > 0 && List.of("run", "sweep", "ab").contains(args[0])) {
+            // a tester's `cmd &` from a script: kill -INT did nothing and the run went on to its full --time
+            err.println("note: this process was started with SIGINT ignored (a background job of a script), so "
+                    + "Ctrl-C and kill -INT cannot stop it; kill -TERM stops the run and keeps its results");
+        }
         int code = execute(args, env);
         out.flush();
         err.flush();

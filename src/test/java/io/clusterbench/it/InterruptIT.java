@@ -49,4 +49,38 @@ class InterruptIT {
         assertTrue(run.get("intervals").size() >= 3);
         assertTrue(run.get("summary").get("events").asLong() > 0);
     }
+
+    /**
+     * Started with SIGINT ignored (a script's {@code cmd &}: non-interactive shells ignore it in background
+     * jobs), Ctrl-C cannot stop the process: a tester's {@code kill -INT} did nothing and the run went on to its
+     * full {@code --time}. The run says so at its start and names the signal that works; SIGTERM then stops it
+     * with its results written.
+     */
+    @Test
+    void startedWithSigintIgnoredTheRunSaysSoAndSigtermStillStopsIt() throws Exception {
+        String db = TestServer.freshDatabase("intr_ign");
+        List<String> target = TestServer.cliTarget(db);
+        assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=1000")).exitCode());
+        Path out = tmp.resolve("ign");
+        List<String> java = new ArrayList<>(List.of("java")); // not Cli.java(): it restores SIGINT's default
+        java.addAll(List.of("-jar", System.getProperty("clusterbench.jar", "target/clusterbench.jar"), "run",
+                "oltp_point_select", "--table-size=1000", "--time=120", "--report-interval=1", "--out=" + out));
+        java.addAll(target);
+        StringBuilder quoted = new StringBuilder("trap '' INT; exec");
+        for (String a : java) {
+            quoted.append(" '").append(a.replace("'", "'\\''")).append("'");
+        }
+        Process p = new ProcessBuilder("bash", "-c", quoted.toString()).redirectOutput(tmp.resolve("stdout").toFile())
+                .redirectError(tmp.resolve("stderr").toFile()).start();
+        try {
+            ServerLostIT.waitForLines(out.resolve("intervals.csv"), 2);
+            new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "process ended");
+        } finally {
+            p.destroyForcibly();
+        }
+        String stderr = Files.readString(tmp.resolve("stderr"));
+        assertTrue(stderr.contains("started with SIGINT ignored") && stderr.contains("kill -TERM"), stderr);
+        assertEquals("interrupted", ResultFiles.run(out).get("status").asText());
+    }
 }
