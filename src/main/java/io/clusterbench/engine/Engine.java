@@ -278,7 +278,9 @@ public final class Engine {
                 }
                 // Started after the listener's last call from this thread (measuringStarted): from here on only the
                 // writer calls it, so the listener is never called concurrently, and in order.
-                writer = new IntervalWriter(listener, control, clock);
+                // a listener that copies what it keeps gets recycled histograms: written intervals go back to the hub
+                writer = listener.copiesHistograms() ? new IntervalWriter(listener, hub::recycle, control, clock)
+                        : new IntervalWriter(listener, control, clock);
                 lastBoundary = measuredStartNanos;
                 long k = 1;
                 while (true) {

@@ -4,6 +4,7 @@ import io.clusterbench.metrics.IntervalSample;
 
 import java.io.UncheckedIOException;
 import java.util.ArrayDeque;
+import java.util.function.Consumer;
 
 /**
  * The run's one writer thread: takes the intervals the coordinator snapshotted at their boundaries and hands
@@ -21,11 +22,13 @@ import java.util.ArrayDeque;
  * again on the coordinator's thread by {@link #drain}, as if the listener had run there.
  *
  * <p>Thread-safety: {@link #submit}, {@link #drain} and the getters from the coordinator thread; the listener
- * runs only on the writer thread. Everything the coordinator did before {@link #submit} happens-before the
+ * and the hand-back of each written interval run only on the writer thread; a submitted sample is the writer's
+ * until it has been handed back. Everything the coordinator did before {@link #submit} happens-before the
  * listener sees the interval, and everything the listener did happens-before {@link #drain} returns.
  */
 final class IntervalWriter {
     private final RunListener listener;
+    private final Consumer<IntervalSample> written;
     private final RunControl control;
     private final Clock clock;
     private final ArrayDeque<Taken> queue = new ArrayDeque<>();
@@ -48,6 +51,19 @@ final class IntervalWriter {
      * @param clock    the run's clock, for the write lag
      */
     IntervalWriter(RunListener listener, RunControl control, Clock clock) {
+        this(listener, s -> { }, control, clock);
+    }
+
+    /**
+     * As above, handing each interval to {@code written} once the listener is done with it.
+     *
+     * @param written called on the writer thread with each submitted interval once the listener's
+     *                {@link RunListener#interval} returned, or when the interval was dropped after an output failure
+     *                (not for the one whose listener call threw); never while the listener still has it (the run
+     *                hands its histograms back here)
+     */
+    IntervalWriter(RunListener listener, Consumer<IntervalSample> written, RunControl control, Clock clock) {
+        this.written = written;
         this.listener = listener;
         this.control = control;
         this.clock = clock;
@@ -123,6 +139,7 @@ final class IntervalWriter {
                 }
             }
             if (failed) {
+                handBack(next);
                 continue;
             }
             try {
@@ -145,6 +162,15 @@ final class IntervalWriter {
                 }
                 control.fatal("cannot write results: " + e.getMessage());
             }
+            if (!failed) {
+                handBack(next);
+            } // the listener threw: it may still hold the sample's histograms, so they are not reused
+        }
+    }
+
+    private void handBack(Taken t) {
+        if (t.sample() != null) {
+            written.accept(t.sample());
         }
     }
 }

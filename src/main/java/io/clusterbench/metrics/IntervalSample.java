@@ -8,8 +8,11 @@ import java.util.Map;
  * Everything measured in one report interval, summed over workers. Counts are per interval, not
  * cumulative; latencies are in microseconds.
  *
- * <p>Immutable by convention: the arrays and histograms are fresh per sample and never changed after
- * {@link MetricsHub#sample} returns them.
+ * <p>Immutable by convention: the arrays are fresh per sample and never changed after {@link MetricsHub#sample}
+ * returns them. The histograms belong to whoever holds the sample until it is handed back
+ * ({@link MetricsHub#recycle}): after that a later sample may reuse them, reset, so a holder that hands samples
+ * back copies what it keeps. Not thread-safe: one thread at a time uses a sample (in a run, the coordinator
+ * takes it, then only the writer thread).
  *
  * @param startSeconds  interval start, seconds since the measured start (after warmup)
  * @param endSeconds    interval end, seconds since the measured start

@@ -12,7 +12,7 @@ import java.util.Map;
  * recorders, and the shared {@link ErrorCounts}.
  *
  * <p>Confined to one reporter thread: {@link #newWorker}, {@link #sample} and {@link #discard} must not be
- * called concurrently. Workers keep recording meanwhile; nothing they do waits for the reporter and nothing
+ * called concurrently; {@link #recycle}, any thread. Workers keep recording meanwhile; nothing they do waits for the reporter and nothing
  * the reporter does waits for them: counters are read with opaque loads, latencies through
  * {@link StripedHistogram#takeInterval()}. A sample costs O(workers &times; counters) for the counters plus
  * O(stripes &times; buckets) per used histogram, whatever the number of events.
@@ -34,6 +34,9 @@ public final class MetricsHub {
     /** Event latencies (µs) of every interval sampled since {@link #discard}. */
     private final Histogram runEvents =
             new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
+    /** Interval histograms handed back by {@link #recycle} (the writer thread), taken again by {@link #sample}. */
+    private final HistogramPool eventPool;
+    private final HistogramPool classPool;
 
     /**
      * @param threads    worker threads of the run (sizes the latency stripes), &ge; 1
@@ -46,6 +49,9 @@ public final class MetricsHub {
         this.slots = Counter.FIXED + classCount * Counter.PER_CLASS;
         this.lastTotals = new long[slots];
         this.latency = new RunLatency(StripedHistogram.stripesFor(threads), classCount);
+        // two intervals' worth: the writer hands one back while the coordinator already took the next
+        this.eventPool = new HistogramPool(WorkerMetrics.SIGNIFICANT_DIGITS, 2);
+        this.classPool = new HistogramPool(WorkerMetrics.CLASS_SIGNIFICANT_DIGITS, 2 * classCount);
     }
 
     /**
@@ -76,7 +82,8 @@ public final class MetricsHub {
      * @param missedReports report lines of the schedule this interval covers without their own line
      * @param waiting      workers inside one event for the whole interval
      * @param longestWaitSeconds longest time a worker has been inside its current event
-     * @return the interval's deltas and histograms
+     * @return the interval's deltas and histograms; the histograms are the caller's until it hands them back
+     *         ({@link #recycle}), possibly ones handed back before, reset
      */
     public IntervalSample sample(double startSeconds, double endSeconds, long queueLength, double lagSeconds,
                                  int missedReports, int waiting, double longestWaitSeconds) {
@@ -109,12 +116,11 @@ public final class MetricsHub {
             }
         });
         lastErrors = now;
-        Histogram events = latency.events().takeInterval();
+        Histogram events = latency.events().takeInterval(eventPool);
         Histogram[] classes = new Histogram[classCount];
         for (int c = 0; c < classCount; c++) {
             StripedHistogram used = latency.usedClass(c);
-            classes[c] = used == null ? StripedHistogram.empty(WorkerMetrics.CLASS_SIGNIFICANT_DIGITS)
-                    : used.takeInterval();
+            classes[c] = used == null ? classPool.take() : used.takeInterval(classPool);
         }
         runEvents.add(events);
         events.setStartTimeStamp((long) (startSeconds * 1000));
@@ -123,9 +129,27 @@ public final class MetricsHub {
                 queueLength, lagSeconds, missedReports, waiting, longestWaitSeconds);
     }
 
+    /**
+     * Hands a sample's histograms back for reuse by a later {@link #sample}: call it once the sample's last user
+     * is done with them (in a run, the writer thread after the listener wrote the interval). The caller must not
+     * read the sample's histograms afterwards: the next sample may reuse them, reset. Its counters and other
+     * fields stay valid. A sample never handed back costs only its allocation, as before.
+     *
+     * <p>Thread-safe: any thread, also while the reporter thread calls {@link #sample}.
+     *
+     * @param s a sample this hub's {@link #sample} returned, handed back at most once
+     * @throws IllegalArgumentException when a histogram of {@code s} is already back (handed back twice)
+     */
+    public void recycle(IntervalSample s) {
+        eventPool.give(s.eventLatency());
+        for (Histogram h : s.classLatency()) {
+            classPool.give(h);
+        }
+    }
+
     /** Drops everything recorded so far (end of warmup); the next sample starts from here. */
     public void discard() {
-        sample(0, 0, 0, 0, 0, 0, 0);
+        recycle(sample(0, 0, 0, 0, 0, 0, 0));
         runEvents.reset();
         baselineErrorDetail = lastErrorDetail;
         for (int w = 0; w < lastPerWorker.size(); w++) {

@@ -25,7 +25,8 @@ import org.HdrHistogram.Histogram;
  * <pre>{@code
  * StripedHistogram h = new StripedHistogram(StripedHistogram.stripesFor(threads), 3);
  * h.record(worker % h.stripes(), micros);          // each worker, per event
- * Histogram interval = h.takeInterval();             // the reader, per interval
+ * Histogram interval = h.takeInterval(pool);         // the reader, per interval
+ * pool.give(interval);                               // its last user, when done with it
  * }</pre>
  */
 public final class StripedHistogram {
@@ -94,6 +95,21 @@ public final class StripedHistogram {
      * @return a fresh histogram the caller owns, with this recorder's range and precision
      */
     public Histogram takeInterval() {
+        return takeInterval(null);
+    }
+
+    /**
+     * As {@link #takeInterval()}, into a histogram taken from {@code pool} (a new one when the pool has none idle
+     * or is null). One reader thread.
+     *
+     * @param pool where the interval's histogram comes from; its precision must be this recorder's
+     * @return the interval's histogram, owned by the caller (hand it back to {@code pool} when done with it)
+     * @throws IllegalArgumentException when the pool's precision differs from this recorder's
+     */
+    public Histogram takeInterval(HistogramPool pool) {
+        if (pool != null && pool.digits() != digits) {
+            throw new IllegalArgumentException("pool of " + pool.digits() + " digits for a recorder of " + digits);
+        }
         Histogram t = before;
         before = now;
         now = t;
@@ -101,7 +117,7 @@ public final class StripedHistogram {
         for (AtomicHistogram s : stripes) {
             now.add(s);
         }
-        Histogram out = empty(digits);
+        Histogram out = pool == null ? empty(digits) : pool.take();
         out.add(now);
         out.subtract(before);
         return out;

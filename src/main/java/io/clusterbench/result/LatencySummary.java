@@ -4,7 +4,7 @@ import org.HdrHistogram.Histogram;
 
 /**
  * Latency figures of one histogram, in microseconds (HdrHistogram, 3 significant digits: each value is
- * within 0.1% of the recorded one). Immutable.
+ * within 0.1% of the recorded one). Immutable, so thread-safe.
  *
  * @param count      values recorded
  * @param minMicros  smallest value
@@ -31,6 +31,31 @@ public record LatencySummary(long count, long minMicros, double meanMicros, long
         return new LatencySummary(n, h.getMinValue(), mean, h.getValueAtPercentile(50),
                 h.getValueAtPercentile(95), h.getValueAtPercentile(99), h.getValueAtPercentile(99.9),
                 h.getMaxValue(), mean * n);
+    }
+
+    /**
+     * The value at {@code percentile} of the histogram this summary was made of: one of the summary's own
+     * percentiles when it is 50, 95, 99 or 99.9 (the same {@code getValueAtPercentile} result, without walking the
+     * histogram's counts again), else read from {@code h}.
+     *
+     * @param h          the histogram this summary was made of ({@link #of})
+     * @param percentile 0–100
+     * @return the value at that percentile in microseconds, 0 when empty
+     */
+    public long atPercentileMicros(Histogram h, double percentile) {
+        if (count == 0) {
+            return 0;
+        }
+        if (percentile == 50) {
+            return p50Micros;
+        } else if (percentile == 95) {
+            return p95Micros;
+        } else if (percentile == 99) {
+            return p99Micros;
+        } else if (percentile == 99.9) {
+            return p999Micros;
+        }
+        return h.getValueAtPercentile(percentile);
     }
 
     /**

@@ -72,10 +72,11 @@ public final class RunAccumulator {
         long reads = s.count(Counter.READS);
         long writes = s.count(Counter.WRITES);
         long other = s.count(Counter.OTHER);
+        LatencySummary latency = LatencySummary.of(s.eventLatency());
         IntervalRecord r = new IntervalRecord(s.startSeconds(), s.endSeconds(), s.threads(), s.count(Counter.EVENTS),
                 s.count(Counter.EVENTS) / d, (reads + writes + other) / d, reads / d, writes / d, other / d,
                 s.count(Counter.ERRORS) / d, s.count(Counter.RECONNECTS) / d, hits, misses,
-                LatencySummary.percentileMicros(s.eventLatency(), percentile), LatencySummary.of(s.eventLatency()),
+                latency.atPercentileMicros(s.eventLatency(), percentile), latency,
                 s.queueLength(), s.count(Counter.LATE), new TreeMap<>(s.errorsByCode()), observed,
                 s.reporterLagSeconds(), s.missedReports(), s.waitingWorkers(), s.longestWaitSeconds());
         intervals.add(r);

@@ -8,7 +8,7 @@ import io.clusterbench.result.IntervalRecord;
  * result.json checkpoint. Outputs know no engine and no other output; {@link StepRunner} wires them once
  * per step behind the result accumulator, which turns each sample into its record.
  *
- * <p>Called from the engine's coordinator thread only, never concurrently; implementations return
+ * <p>Called from the engine's interval-writer thread only, never concurrently; implementations return
  * quickly.
  */
 interface RunOutput extends AutoCloseable {
@@ -18,7 +18,9 @@ interface RunOutput extends AutoCloseable {
 
     /**
      * @param record the interval as the result holds it (rates, percentiles, observer figures)
-     * @param sample the raw interval sample (histograms), for outputs that write them
+     * @param sample the raw interval sample (histograms), for outputs that write them; its histograms are reused for
+     *               a later interval once this returns ({@link io.clusterbench.engine.RunListener#copiesHistograms}),
+     *               so an output copies what it keeps and never hands them to another thread
      * @throws java.io.UncheckedIOException when a result file cannot be written; the run then stops
      */
     void interval(IntervalRecord record, IntervalSample sample);

@@ -137,6 +137,11 @@ final class StepRunner {
             }
 
             @Override
+            public boolean copiesHistograms() {
+                return true; // the accumulator, the hlog and the metrics series copy or encode them at once
+            }
+
+            @Override
             public void interval(IntervalSample s) {
                 outputs.interval(acc.add(s, observers.sample(s.durationSeconds())), s);
             }
