@@ -12,14 +12,14 @@ import java.time.Duration;
  * {@code --background}, the probe's background load): closed loop, no time or event limit, round-robin over
  * the endpoints, the default ignored errors. Its intervals go to one listener; it runs until {@link #stop}.
  *
- * <p>{@link #start} and {@link #stop} are called from one owner thread; the listener runs on the side engine's
- * coordinator thread.
+ * <p>{@link #start}, {@link #awaitRunning} and {@link #stop} may be called from any thread ({@code start} is
+ * idempotent); the listener runs on the side engine's coordinator thread.
  */
 public final class SideLoad {
     private final Engine engine;
     private final Workload workload;
     private final RunListener listener;
-    private Thread thread;
+    private volatile Thread thread;
     private volatile Throwable failure;
 
     /**
@@ -37,8 +37,11 @@ public final class SideLoad {
                 ErrorPolicy.parse(VendorCodes.DEFAULT_IGNORED), seed, target), Clock.SYSTEM);
     }
 
-    /** Starts the load on its own daemon thread, named {@code background-load}. */
-    public void start() {
+    /** Starts the load on its own daemon thread, named {@code background-load}; a second call does nothing. */
+    public synchronized void start() {
+        if (thread != null) {
+            return;
+        }
         thread = new Thread(() -> {
             try {
                 engine.run(workload, listener);

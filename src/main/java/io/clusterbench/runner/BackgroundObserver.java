@@ -37,7 +37,6 @@ final class BackgroundObserver implements Observer {
     private volatile boolean active;
     private boolean ended; // guarded by this
     private boolean counting; // guarded by this: from the main run's measured start
-    private boolean loadStarted; // guarded by this
     private long events;
     private double seconds;
     private String compact = "";
@@ -93,21 +92,14 @@ final class BackgroundObserver implements Observer {
      * (a 10 ms CREATE with 0.6-0.8 s commit gaps on every node). Its intervals count from {@link #start}.
      */
     void startAhead(long waitMillis) {
-        startLoad();
+        load.start();
         load.awaitRunning(waitMillis);
-    }
-
-    private synchronized void startLoad() {
-        if (!loadStarted) {
-            loadStarted = true;
-            load.start();
-        }
     }
 
     /** The main run's measured phase starts: the load runs (started now unless {@link #startAhead}), counted from here. */
     @Override
     public void start() {
-        startLoad();
+        load.start();
         synchronized (this) {
             counting = true;
         }

@@ -15,7 +15,6 @@ import io.clusterbench.engine.Engine;
 public final class StopSignal {
     private Engine engine;
     private boolean fired;
-    private boolean everAttached;
     private boolean measuredBefore;
     private Console.Registration registration;
 
@@ -27,7 +26,7 @@ public final class StopSignal {
      */
     public synchronized Console.Registration register(Console console) {
         registration = console.onStop(this::fire);
-        if (fired && !everAttached) {
+        if (fired && nothingMeasured()) {
             registration.exitNow(); // a stop came while registering
         }
         return registration;
@@ -40,8 +39,7 @@ public final class StopSignal {
     public synchronized void fire() {
         boolean first = !fired;
         fired = true;
-        boolean nothingMeasured = !measuredBefore && (engine == null || !engine.measuringBegan());
-        if (first && nothingMeasured && registration != null) {
+        if (first && nothingMeasured() && registration != null) {
             // before any measured phase (set-up, the connection ramp, warmup): nothing to save, exit now (a
             // tester's Ctrl-C during a 600-connection ramp or in warmup printed a summary of zeros)
             registration.exitNow();
@@ -50,10 +48,14 @@ public final class StopSignal {
         }
     }
 
+    /** @return true while no engine of this command has begun its measured phase; under this object's lock */
+    private boolean nothingMeasured() {
+        return !measuredBefore && (engine == null || !engine.measuringBegan());
+    }
+
     synchronized void attach(Engine e) {
         measuredBefore |= engine != null && engine.measuringBegan(); // an earlier step of a sweep measured
         engine = e;
-        everAttached = true;
         if (fired) {
             e.requestStop();
         }

@@ -31,15 +31,7 @@ class InterruptIT {
                 "target/clusterbench.jar"), "run", "oltp_point_select", "--table-size=1000", "--time=120",
                 "--report-interval=1", "--out=" + out));
         cmd.addAll(target);
-        Process p = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("stdout").toFile())
-                .redirectError(tmp.resolve("stderr").toFile()).start();
-        try {
-            ServerLostIT.waitForLines(out.resolve("intervals.csv"), 3);
-            new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
-            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "process ended");
-        } finally {
-            p.destroyForcibly();
-        }
+        Process p = signalAfterIntervals(cmd, out, 3, "-INT");
         assertEquals(130, p.exitValue());
         String stdout = Files.readString(tmp.resolve("stdout"));
         assertTrue(stdout.contains("SQL statistics:"), stdout);
@@ -70,17 +62,28 @@ class InterruptIT {
         for (String a : java) {
             quoted.append(" '").append(a.replace("'", "'\\''")).append("'");
         }
-        Process p = new ProcessBuilder("bash", "-c", quoted.toString()).redirectOutput(tmp.resolve("stdout").toFile())
+        signalAfterIntervals(List.of("bash", "-c", quoted.toString()), out, 2, "-TERM");
+        String stderr = Files.readString(tmp.resolve("stderr"));
+        assertTrue(stderr.contains("started with SIGINT ignored") && stderr.contains("kill -TERM"), stderr);
+        assertEquals("interrupted", ResultFiles.run(out).get("status").asText());
+    }
+
+    /**
+     * Starts {@code cmd} with its output in tmp/stdout and tmp/stderr, waits until {@code lines} intervals are in
+     * {@code out}'s intervals.csv, sends {@code signal} and waits (at most 60 s) for the process to end.
+     *
+     * @return the ended process
+     */
+    private Process signalAfterIntervals(List<String> cmd, Path out, int lines, String signal) throws Exception {
+        Process p = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("stdout").toFile())
                 .redirectError(tmp.resolve("stderr").toFile()).start();
         try {
-            ServerLostIT.waitForLines(out.resolve("intervals.csv"), 2);
-            new ProcessBuilder("kill", "-TERM", Long.toString(p.pid())).start().waitFor();
+            ServerLostIT.waitForLines(out.resolve("intervals.csv"), lines);
+            new ProcessBuilder("kill", signal, Long.toString(p.pid())).start().waitFor();
             assertTrue(p.waitFor(60, TimeUnit.SECONDS), "process ended");
         } finally {
             p.destroyForcibly();
         }
-        String stderr = Files.readString(tmp.resolve("stderr"));
-        assertTrue(stderr.contains("started with SIGINT ignored") && stderr.contains("kill -TERM"), stderr);
-        assertEquals("interrupted", ResultFiles.run(out).get("status").asText());
+        return p;
     }
 }
