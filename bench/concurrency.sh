@@ -29,7 +29,11 @@
 #        PORT=33306 — starts a throwaway MariaDB on 127.0.0.1:$PORT and prepares the tables with sysbench;
 #        or HOST=127.0.0.1 PORT=3306 DB_USER=root PASSWORD= DB=sbtest EXTERNAL=1 to use a running server whose
 #        tables are already prepared (its max_connections must exceed the largest thread count); BUILD=0 skips
-#        building the jar; CB_ARGS="--statement-path=jdbc" adds options to every clusterbench run.
+#        building the jar; CB_ARGS="--statement-path=jdbc" adds options to every clusterbench run;
+#        VARIANTS="p17=/usr/lib/jvm/java-17-openjdk-amd64/bin/java v25=/usr/lib/jvm/temurin-25-jdk-amd64/bin/java:-Dclusterbench.threads=virtual"
+#        runs clusterbench once per NAME=JAVA[:JVM_OPTIONS] per round (options comma-separated), each as
+#        CLUSTERBENCH_JAVA / CLUSTERBENCH_JAVA_OPTS, and compares each with sysbench (default: one variant,
+#        "clusterbench", with the environment as it is).
 # Needs: sysbench, mariadb-server (unless EXTERNAL=1), GNU time, Java 17+ and Maven.
 set -euo pipefail
 THREADS=${THREADS:-"1 8 64 256 512 1024"}
@@ -163,7 +167,8 @@ PY3
 # run_one TOOL THREADS -> prints "tps cpu_seconds events rss_kb total_seconds server_delta_ratio iv_median iv_maxdev
 #                                 in_run_us_per_event"
 run_one() {
-  local tool=$1 t=$2 out="$work/out" tfile="$work/time" before after launched launch_epoch sampler
+  local tool=$1 t=$2 variant_java="" variant_opts="" out="$work/out" tfile="$work/time" before after launched launch_epoch sampler
+  [ "$tool" = sysbench ] || IFS='|' read -r variant_java variant_opts <<<"${variant_of[$tool]}"
   before=$(com_select)
   rm -f "$work/pid"
   in_run_sample "$work/pid" "$work/inrun" &
@@ -175,7 +180,8 @@ run_one() {
       run >"$out" 2>&1 &
   else
     rm -rf "$work/cb"
-    /usr/bin/time -f "%U %S %M" -o "$tfile" "$here/bin/clusterbench" run "$WORKLOAD" "${cb_conn[@]}" "${common[@]}" \
+    CLUSTERBENCH_JAVA="$variant_java" CLUSTERBENCH_JAVA_OPTS="$variant_opts" \
+      /usr/bin/time -f "%U %S %M" -o "$tfile" "$here/bin/clusterbench" run "$WORKLOAD" "${cb_conn[@]}" "${common[@]}" \
       --threads="$t" --out="$work/cb" >"$out" 2>&1 &
   fi
   launched=$!
@@ -197,17 +203,30 @@ run_one() {
     '{ printf "%s %.2f %s %s %s %s %s %s\n", tps, $1 + $2, ev, $3, tot, (ev > 0 ? sprintf("%.3f", d / ev) : "-"), iv, inrun }'
 }
 
+# variant_of[NAME] -> "JAVA|JVM OPTIONS" of each clusterbench variant, in the order of $variants
+declare -A variant_of
+variants=""
+for v in ${VARIANTS:-"clusterbench=${CLUSTERBENCH_JAVA:-java}:${CLUSTERBENCH_JAVA_OPTS:-}"}; do
+  name="${v%%=*}" spec="${v#*=}"
+  java_part="${spec%%:*}" opts_part=""
+  [ "$spec" = "$java_part" ] || opts_part="${spec#*:}"
+  variant_of[$name]="$java_part|${opts_part//,/ }"
+  variants="$variants $name"
+done
 results="$work/results.txt"
 : >"$results"
-echo "# one unmeasured clusterbench run (records the launcher's class-data archive)" >&2
-rm -rf "$work/cb"
-"$here/bin/clusterbench" run "$WORKLOAD" "${cb_conn[@]}" --tables="$TABLES" --table-size="$TABLE_SIZE" --time=2 \
-  --threads=1 --out="$work/cb" >/dev/null 2>&1 || true
+for v in $variants; do
+  echo "# one unmeasured $v run (records the launcher's class-data archive)" >&2
+  rm -rf "$work/cb"
+  IFS='|' read -r vj vo <<<"${variant_of[$v]}"
+  CLUSTERBENCH_JAVA="$vj" CLUSTERBENCH_JAVA_OPTS="$vo" "$here/bin/clusterbench" run "$WORKLOAD" "${cb_conn[@]}" \
+    --tables="$TABLES" --table-size="$TABLE_SIZE" --time=2 --threads=1 --out="$work/cb" >/dev/null 2>&1 || true
+done
 printf "%-8s %-12s %4s %12s %14s %14s %10s %12s %14s %16s\n" threads tool run tps "CPU µs/event" "in-run µs/ev" \
   "RSS MB" "total time" "server/events" "interval srv/cb"
 for t in $THREADS; do
   for r in $(seq 1 "$REPEATS"); do
-    for tool in sysbench clusterbench; do
+    for tool in sysbench $variants; do
       read -r tps cpu events rss total sdelta ivmed ivdev inrun < <(run_one "$tool" "$t")
       per=$(awk -v c="$cpu" -v e="$events" 'BEGIN { printf "%.2f", (e > 0 ? 1e6 * c / e : 0) }')
       printf "%-8s %-12s %4s %12.2f %14s %14s %10.0f %12s %14s %16s\n" "$t" "$tool" "$r" "$tps" "$per" "$inrun" \
@@ -221,19 +240,21 @@ median() { sort -g | awk '{a[NR]=$1} END { if (NR%2) print a[(NR+1)/2]; else pri
 col() { awk -v t="$1" -v tool="$2" -v c="$3" '$1==t && $2==tool {print $c}' "$results" | median; }
 echo
 echo "Medians over $REPEATS alternating rounds ($WORKLOAD, $TABLES x $TABLE_SIZE rows, --time $TIME):"
-printf "| %7s | %10s | %10s | %9s | %13s | %13s | %9s | %11s | %11s | %11s | %9s | %9s | %10s | %10s | %9s | %9s | %11s |\n" \
+printf "| %12s | %10s | %10s | %9s | %13s | %13s | %9s | %11s | %11s | %11s | %9s | %9s | %10s | %10s | %9s | %9s | %11s |\n" \
   threads "sb tps" "cb tps" "tps ratio" "sb CPU µs/ev" "cb CPU µs/ev" "CPU ratio" "sb in-run" "cb in-run" \
   "in-run ratio" "sb RSS MB" "cb RSS MB" "sb total s" "cb total s" "sb srv/ev" "cb srv/ev" "cb iv srv/cb"
-for t in $THREADS; do
-  awk -v t="$t" -v st="$(col "$t" sysbench 3)" -v ct="$(col "$t" clusterbench 3)" -v sc="$(col "$t" sysbench 4)" \
-    -v cc="$(col "$t" clusterbench 4)" -v sr="$(col "$t" sysbench 5)" -v cr="$(col "$t" clusterbench 5)" \
-    -v sT="$(col "$t" sysbench 6)" -v cT="$(col "$t" clusterbench 6)" -v sD="$(col "$t" sysbench 7)" \
-    -v cD="$(col "$t" clusterbench 7)" -v cI="$(col "$t" clusterbench 8)" -v sN="$(col "$t" sysbench 9)" \
-    -v cN="$(col "$t" clusterbench 9)" 'BEGIN {
-    printf "| %7s | %10.0f | %10.0f | %9.3f | %13.2f | %13.2f | %9.3f | %11.2f | %11.2f | %11.3f | %9.0f | %9.0f | %10.2f | %10.2f | %9.3f | %9.3f | %11.3f |\n",
+for t in $THREADS; do for v in $variants; do
+  label="$t"
+  [ "$variants" = " clusterbench" ] || label="$t $v"
+  awk -v t="$label" -v st="$(col "$t" sysbench 3)" -v ct="$(col "$t" "$v" 3)" -v sc="$(col "$t" sysbench 4)" \
+    -v cc="$(col "$t" "$v" 4)" -v sr="$(col "$t" sysbench 5)" -v cr="$(col "$t" "$v" 5)" \
+    -v sT="$(col "$t" sysbench 6)" -v cT="$(col "$t" "$v" 6)" -v sD="$(col "$t" sysbench 7)" \
+    -v cD="$(col "$t" "$v" 7)" -v cI="$(col "$t" "$v" 8)" -v sN="$(col "$t" sysbench 9)" \
+    -v cN="$(col "$t" "$v" 9)" 'BEGIN {
+    printf "| %12s | %10.0f | %10.0f | %9.3f | %13.2f | %13.2f | %9.3f | %11.2f | %11.2f | %11.3f | %9.0f | %9.0f | %10.2f | %10.2f | %9.3f | %9.3f | %11.3f |\n",
       t, st, ct, (st > 0 ? ct / st : 0), sc, cc, (sc > 0 ? cc / sc : 0), sN, cN, (sN > 0 ? cN / sN : 0), sr, cr, sT, cT,
       sD, cD, cI }'
-done
+done; done
 echo "(tps ratio > 1: clusterbench drives more load; CPU ratio < 1: less client CPU per event, start-up included;"
 echo " in-run: client CPU between two readings inside the measured phase per event (tps x the time between them);"
 echo " total time vs --time $TIME;"

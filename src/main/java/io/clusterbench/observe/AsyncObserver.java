@@ -19,6 +19,9 @@ public final class AsyncObserver implements Observer {
     private final long pollNanos;
     private final Thread thread;
     private volatile boolean closed;
+    private volatile boolean startRequested;
+    /** Whether {@link #thread} was started (by {@link #connectAhead} or {@link #start}); the coordinator's own. */
+    private boolean threadStarted;
     private volatile Reading latest;
     private long lastReadSeq;
     /** The reading the last {@link #sample} call returned, null when it returned none: the line shows that one. */
@@ -59,10 +62,35 @@ public final class AsyncObserver implements Observer {
     @Override
     public void start() {
         startedNanos = System.nanoTime();
-        thread.start();
+        startRequested = true;
+        if (threadStarted) {
+            LockSupport.unpark(thread);
+        } else {
+            threadStarted = true;
+            thread.start();
+        }
+    }
+
+    /**
+     * Before the measured phase: starts the observer's thread, which opens the observer's connections
+     * ({@link Observer#connect}) and then waits for {@link #start}, so the baseline is read at the measured start
+     * and not after a handshake (a run of 0.05 s had its baseline read after it ended). Never waits; optional.
+     */
+    public void connectAhead() {
+        if (!threadStarted) {
+            threadStarted = true;
+            thread.start();
+        }
     }
 
     private void loop() {
+        delegate.connect();
+        while (!startRequested) {
+            if (closed) {
+                return; // closed before the measured phase: nothing to read
+            }
+            LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(50));
+        }
         delegate.start();
         long last = System.nanoTime();
         // sample a little before each interval boundary, so the coordinator finds this period's sample when it

@@ -46,6 +46,8 @@ public final class GaleraObserver implements Observer {
     private final WsrepReading[] first;
     private final Map<String, Object> facts = new LinkedHashMap<>();
     private ExecutorService readers;
+    /** Whether {@link #start} took the baseline (connections may be open before, {@link #connect}). */
+    private boolean started;
     private String compact = "";
 
     /**
@@ -80,11 +82,8 @@ public final class GaleraObserver implements Observer {
 
     @Override
     public void start() {
-        readers = Executors.newFixedThreadPool(Math.max(1, endpoints.size()), r -> {
-            Thread t = new Thread(r, "galera-observer");
-            t.setDaemon(true);
-            return t;
-        });
+        startReaders();
+        started = true;
         WsrepReading[] now = readAll();
         System.arraycopy(now, 0, previous, 0, now.length);
         System.arraycopy(now, 0, first, 0, now.length);
@@ -107,7 +106,7 @@ public final class GaleraObserver implements Observer {
 
     @Override
     public void pollBetweenSamples() {
-        if (readers != null) {
+        if (started) {
             addPolls(readAll());
         }
     }
@@ -131,7 +130,7 @@ public final class GaleraObserver implements Observer {
 
     @Override
     public Map<String, Object> sample(double intervalSeconds) {
-        if (readers == null) {
+        if (!started) {
             return Map.of();
         }
         WsrepReading[] now = readAll();
@@ -211,6 +210,48 @@ public final class GaleraObserver implements Observer {
         }
     }
 
+    /** Opens every node's connection in parallel, waiting as long as one reading may take (a node that does not
+     * answer is tried again by the baseline). */
+    @Override
+    public void connect() {
+        startReaders();
+        List<Future<?>> opening = new ArrayList<>();
+        for (int i = 0; i < endpoints.size(); i++) {
+            int node = i;
+            opening.add(readers.submit(() -> openIfNeeded(node)));
+        }
+        long deadline = System.nanoTime() + READ_TIMEOUT_MILLIS * 1_000_000L;
+        for (Future<?> f : opening) {
+            try {
+                f.get(Math.max(1, deadline - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (Exception e) {
+                // the baseline's read opens it again, or counts the node as unanswered
+            }
+        }
+    }
+
+    private void startReaders() {
+        if (readers == null) {
+            readers = Executors.newFixedThreadPool(Math.max(1, endpoints.size()), r -> {
+                Thread t = new Thread(r, "galera-observer");
+                t.setDaemon(true);
+                return t;
+            });
+        }
+    }
+
+    private void openIfNeeded(int node) {
+        try {
+            if (connections[node] == null) {
+                Connection c = target.open(endpoints.get(node));
+                c.setNetworkTimeout(Runnable::run, READ_TIMEOUT_MILLIS);
+                connections[node] = c;
+            }
+        } catch (DbFailure | SQLException e) {
+            closeQuietly(node);
+        }
+    }
+
     /** Reads every node in parallel; a slot is null when that node did not answer in time. */
     private WsrepReading[] readAll() {
         List<Future<WsrepReading>> futures = new ArrayList<>();
@@ -233,13 +274,12 @@ public final class GaleraObserver implements Observer {
 
     private WsrepReading readOne(int node) {
         try {
+            openIfNeeded(node);
             if (connections[node] == null) {
-                Connection c = target.open(endpoints.get(node));
-                c.setNetworkTimeout(Runnable::run, READ_TIMEOUT_MILLIS);
-                connections[node] = c;
+                return null;
             }
             return WsrepReading.read(connections[node]);
-        } catch (DbFailure | SQLException e) {
+        } catch (SQLException e) {
             closeQuietly(node);
             return null;
         }

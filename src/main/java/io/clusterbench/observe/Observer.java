@@ -16,6 +16,14 @@ public interface Observer extends AutoCloseable {
     /** @return a short key under which this observer's figures are stored, e.g. {@code server}, {@code galera} */
     String name();
 
+    /**
+     * Opens the observer's connections ahead of the measured phase, so that {@link #start}'s baseline is read at
+     * the measured start rather than after a connection handshake (10–100 ms, more than a short run lasts). Called
+     * at most once, before {@link #start}, on the observer's thread; must not throw (start retries a failure).
+     */
+    default void connect() {
+    }
+
     /** Takes the baseline (first readings); called when measuring starts. Must not throw. */
     void start();
 

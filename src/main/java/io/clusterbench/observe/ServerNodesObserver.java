@@ -62,6 +62,11 @@ public final class ServerNodesObserver implements Observer {
     }
 
     @Override
+    public void connect() {
+        nodes.values().forEach(ServerStatusObserver::connect);
+    }
+
+    @Override
     public void start() {
         nodes.values().forEach(ServerStatusObserver::start);
     }

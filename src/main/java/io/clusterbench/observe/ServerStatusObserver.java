@@ -39,6 +39,8 @@ public final class ServerStatusObserver implements Observer {
     private Map<String, Long> last = new HashMap<>();
     private Map<String, Object> lastSample = Map.of();
     private long failures;
+    /** Page requests in the last sample's window, -1 when the server has no such counters. */
+    private long pageRequests = -1;
 
     /** @param target where to connect; @param endpoint which server to observe */
     public ServerStatusObserver(Target target, Endpoint endpoint) {
@@ -49,6 +51,17 @@ public final class ServerStatusObserver implements Observer {
     @Override
     public String name() {
         return NAME;
+    }
+
+    @Override
+    public void connect() {
+        try {
+            if (connection == null) {
+                connection = target.open(endpoint);
+            }
+        } catch (DbFailure e) {
+            // start() tries again and counts a failure
+        }
     }
 
     @Override
@@ -78,8 +91,13 @@ public final class ServerStatusObserver implements Observer {
         }
         Long requests = delta(now, "Innodb_buffer_pool_read_requests");
         Long reads = delta(now, "Innodb_buffer_pool_reads");
-        if (requests != null && reads != null && requests > 0) {
-            out.put("bufferPoolMissPercent", round(100.0 * reads / requests));
+        if (requests != null && reads != null) {
+            pageRequests = requests;
+            if (requests > 0) {
+                out.put("bufferPoolMissPercent", round(100.0 * reads / requests));
+            }
+        } else {
+            pageRequests = -1;
         }
         last = now;
         lastSample = out;
@@ -93,7 +111,10 @@ public final class ServerStatusObserver implements Observer {
         if (running == null) {
             return "";
         }
-        return "srv: run " + running + (miss == null ? "" : String.format(Locale.ROOT, " bp-miss %.1f%%", (Double) miss));
+        // no page request in the window: a miss share of nothing, shown as '-' rather than dropped from the line
+        String bp = miss != null ? String.format(Locale.ROOT, " bp-miss %.1f%%", (Double) miss)
+                : pageRequests == 0 ? " bp-miss -" : "";
+        return "srv: run " + running + bp;
     }
 
     private Long delta(Map<String, Long> now, String name) {

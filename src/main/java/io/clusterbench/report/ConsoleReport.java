@@ -268,11 +268,13 @@ public final class ConsoleReport {
      */
     public static String sweepTable(SweepSummary sweep, List<RunRecord> runs) {
         StringBuilder b = new StringBuilder("Sweep summary (min / median / max over repeats; latency ms):\n");
-        b.append(f("    %7s %28s %26s %26s %7s%n", "threads", TPS.key(), LATENCY_P95.key(), LATENCY_P99.key(), "repeats"));
+        List<String[]> rows = new java.util.ArrayList<>();
+        rows.add(new String[] {"threads", TPS.key(), LATENCY_P95.key(), LATENCY_P99.key(), "repeats"});
         for (SweepSummary.Point p : sweep.points()) {
-            b.append(f("    %7d %28s %26s %26s %7d%n", p.threads(), spread(p.tps(), 1), spread(p.p95Micros(), 1000),
-                    spread(p.p99Micros(), 1000), p.repeats()));
+            rows.add(new String[] {Integer.toString(p.threads()), spread(p.tps(), 1), spread(p.p95Micros(), 1000),
+                    spread(p.p99Micros(), 1000), Integer.toString(p.repeats())});
         }
+        b.append(TextTable.render(rows, new boolean[5], "   ", " ")); // right-aligned: figures
         b.append(f("    %s: %s%n", PEAK.key(), sweep.peakThreads() == 0 ? "-" : sweep.peakThreads() + " threads"));
         b.append(f("    %s: %s%n", KNEE.key(), sweep.kneeThreads() == null
                 ? "none in this range (every step added >= 5% tps)" : sweep.kneeThreads() + " threads"));

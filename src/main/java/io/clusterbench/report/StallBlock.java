@@ -27,12 +27,26 @@ final class StallBlock {
         if (stall != null && !stall.byKind().isEmpty()) {
             b.append("\nStalls per node (ms; gap = longest time without a commit, desync = not Synced, "
                     + "catch-up after the end):\n");
+            // nodes named n1, n2, … in endpoint order, as the interval lines' stall flag names them; the legend
+            // gives each name's address (a tester found the table naming addresses while the lines said n1/n2/n3)
+            java.util.List<String> addresses = new java.util.ArrayList<>();
+            stall.byKind().values().forEach(k -> k.nodes().forEach(n -> {
+                if (!addresses.contains(n.endpoint())) {
+                    addresses.add(n.endpoint());
+                }
+            }));
+            StringBuilder legend = new StringBuilder();
+            for (int i = 0; i < addresses.size(); i++) {
+                legend.append(i == 0 ? "" : ", ").append('n').append(i + 1).append(" = ").append(addresses.get(i));
+            }
+            b.append("    nodes: ").append(legend).append('\n');
             b.append(String.format(Locale.ROOT, "    %-16s %6s %9s  %s%n", "class", "count", "longest",
                     "node: gap / desync / catch-up"));
             stall.byKind().forEach((kind, k) -> {
                 StringBuilder nodes = new StringBuilder();
                 for (StallFacts.Node node : k.nodes()) {
-                    nodes.append(nodes.length() == 0 ? "" : ", ").append(node.endpoint()).append(": ")
+                    nodes.append(nodes.length() == 0 ? "" : ", ").append('n')
+                            .append(addresses.indexOf(node.endpoint()) + 1).append(": ")
                             .append(node.maxCommitGapMillis()).append(" / ").append(node.maxNotSyncedMillis())
                             .append(" / ").append(node.maxCatchUpMillis() == null ? "-" : node.maxCatchUpMillis());
                 }

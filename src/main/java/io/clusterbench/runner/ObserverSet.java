@@ -99,10 +99,15 @@ final class ObserverSet implements AutoCloseable {
     static final long BACKGROUND_START_MILLIS = 10_000;
 
     /**
-     * Before the engine runs: starts a background workload so that it already runs when the measured phase
+     * Before the engine runs: opens the observers' connections on their own threads, and starts a background workload so that it already runs when the measured phase
      * begins (see {@link BackgroundObserver#startAhead}); nothing without {@code --background}.
      */
     void beforeRun() {
+        for (Observer o : observers) {
+            if (o instanceof AsyncObserver a) {
+                a.connectAhead(); // baselines read at the measured start, not after a handshake
+            }
+        }
         if (background != null) {
             background.startAhead(BACKGROUND_START_MILLIS);
         }

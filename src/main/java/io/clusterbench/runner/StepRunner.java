@@ -87,11 +87,15 @@ final class StepRunner {
                 facts, acc.intervals(), null, List.of(), ShardFacts.with(observers.facts(ctx.clusterFacts()), shard));
         List<RunOutput> wired = new ArrayList<>();
         wired.add(Outputs.intervalFiles(files));
-        onProgress.accept(running.get());
+        Consumer<RunRecord> progress = new ProgressGate(onProgress);
+        progress.accept(running.get());
+        stop.beforeExitNow(() -> progress.accept(new RunRecord(workload.name(), threads, repeat, options,
+                ProgressGate.INTERRUPTED, ProgressGate.NOTHING_MEASURED, facts, List.of(), null, List.of(),
+                ShardFacts.with(observers.facts(ctx.clusterFacts()), shard))));
         if (printIntervals) {
             wired.add(Outputs.progress(ctx.env, settings, plan.warmup().toSeconds(), observers::compactLine));
         }
-        wired.add(Outputs.checkpoint(() -> onProgress.accept(running.get())));
+        wired.add(Outputs.checkpoint(() -> progress.accept(running.get())));
         StepSeries series = Outputs.metricsSeries(ctx, wholeThreads, repeat, stepIndex);
         if (series != null) {
             wired.add(Outputs.metrics(series));
@@ -205,8 +209,32 @@ final class StepRunner {
                     finished.fatalError(), facts, finished.intervals(), finished.summary(), finished.statementClasses(),
                     observed, finished.endpoints());
         }
-        onProgress.accept(finished);
+        progress.accept(finished);
         return new Step(finished, outcome, null);
+    }
+
+    /**
+     * The step's result writes, one at a time: the stop's thread may write the record of a step that measured
+     * nothing while the command's thread writes the first checkpoint. After that record nothing more is written,
+     * so result.json ends as {@code interrupted} even if a checkpoint was still on its way.
+     */
+    private static final class ProgressGate implements Consumer<RunRecord> {
+        static final String INTERRUPTED = "interrupted";
+        static final String NOTHING_MEASURED = "interrupted before the measured phase: nothing was measured";
+        private final Consumer<RunRecord> write;
+        private boolean sealed;
+
+        ProgressGate(Consumer<RunRecord> write) {
+            this.write = write;
+        }
+
+        @Override
+        public synchronized void accept(RunRecord record) {
+            if (!sealed) {
+                sealed = NOTHING_MEASURED.equals(record.fatalError());
+                write.accept(record);
+            }
+        }
     }
 
     private static void putIfAny(Map<String, Object> facts, String key, Map<String, Map<String, Long>> value) {

@@ -17,6 +17,7 @@ public final class StopSignal {
     private boolean fired;
     private boolean measuredBefore;
     private Console.Registration registration;
+    private Runnable lastWords;
 
     /**
      * Registers this signal as the command's stop hook.
@@ -27,7 +28,7 @@ public final class StopSignal {
     public synchronized Console.Registration register(Console console) {
         registration = console.onStop(this::fire);
         if (fired && nothingMeasured()) {
-            registration.exitNow(); // a stop came while registering
+            exitNow(); // a stop came while registering
         }
         return registration;
     }
@@ -42,9 +43,31 @@ public final class StopSignal {
         if (first && nothingMeasured() && registration != null) {
             // before any measured phase (set-up, the connection ramp, warmup): nothing to save, exit now (a
             // tester's Ctrl-C during a 600-connection ramp or in warmup printed a summary of zeros)
-            registration.exitNow();
+            exitNow();
         } else if (engine != null) {
             engine.requestStop();
+        }
+    }
+
+    /**
+     * Sets what runs just before a stop ends the process with nothing measured: the current step marks its
+     * result.json interrupted (a tester found it left at {@code "running"}). Replaces any earlier one.
+     *
+     * @param beforeExit runs on the stop's thread; its failure does not keep the process from ending
+     */
+    public synchronized void beforeExitNow(Runnable beforeExit) {
+        lastWords = beforeExit;
+    }
+
+    private void exitNow() {
+        try {
+            if (lastWords != null) {
+                lastWords.run();
+            }
+        } catch (RuntimeException notSaved) {
+            // the process ends either way; the result file keeps what it had
+        } finally {
+            registration.exitNow();
         }
     }
 

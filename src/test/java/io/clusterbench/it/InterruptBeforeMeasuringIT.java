@@ -171,6 +171,12 @@ class InterruptBeforeMeasuringIT {
         assertTrue(Files.readString(tmp.resolve("stderr")).contains("nothing was measured"),
                 Files.readString(tmp.resolve("stderr")));
         assertFalse(Files.readString(stdout).contains("total time:"), Files.readString(stdout));
+        // the result file says so too (a tester found it left at "running")
+        io.clusterbench.result.RunRecord run = io.clusterbench.result.ResultJson.read(tmp.resolve("warm/result.json"))
+                .runs().get(0);
+        assertEquals("interrupted", run.status());
+        assertEquals("interrupted before the measured phase: nothing was measured", run.fatalError());
+        assertEquals(List.of(), run.intervals());
     }
 
     /** Exit 130 and no process whose command line names {@code dir} (a server started from a copy under it). */

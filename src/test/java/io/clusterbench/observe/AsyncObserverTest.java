@@ -42,6 +42,61 @@ class AsyncObserverTest {
         }
     }
 
+    /** Records on which thread, and in which order, connect and start ran. */
+    private static final class Connecting extends Counting {
+        final java.util.List<String> calls = java.util.Collections.synchronizedList(new java.util.ArrayList<>());
+        volatile boolean closed;
+
+        @Override
+        public void connect() {
+            calls.add("connect on " + Thread.currentThread().getName());
+        }
+
+        @Override
+        public void start() {
+            calls.add("start on " + Thread.currentThread().getName());
+        }
+
+        @Override
+        public void close() {
+            closed = true;
+        }
+    }
+
+    @Test
+    void connectAheadOpensOnTheObserversThreadAndTheBaselineWaitsForStart() throws InterruptedException {
+        Connecting c = new Connecting();
+        AsyncObserver a = new AsyncObserver(c, 60_000);
+        a.connectAhead();
+        long end = System.nanoTime() + 5_000_000_000L;
+        while (c.calls.isEmpty() && System.nanoTime() < end) {
+            Thread.sleep(5);
+        }
+        Thread.sleep(100);
+        assertEquals(java.util.List.of("connect on observer-counting"), c.calls, "connected, no baseline yet");
+        a.start(); // a short run: the baseline is read now, not after a handshake
+        while (c.calls.size() < 2 && System.nanoTime() < end) {
+            Thread.sleep(1);
+        }
+        assertEquals(java.util.List.of("connect on observer-counting", "start on observer-counting"), c.calls);
+        a.awaitFinalReading(a.requestFinalReading(), System.nanoTime() + 5_000_000_000L);
+        assertEquals(Map.of("n", 1), a.sample(0.01));
+        a.close();
+        assertTrue(c.closed);
+    }
+
+    @Test
+    void anObserverConnectedAheadAndClosedBeforeStartTakesNoReading() throws InterruptedException {
+        Connecting c = new Connecting();
+        AsyncObserver a = new AsyncObserver(c, 60_000);
+        a.connectAhead();
+        Thread.sleep(50);
+        a.close(); // a run refused or interrupted before its measured phase
+        assertTrue(c.closed);
+        assertEquals(java.util.List.of("connect on observer-counting"), c.calls);
+        assertEquals(0, c.samples.get());
+    }
+
     @Test
     void aRunEndingBeforeTheFirstScheduledReadingGetsOneAtTheEnd() throws InterruptedException {
         Counting c = new Counting();

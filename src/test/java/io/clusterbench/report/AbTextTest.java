@@ -25,6 +25,16 @@ class AbTextTest {
         assertTrue(v.get(2).contains("B +9.7% ["), v.get(2));
         assertTrue(v.get(3).contains("no difference resolved: ["), v.get(3));
         assertEquals("summary: tps: B wins at 1 thread (+9.7%); no difference resolved at 8 threads", v.get(v.size() - 1));
+        // the header stands over its columns (a tester found it out of line): each left-aligned heading starts where
+        // its cells start, each right-aligned one ends where they end
+        String head = v.get(1);
+        for (String row : List.of(v.get(2), v.get(3))) {
+            int ratio = head.indexOf("B/A tps");
+            assertEquals(' ', row.charAt(ratio - 1), head + "\n" + row);
+            assertTrue(row.startsWith("B ", ratio) || row.startsWith("no ", ratio), head + "\n" + row);
+            int tpsB = head.indexOf("tps B") + "tps B".length();
+            assertTrue(Character.isDigit(row.charAt(tpsB - 1)) && row.charAt(tpsB) == ' ', head + "\n" + row);
+        }
     }
 
     @Test
