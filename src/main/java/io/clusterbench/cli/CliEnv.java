@@ -34,11 +34,15 @@ public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, Print
         }
     }
 
-    /** As {@link #line}, without the line break. */
+    /**
+     * As {@link #line}, without the line break; flushed at once (an auto-flushing writer flushes on println only, so a
+     * sweep's "[step N/M]" header, printed before the step, showed up only with the step's result).
+     */
     @Override
     public void print(String text) {
         if (!Interrupts.exitingNow()) {
             out.print(text);
+            out.flush();
         }
     }
 
@@ -62,6 +66,11 @@ public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, Print
             @Override
             public void exitNow() {
                 r.exitNow();
+            }
+
+            @Override
+            public void beforeHalt(Runnable lastWrite) {
+                r.beforeHalt(lastWrite);
             }
         };
     }
@@ -92,6 +101,10 @@ public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, Print
 
             /** As {@link io.clusterbench.runner.Console.Registration#exitNow}; the default does nothing. */
             default void exitNow() {
+            }
+
+            /** As {@link io.clusterbench.runner.Console.Registration#beforeHalt}; the default does nothing. */
+            default void beforeHalt(Runnable lastWrite) {
             }
         }
 

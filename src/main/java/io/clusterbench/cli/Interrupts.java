@@ -23,6 +23,10 @@ final class Interrupts {
     private static volatile Runnable exit;
     private static volatile Runnable halt;
     private static volatile boolean exitingNow;
+    /** What the second Ctrl-C runs before it halts the process (the step's result file), or null. */
+    private static volatile Runnable beforeHalt;
+    /** The longest the second Ctrl-C waits for {@link #beforeHalt}: it must still end the process at once. */
+    static final long BEFORE_HALT_MILLIS = 1000;
     private static volatile boolean ignored;
 
     private Interrupts() {
@@ -85,9 +89,29 @@ final class Interrupts {
         return exitingNow;
     }
 
+    /**
+     * Sets what a second Ctrl-C runs, for at most {@value #BEFORE_HALT_MILLIS} ms, before it halts the process: the
+     * running step's result.json, so its finished intervals are on disk (issue 9: "a second Ctrl-C exits at once,
+     * results still written"). Null for nothing.
+     */
+    static void beforeHalt(Runnable lastWrite) {
+        beforeHalt = lastWrite;
+    }
+
     private static void onInterrupt() {
         Runnable stop = LISTENER.get();
         if (COUNT.incrementAndGet() > 1) {
+            Runnable last = beforeHalt;
+            if (last != null) {
+                Thread t = new Thread(last, "clusterbench-last-write");
+                t.setDaemon(true);
+                t.start();
+                try {
+                    t.join(BEFORE_HALT_MILLIS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
             halt.run();
         }
         Thread t = stop == null ? new Thread(exit, "clusterbench-exit")

@@ -195,8 +195,9 @@ public final class AsyncObserver implements Observer {
             return shown.compact();
         }
         Reading r = latest;
-        if (r == null) { // no reading yet: "?" once the observer is overdue (its server does not answer)
-            return System.nanoTime() - startedNanos > periodNanos * 3 / 2 ? shortName("") + " ?" : "";
+        if (r == null) { // no reading yet (the baseline filled the first interval, or the server does not answer)
+            String prefix = delegate.linePrefix();
+            return prefix.isEmpty() ? "" : prefix + " ?";
         }
         return r.compact().isEmpty() ? "" : shortName(r.compact()) + " ?";
     }

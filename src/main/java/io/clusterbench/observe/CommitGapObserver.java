@@ -44,6 +44,7 @@ public final class CommitGapObserver implements Observer {
     private volatile boolean stop;
     private int startedSinceSample;
     private String compact = "";
+    private volatile Map<String, String> names = Map.of();
 
     /**
      * @param target credentials; its session variables are not applied to the observer's reads
@@ -61,6 +62,12 @@ public final class CommitGapObserver implements Observer {
     @Override
     public String name() {
         return "stall";
+    }
+
+    /** The stall flag names nodes as the rest of the run (a tester's endpoints out of member order read n1 here, n3 there). */
+    @Override
+    public void nameNodes(Map<String, String> namesByEndpoint) {
+        names = Map.copyOf(namesByEndpoint);
     }
 
     @Override
@@ -188,7 +195,7 @@ public final class CommitGapObserver implements Observer {
         }
         compact = startedSinceSample > 0 || active || !recent.isEmpty()
                 ? label + "[" + startedSinceSample + " started" + (active ? ", running" : "")
-                + (maxGap >= 0 ? ", stall " + WindowStats.perNode(recent) : "") + "]" : "";
+                + (maxGap >= 0 ? ", stall " + WindowStats.perNode(recent, names) : "") + "]" : "";
         startedSinceSample = 0;
         recent.clear();
         return m;

@@ -93,6 +93,11 @@ public final class HostObserver implements Observer {
     }
 
     @Override
+    public String linePrefix() {
+        return "host-cpu";
+    }
+
+    @Override
     public String compactLine() {
         Object host = lastSample.get("hostCpuPercent");
         Object server = lastSample.get("serverCpuPercent");

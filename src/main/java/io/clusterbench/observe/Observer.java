@@ -24,6 +24,16 @@ public interface Observer extends AutoCloseable {
     default void connect() {
     }
 
+    /**
+     * Tells the observer the name the run gives each endpoint's node (the cluster member's name, else {@code nI} by
+     * endpoint order), so its text names nodes as every other part of the run does. Called once, before
+     * {@link #connect}; the default ignores it.
+     *
+     * @param namesByEndpoint endpoint label (e.g. {@code 127.0.0.1:3306}) to node name (e.g. {@code n3})
+     */
+    default void nameNodes(Map<String, String> namesByEndpoint) {
+    }
+
     /** Takes the baseline (first readings); called when measuring starts. Must not throw. */
     void start();
 
@@ -56,6 +66,14 @@ public interface Observer extends AutoCloseable {
      * totals must cover the measured phase only (the background workload's) stops adding to them here.
      */
     default void measuringEnded() {
+    }
+
+    /**
+     * @return the first word of {@link #compactLine}'s text (e.g. {@code srv:}), shown with {@code ?} on a line whose
+     *         interval took no reading before the observer ever gave one; "" for an observer without line text
+     */
+    default String linePrefix() {
+        return "";
     }
 
     /** @return a compact text for the console interval line from the last sample, or "" for none */

@@ -105,6 +105,11 @@ public final class ServerStatusObserver implements Observer {
     }
 
     @Override
+    public String linePrefix() {
+        return "srv:";
+    }
+
+    @Override
     public String compactLine() {
         Object running = lastSample.get("Threads_running");
         Object miss = lastSample.get("bufferPoolMissPercent");

@@ -106,7 +106,7 @@ final class WindowStats {
 
     /** @return "n1 4452 n2 4460 ms" for the interval line: per node the longest gap among {@code windows} */
     @SuppressWarnings("unchecked")
-    static String perNode(List<Map<String, Object>> windows) {
+    static String perNode(List<Map<String, Object>> windows, Map<String, String> names) {
         Map<String, Long> max = new LinkedHashMap<>();
         for (Map<String, Object> w : windows) {
             ((Map<String, Map<String, Object>>) w.get("nodes")).forEach((node, f) ->
@@ -114,8 +114,10 @@ final class WindowStats {
         }
         StringBuilder b = new StringBuilder();
         int i = 1;
-        for (long v : max.values()) {
-            b.append(b.length() == 0 ? "" : " ").append('n').append(i++).append(' ').append(v);
+        for (Map.Entry<String, Long> e : max.entrySet()) {
+            String name = names.getOrDefault(e.getKey(), "n" + i);
+            i++;
+            b.append(b.length() == 0 ? "" : " ").append(name).append(' ').append(e.getValue());
         }
         return b.append(" ms").toString();
     }

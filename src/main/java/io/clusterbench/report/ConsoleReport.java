@@ -256,9 +256,11 @@ public final class ConsoleReport {
     /** @return one line per finished sweep step: tps, latency, errors, hit rate */
     public static String stepLine(RunRecord run) {
         Summary s = run.summary();
-        return f("%s: %.2f, %s: %.2f ms, %s: %.2f ms, %s: %d%s", TPS.key(), s.tps(), LATENCY_P95.key(),
+        return f("%s: %.2f, %s: %.2f ms, %s: %.2f ms, %s: %d%s%s", TPS.key(), s.tps(), LATENCY_P95.key(),
                 millis(s.latency().p95Micros()), LATENCY_P99.key(), millis(s.latency().p99Micros()), ERRORS.key(), s.errors(),
-                s.hitRatePercent() == null ? "" : f(", %s: %.2f%%", HIT_RATE.key(), s.hitRatePercent()));
+                s.hitRatePercent() == null ? "" : f(", %s: %.2f%%", HIT_RATE.key(), s.hitRatePercent()),
+                run.status() == null || "completed".equals(run.status()) ? ""
+                        : f(" (%s after %.2f s)", run.status().replace('_', ' '), s.measuredSeconds()));
     }
 
     /**
@@ -272,9 +274,21 @@ public final class ConsoleReport {
         rows.add(new String[] {"threads", TPS.key(), LATENCY_P95.key(), LATENCY_P99.key(), "repeats"});
         for (SweepSummary.Point p : sweep.points()) {
             rows.add(new String[] {Integer.toString(p.threads()), spread(p.tps(), 1), spread(p.p95Micros(), 1000),
-                    spread(p.p99Micros(), 1000), Integer.toString(p.repeats())});
+                    spread(p.p99Micros(), 1000), p.repeats() + (p.interrupted() ? " interrupted" : "")});
         }
         b.append(TextTable.render(rows, new boolean[5], "   ", " ")); // right-aligned: figures
+        List<String> leftOut = new java.util.ArrayList<>();
+        for (RunRecord r : runs) {
+            boolean counted = sweep.points().stream().anyMatch(p -> p.threads() == r.threads() && p.interrupted());
+            if (r.summary() != null && r.summary().events() > 0 && r.status() != null && !"completed".equals(r.status())
+                    && !counted) {
+                leftOut.add(f("%d thr #%d (%s after %.2f s)", r.threads(), r.repeat(), r.status().replace('_', ' '),
+                        r.summary().measuredSeconds()));
+            }
+        }
+        if (!leftOut.isEmpty()) {
+            b.append("    left out (not a full repeat): ").append(String.join(", ", leftOut)).append('\n');
+        }
         b.append(f("    %s: %s%n", PEAK.key(), sweep.peakThreads() == 0 ? "-" : sweep.peakThreads() + " threads"));
         b.append(f("    %s: %s%n", KNEE.key(), sweep.kneeThreads() == null
                 ? "none in this range (every step added >= 5% tps)" : sweep.kneeThreads() + " threads"));

@@ -27,8 +27,11 @@ final class StallBlock {
         if (stall != null && !stall.byKind().isEmpty()) {
             b.append("\nStalls per node (ms; gap = longest time without a commit, desync = not Synced, "
                     + "catch-up after the end):\n");
-            // nodes named n1, n2, … in endpoint order, as the interval lines' stall flag names them; the legend
-            // gives each name's address (a tester found the table naming addresses while the lines said n1/n2/n3)
+            // nodes named as the run names them (the member's name behind each endpoint, else n1, n2, … in endpoint
+            // order), as the interval lines' stall flag does; the legend gives each name's address (a tester found
+            // the table naming addresses while the lines said n1/n2/n3)
+            java.util.Map<String, String> memberOf = new java.util.HashMap<>();
+            run.endpoints().forEach(e -> memberOf.put(e.endpoint(), e.node()));
             java.util.List<String> addresses = new java.util.ArrayList<>();
             stall.byKind().values().forEach(k -> k.nodes().forEach(n -> {
                 if (!addresses.contains(n.endpoint())) {
@@ -37,7 +40,8 @@ final class StallBlock {
             }));
             StringBuilder legend = new StringBuilder();
             for (int i = 0; i < addresses.size(); i++) {
-                legend.append(i == 0 ? "" : ", ").append('n').append(i + 1).append(" = ").append(addresses.get(i));
+                legend.append(i == 0 ? "" : ", ").append(nodeName(memberOf, addresses, addresses.get(i))).append(" = ")
+                        .append(addresses.get(i));
             }
             b.append("    nodes: ").append(legend).append('\n');
             b.append(String.format(Locale.ROOT, "    %-16s %6s %9s  %s%n", "class", "count", "longest",
@@ -45,8 +49,8 @@ final class StallBlock {
             stall.byKind().forEach((kind, k) -> {
                 StringBuilder nodes = new StringBuilder();
                 for (StallFacts.Node node : k.nodes()) {
-                    nodes.append(nodes.length() == 0 ? "" : ", ").append('n')
-                            .append(addresses.indexOf(node.endpoint()) + 1).append(": ")
+                    nodes.append(nodes.length() == 0 ? "" : ", ").append(nodeName(memberOf, addresses, node.endpoint()))
+                            .append(": ")
                             .append(node.maxCommitGapMillis()).append(" / ").append(node.maxNotSyncedMillis())
                             .append(" / ").append(node.maxCatchUpMillis() == null ? "-" : node.maxCatchUpMillis());
                 }
@@ -61,6 +65,13 @@ final class StallBlock {
                     bg.tpsDipPercent() != null ? String.format(Locale.ROOT, ", dip %.1f%%", bg.tpsDipPercent()) : ""));
         }
         return b.toString();
+    }
+
+    /** @return the member's name behind {@code endpoint}, else {@code nI} by its place among {@code addresses} */
+    private static String nodeName(java.util.Map<String, String> memberOf, java.util.List<String> addresses,
+                                   String endpoint) {
+        String m = memberOf.get(endpoint);
+        return m != null && !m.isEmpty() ? m : "n" + (addresses.indexOf(endpoint) + 1);
     }
 
     private static String phase(BackgroundFacts.Phase p) {

@@ -15,7 +15,8 @@ import java.util.TreeMap;
 /**
  * Turns interval samples into {@link IntervalRecord}s and accumulates the run's totals.
  *
- * <p>Confined to the engine's coordinator thread (it receives samples through a run listener).
+ * <p>Confined to the thread that receives the samples (the step's run listener), except {@link #intervals}, which any
+ * thread may call (a second Ctrl-C writes them from its own).
  */
 public final class RunAccumulator {
     private final List<String> classNames;
@@ -79,7 +80,9 @@ public final class RunAccumulator {
                 latency.atPercentileMicros(s.eventLatency(), percentile), latency,
                 s.queueLength(), s.count(Counter.LATE), new TreeMap<>(s.errorsByCode()), observed,
                 s.reporterLagSeconds(), s.missedReports(), s.waitingWorkers(), s.longestWaitSeconds());
-        intervals.add(r);
+        synchronized (intervals) {
+            intervals.add(r);
+        }
         return r;
     }
 
@@ -97,7 +100,9 @@ public final class RunAccumulator {
 
     /** @return the intervals so far (a copy) */
     public List<IntervalRecord> intervals() {
-        return List.copyOf(intervals);
+        synchronized (intervals) {
+            return List.copyOf(intervals);
+        }
     }
 
     /**

@@ -25,24 +25,40 @@ public record SweepSummary(List<Point> points, int peakThreads, Integer kneeThre
      * @param tps           tps over repeats
      * @param p95Micros     event p95 latency over repeats
      * @param p99Micros     event p99 latency over repeats
-     * @param repeats       completed runs at this thread count
+     * @param repeats       runs counted at this thread count: the completed ones, or where none completed the
+     *                      interrupted ones
+     * @param interrupted   true when the figures are of interrupted runs only (no run at this count completed)
      */
-    public record Point(int threads, Spread tps, Spread p95Micros, Spread p99Micros, int repeats) {
+    public record Point(int threads, Spread tps, Spread p95Micros, Spread p99Micros, int repeats, boolean interrupted) {
+        /** A point of completed runs. */
+        public Point(int threads, Spread tps, Spread p95Micros, Spread p99Micros, int repeats) {
+            this(threads, tps, p95Micros, p99Micros, repeats, false);
+        }
     }
 
-    /** @return the summary of every run that has a summary (completed or interrupted), grouped by threads */
+    /**
+     * @return per thread count the summaries of its completed runs; a thread count without one (a single run
+     *         stopped by Ctrl-C, a sweep's last step) counts its interrupted runs instead, marked. An interrupted
+     *         run beside completed ones at its count is left out: its shortened window is no repeat (a tester's
+     *         0.79 s step was counted as the second of two 3 s repeats, and moved the peak).
+     */
     public static SweepSummary of(List<RunRecord> runs) {
-        Map<Integer, List<Summary>> byThreads = new TreeMap<>();
+        Map<Integer, List<Summary>> completed = new TreeMap<>();
+        Map<Integer, List<Summary>> partial = new TreeMap<>();
         for (RunRecord r : runs) {
             if (r.summary() != null && r.summary().events() > 0) {
-                byThreads.computeIfAbsent(r.threads(), k -> new ArrayList<>()).add(r.summary());
+                (r.status() == null || "completed".equals(r.status()) ? completed : partial)
+                        .computeIfAbsent(r.threads(), k -> new ArrayList<>()).add(r.summary());
             }
         }
+        Map<Integer, List<Summary>> byThreads = new TreeMap<>(partial);
+        byThreads.putAll(completed);
         List<Point> points = new ArrayList<>();
         byThreads.forEach((threads, list) -> points.add(new Point(threads,
                 Spread.of(list.stream().map(Summary::tps).toList()),
                 Spread.of(list.stream().map(s -> (double) s.latency().p95Micros()).toList()),
-                Spread.of(list.stream().map(s -> (double) s.latency().p99Micros()).toList()), list.size())));
+                Spread.of(list.stream().map(s -> (double) s.latency().p99Micros()).toList()), list.size(),
+                !completed.containsKey(threads))));
         int peak = 0;
         double best = -1;
         for (Point p : points) {

@@ -157,6 +157,11 @@ final class BackgroundObserver implements Observer {
     }
 
     @Override
+    public String linePrefix() {
+        return "bg";
+    }
+
+    @Override
     public synchronized String compactLine() {
         return compact;
     }

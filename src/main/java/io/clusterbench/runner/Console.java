@@ -47,5 +47,13 @@ public interface Console {
          */
         default void exitNow() {
         }
+
+        /**
+         * Sets what a second Ctrl-C, which ends the process at once, runs first (for at most a second, on its own
+         * thread): the running step writes its result.json with the intervals it finished. Replaces any earlier
+         * one; null for none. Does nothing in-process.
+         */
+        default void beforeHalt(Runnable lastWrite) {
+        }
     }
 }

@@ -81,11 +81,16 @@ final class ObserverSet implements AutoCloseable {
         if (relay != null) {
             observers.add(relay);
         }
+        List<String> names = nodeNames(target, topology);
+        Map<String, String> namesByEndpoint = new LinkedHashMap<>();
+        for (int i = 0; i < names.size(); i++) {
+            namesByEndpoint.put(target.endpoints().get(i).label(), names.get(i));
+        }
+        observers.forEach(o -> o.nameNodes(namesByEndpoint)); // as the topology, flow control and endpoints name them
         long periodMillis = 1000 * Math.max(1, ctx.settings.reportIntervalSeconds());
         List<Observer> async = new ArrayList<>();
         observers.forEach(o -> async.add(new AsyncObserver(o, periodMillis))); // the interval loop never waits
         if (galera || !ctx.settings.faults().schedule().isEmpty()) {
-            List<String> names = nodeNames(target, topology);
             // never waits: its own threads act and poll; sampling only drains a list
             async.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
                     ctx.env::line));

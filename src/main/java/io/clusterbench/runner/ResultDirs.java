@@ -66,6 +66,19 @@ public final class ResultDirs {
         }
     }
 
+    /**
+     * Creates {@code dir} and its parents if missing.
+     *
+     * @throws UserException when it cannot be created
+     */
+    public static void createDirectories(Path dir) {
+        try {
+            Files.createDirectories(dir);
+        } catch (java.io.IOException e) {
+            throw new UserException("cannot create " + dir + ": " + e.getMessage(), "choose another --out", e);
+        }
+    }
+
     /** @return true when a directory could be created (and was removed again) in {@code parent} */
     private static boolean canMakeDirectoryIn(Path parent) {
         try {

@@ -77,20 +77,29 @@ final class StepRunner {
         List<String> classes = workload.statementClasses();
         RunAccumulator acc = new RunAccumulator(classes, settings.percentile());
         Map<String, Object> facts = workload.facts();
+        PlanRecord options = settings.planRecord(plan);
+        ShardRecord shard = ShardFacts.of(settings, plan, wholeThreads, ctx.target());
+        Consumer<RunRecord> progress = new ProgressGate(onProgress);
+        // from here a Ctrl-C that ends the process before the measured phase leaves the step's result.json saying
+        // so (a tester's Ctrl-C just after "Results go to" left no directory, or one still saying "running")
+        stop.beforeExitNow(() -> {
+            ResultDirs.createDirectories(dir);
+            progress.accept(new RunRecord(workload.name(), threads, repeat, options, ProgressGate.INTERRUPTED,
+                    ProgressGate.NOTHING_MEASURED, facts, List.of(), null, List.of(), ShardFacts.with(ctx.clusterFacts(),
+                            shard)));
+        });
         Engine engine = new Engine(plan, Clock.SYSTEM);
         ObserverSet observers = ObserverSet.forRun(ctx);
         IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, before the first checkpoint
         ClientCpu cpu = new ClientCpu();
-        PlanRecord options = settings.planRecord(plan);
-        ShardRecord shard = ShardFacts.of(settings, plan, wholeThreads, ctx.target());
         Supplier<RunRecord> running = () -> new RunRecord(workload.name(), threads, repeat, options, "running", null,
                 facts, acc.intervals(), null, List.of(), ShardFacts.with(observers.facts(ctx.clusterFacts()), shard));
         List<RunOutput> wired = new ArrayList<>();
         wired.add(Outputs.intervalFiles(files));
-        Consumer<RunRecord> progress = new ProgressGate(onProgress);
         progress.accept(running.get());
-        stop.beforeExitNow(() -> progress.accept(new RunRecord(workload.name(), threads, repeat, options,
-                ProgressGate.INTERRUPTED, ProgressGate.NOTHING_MEASURED, facts, List.of(), null, List.of(),
+        // a second Ctrl-C ends the process at once: first the intervals finished so far go to result.json
+        stop.beforeHalt(() -> progress.accept(new RunRecord(workload.name(), threads, repeat, options,
+                ProgressGate.INTERRUPTED, ProgressGate.HALTED, facts, acc.intervals(), null, List.of(),
                 ShardFacts.with(observers.facts(ctx.clusterFacts()), shard))));
         if (printIntervals) {
             wired.add(Outputs.progress(ctx.env, settings, plan.warmup().toSeconds(), observers::compactLine));
@@ -215,12 +224,15 @@ final class StepRunner {
 
     /**
      * The step's result writes, one at a time: the stop's thread may write the record of a step that measured
-     * nothing while the command's thread writes the first checkpoint. After that record nothing more is written,
-     * so result.json ends as {@code interrupted} even if a checkpoint was still on its way.
+     * nothing, or a second Ctrl-C the intervals so far, while the command's or the writer's thread writes a
+     * checkpoint. After the step's last record (finished, interrupted before measuring, or halted) nothing more is
+     * written, so result.json keeps it even if a checkpoint was still on its way or a Ctrl-C came after the end.
      */
     private static final class ProgressGate implements Consumer<RunRecord> {
         static final String INTERRUPTED = "interrupted";
         static final String NOTHING_MEASURED = "interrupted before the measured phase: nothing was measured";
+        static final String HALTED = "a second Ctrl-C ended the process at once: the intervals finished so far are kept,"
+                + " without a summary";
         private final Consumer<RunRecord> write;
         private boolean sealed;
 
@@ -228,10 +240,11 @@ final class StepRunner {
             this.write = write;
         }
 
+        /** Writes the record unless the step's last one (any status but {@code running}) was written already. */
         @Override
         public synchronized void accept(RunRecord record) {
             if (!sealed) {
-                sealed = NOTHING_MEASURED.equals(record.fatalError());
+                sealed = !"running".equals(record.status());
                 write.accept(record);
             }
         }

@@ -59,6 +59,17 @@ public final class StopSignal {
         lastWords = beforeExit;
     }
 
+    /**
+     * Sets what a second Ctrl-C runs before it ends the process at once ({@link Console.Registration#beforeHalt}).
+     *
+     * @param lastWrite the current step's result write; null for none
+     */
+    public synchronized void beforeHalt(Runnable lastWrite) {
+        if (registration != null) {
+            registration.beforeHalt(lastWrite);
+        }
+    }
+
     private void exitNow() {
         try {
             if (lastWords != null) {

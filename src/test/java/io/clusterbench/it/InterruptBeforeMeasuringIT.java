@@ -179,6 +179,44 @@ class InterruptBeforeMeasuringIT {
         assertEquals(List.of(), run.intervals());
     }
 
+    /**
+     * Ctrl-C just after "Results go to", before the connections are open: the step's result.json exists and says the
+     * run was interrupted with nothing measured (a tester found no result directory in 12 of 34 tries, and one still
+     * saying "running" in 2).
+     */
+    @Test
+    void ctrlCJustAfterResultsGoToLeavesAnInterruptedResultFile() throws Exception {
+        String db = io.clusterbench.testing.TestServer.freshDatabase("resgoto");
+        List<String> target = io.clusterbench.testing.TestServer.cliTarget(db);
+        assertEquals(0, io.clusterbench.testing.Cli.run(io.clusterbench.testing.Cli.args(target, "prepare",
+                "oltp_point_select", "--table-size=100")).exitCode());
+        for (int attempt = 1; attempt <= 3; attempt++) {
+            Path out = tmp.resolve("goto" + attempt);
+            List<String> args = new ArrayList<>(List.of("run", "oltp_point_select", "--table-size=100", "--threads=50",
+                    "--time=5", "--warmup-time=30", "--out=" + out));
+            args.addAll(target);
+            Path stdout = tmp.resolve("stdout");
+            Process p = start(List.of(), args, stdout);
+            try {
+                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+                while (System.nanoTime() < deadline && !Files.readString(stdout).contains("Results go to")) {
+                    Thread.sleep(2);
+                }
+                assertTrue(Files.readString(stdout).contains("Results go to"), Files.readString(stdout));
+                Thread.sleep(20L * (attempt - 1)); // 0, 20 and 40 ms after the line
+                double seconds = interruptAndTime(p);
+                assertTrue(seconds < BOUND_SECONDS, "ended " + seconds + " s after Ctrl-C");
+            } finally {
+                p.destroyForcibly();
+            }
+            assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));
+            io.clusterbench.result.RunRecord run = io.clusterbench.result.ResultJson.read(out.resolve("result.json"))
+                    .runs().get(0);
+            assertEquals("interrupted", run.status(), "attempt " + attempt);
+            assertEquals("interrupted before the measured phase: nothing was measured", run.fatalError());
+        }
+    }
+
     /** Exit 130 and no process whose command line names {@code dir} (a server started from a copy under it). */
     private void assertEndedAtOnceLeavingNoProcessUnder(Process p, Path dir) throws Exception {
         assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));

@@ -69,6 +69,40 @@ class InterruptIT {
     }
 
     /**
+     * A second Ctrl-C ends the process at once, and result.json still holds the intervals finished so far (a tester's
+     * two Ctrl-C 40–200 ms apart left it at "running" with no interval while intervals.csv had two).
+     */
+    @Test
+    void aSecondCtrlCEndsAtOnceWithTheFinishedIntervalsInResultJson() throws Exception {
+        String db = TestServer.freshDatabase("intr_two");
+        List<String> target = TestServer.cliTarget(db);
+        assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=1000")).exitCode());
+        Path out = tmp.resolve("two");
+        List<String> cmd = io.clusterbench.testing.Cli.java();
+        cmd.addAll(List.of("-jar", System.getProperty("clusterbench.jar", "target/clusterbench.jar"), "run",
+                "oltp_point_select", "--table-size=1000", "--threads=4", "--time=120", "--report-interval=1",
+                "--out=" + out));
+        cmd.addAll(target);
+        Process p = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("stdout").toFile())
+                .redirectError(tmp.resolve("stderr").toFile()).start();
+        try {
+            ServerLostIT.waitForLines(out.resolve("intervals.csv"), 2);
+            new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+            Thread.sleep(50);
+            long second = System.nanoTime();
+            new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(60, TimeUnit.SECONDS), "process ended");
+            assertTrue((System.nanoTime() - second) / 1e9 < 2.0, "ended at once after the second Ctrl-C");
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(130, p.exitValue());
+        JsonNode run = ResultFiles.run(out);
+        assertEquals("interrupted", run.get("status").asText());
+        assertTrue(run.get("intervals").size() >= 2, run.toString());
+    }
+
+    /**
      * Starts {@code cmd} with its output in tmp/stdout and tmp/stderr, waits until {@code lines} intervals are in
      * {@code out}'s intervals.csv, sends {@code signal} and waits (at most 60 s) for the process to end.
      *

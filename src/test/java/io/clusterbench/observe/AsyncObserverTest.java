@@ -97,6 +97,31 @@ class AsyncObserverTest {
         assertEquals(0, c.samples.get());
     }
 
+    /**
+     * An interval that took no reading shows the observer's prefix and {@code ?}, the first one included (a tester's
+     * first ddl line had neither {@code srv:} nor {@code bg}, only an empty {@code observed}); an observer without
+     * line text shows nothing.
+     */
+    @Test
+    void theFirstIntervalWithoutAReadingShowsThePrefixAndAQuestionMark() {
+        Counting withText = new Counting() {
+            @Override
+            public String linePrefix() {
+                return "n:";
+            }
+        };
+        AsyncObserver a = new AsyncObserver(withText, 60_000);
+        AsyncObserver b = new AsyncObserver(new Counting(), 60_000);
+        a.start();
+        b.start();
+        assertTrue(a.sample(1).isEmpty());
+        assertTrue(b.sample(1).isEmpty());
+        assertEquals("n: ?", a.compactLine());
+        assertEquals("", b.compactLine());
+        a.close();
+        b.close();
+    }
+
     @Test
     void aRunEndingBeforeTheFirstScheduledReadingGetsOneAtTheEnd() throws InterruptedException {
         Counting c = new Counting();

@@ -30,4 +30,26 @@ class StallBlockTest {
                     ddl_add_index         2       777  n1: 812 / 0 / 35, n2: 790 / 0 / -, n3: 805 / 0 / 41
                 """, StallBlock.render(run));
     }
+
+    /**
+     * Endpoints given out of member order: the table uses the member behind each endpoint, as the topology, flow
+     * control and "Per endpoint" lines do (a tester's --port 35520,35500,35510 had "stall n1" and "fc by n3" for one node).
+     */
+    @Test
+    void membersNameTheNodesWhenTheRunKnowsThem() {
+        List<StallFacts.Node> nodes = List.of(new StallFacts.Node("127.0.0.1:35520", 356, 0, 12L),
+                new StallFacts.Node("127.0.0.1:35500", 340, 0, 10L));
+        StallFacts stall = new StallFacts(Map.of("ddl_force", new StallFacts.Kind(1, 300, nodes)));
+        List<io.clusterbench.result.EndpointRecord> endpoints = List.of(endpoint("127.0.0.1:35520", "n3"),
+                endpoint("127.0.0.1:35500", "n1"));
+        RunRecord run = new RunRecord("ddl", 1, 1, null, "completed", null, Map.of(), List.of(), null, List.of(),
+                Map.of(StallFacts.KEY, stall), endpoints);
+        String text = StallBlock.render(run);
+        org.junit.jupiter.api.Assertions.assertTrue(text.contains("nodes: n3 = 127.0.0.1:35520, n1 = 127.0.0.1:35500"), text);
+        org.junit.jupiter.api.Assertions.assertTrue(text.contains("n3: 356 / 0 / 12, n1: 340 / 0 / 10"), text);
+    }
+
+    private static io.clusterbench.result.EndpointRecord endpoint(String label, String node) {
+        return new io.clusterbench.result.EndpointRecord(label, node, 0, 0, null, 0, Map.of(), 0, 0, null);
+    }
 }
