@@ -42,6 +42,7 @@ public final class RunDriver {
             Path dir = settings.outDir();
             Path json = dir.resolve("result.json");
             env.line(settings.describe(ctx.target()) + " — server " + ctx.server.version());
+            StepRunner.nothingMeasuredAhead(ctx, stop, dir, settings.threads());
             env.line("Results go to " + dir);
             StepRunner.Step step = StepRunner.run(ctx, settings.threads(), 1, dir, stop, true,
                     record -> ResultDirs.writeJson(json, ctx.document(List.of(record))));

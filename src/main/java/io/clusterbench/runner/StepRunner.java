@@ -223,6 +223,24 @@ final class StepRunner {
     }
 
     /**
+     * Set before a command prints "Results go to": a Ctrl-C that ends the process before the first step has set its
+     * own hook (its set-up takes some milliseconds in a fresh JVM) still leaves {@code json} holding the run as
+     * interrupted with nothing measured (CI's Ctrl-C at 0 ms after the line found no file). The step replaces it.
+     *
+     * @param threads the first step's thread count
+     */
+    static void nothingMeasuredAhead(RunContext ctx, StopSignal stop, Path dir, int threads) {
+        RunPlan settings = ctx.settings;
+        stop.beforeExitNow(() -> {
+            ResultDirs.createDirectories(dir);
+            ResultDirs.writeJson(dir.resolve("result.json"), ctx.document(List.of(new RunRecord(
+                    settings.workload().name(), threads, 1, settings.planRecord(settings.engine(ctx.target(), threads, 0)),
+                    ProgressGate.INTERRUPTED, ProgressGate.NOTHING_MEASURED, Map.of(), List.of(), null, List.of(),
+                    ctx.clusterFacts()))));
+        });
+    }
+
+    /**
      * The step's result writes, one at a time: the stop's thread may write the record of a step that measured
      * nothing, or a second Ctrl-C the intervals so far, while the command's or the writer's thread writes a
      * checkpoint. After the step's last record (finished, interrupted before measuring, or halted) nothing more is

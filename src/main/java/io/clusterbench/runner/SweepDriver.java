@@ -69,6 +69,7 @@ public final class SweepDriver {
                     + "; threads " + threads + (levels.size() > 1 ? " x consistency " + levelNames(levels) : "")
                     + " x " + repeats + " repeat(s) = " + steps + " steps — server "
                     + ctx.server.version());
+            StepRunner.nothingMeasuredAhead(ctx, stop, dir, threads.get(0));
             env.line("Results go to " + dir);
             List<RunRecord> runs = new ArrayList<>();
             Integer wall = null;
