@@ -39,8 +39,6 @@ public final class ServerStatusObserver implements Observer {
     private Map<String, Long> last = new HashMap<>();
     private Map<String, Object> lastSample = Map.of();
     private long failures;
-    /** Page requests in the last sample's window, -1 when the server has no such counters. */
-    private long pageRequests = -1;
 
     /** @param target where to connect; @param endpoint which server to observe */
     public ServerStatusObserver(Target target, Endpoint endpoint) {
@@ -91,13 +89,8 @@ public final class ServerStatusObserver implements Observer {
         }
         Long requests = delta(now, "Innodb_buffer_pool_read_requests");
         Long reads = delta(now, "Innodb_buffer_pool_reads");
-        if (requests != null && reads != null) {
-            pageRequests = requests;
-            if (requests > 0) {
-                out.put("bufferPoolMissPercent", round(100.0 * reads / requests));
-            }
-        } else {
-            pageRequests = -1;
+        if (requests != null && reads != null && requests > 0) {
+            out.put("bufferPoolMissPercent", round(100.0 * reads / requests));
         }
         last = now;
         lastSample = out;
@@ -117,8 +110,10 @@ public final class ServerStatusObserver implements Observer {
             return "";
         }
         // no page request in the window: a miss share of nothing, shown as '-' rather than dropped from the line
+        boolean noRequests = Double.valueOf(0.0).equals(lastSample.get("Innodb_buffer_pool_read_requestsPerSecond"))
+                && lastSample.containsKey("Innodb_buffer_pool_readsPerSecond");
         String bp = miss != null ? String.format(Locale.ROOT, " bp-miss %.1f%%", (Double) miss)
-                : pageRequests == 0 ? " bp-miss -" : "";
+                : noRequests ? " bp-miss -" : "";
         return "srv: run " + running + bp;
     }
 

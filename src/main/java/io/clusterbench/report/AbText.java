@@ -91,22 +91,22 @@ public final class AbText {
             out.add("no step finished: no verdict");
             return out;
         }
-        List<String[]> rows = new ArrayList<>();
-        rows.add(new String[] {THREADS_COLUMN.key(), AB_PAIRS.key(), AB_TPS_A.key(), AB_TPS_B.key(),
+        List<List<String>> rows = new ArrayList<>();
+        rows.add(List.of(THREADS_COLUMN.key(), AB_PAIRS.key(), AB_TPS_A.key(), AB_TPS_B.key(),
                 AB_RATIO_TPS.key(), AB_MDD.key(), AB_PAIRS_FOR_1PCT.key(), AB_RATIO_P95.key(), AB_RATIO_P99.key(),
-                AB_RATIO_CPU.key()});
+                AB_RATIO_CPU.key()));
         for (ThreadVerdict v : d.verdicts()) {
             PairedRatio t = v.tps();
-            rows.add(new String[] {Integer.toString(v.threads()), Integer.toString(t.pairs()), num(v.medianTpsA()),
+            rows.add(List.of(Integer.toString(v.threads()), Integer.toString(t.pairs()), num(v.medianTpsA()),
                     num(v.medianTpsB()), t.text(),
                     Double.isNaN(t.mddPercent()) ? "-" : String.format(Locale.ROOT, "%.1f%%", t.mddPercent()),
                     t.pairsFor1Percent() == null ? (t.pairs() < 2 ? "-" : "> " + PairedRatio.MAX_PAIRS)
                             : t.pairsFor1Percent().toString(),
-                    v.p95().text(), v.p99().text(), v.serverCpuPerEvent() == null ? "-" : v.serverCpuPerEvent().text()});
+                    v.p95().text(), v.p99().text(), v.serverCpuPerEvent() == null ? "-" : v.serverCpuPerEvent().text()));
         }
         // numbers right-aligned, the ratio texts (verdicts with their intervals) left-aligned
         boolean[] left = {false, false, false, false, true, false, false, true, true, true};
-        TextTable.render(rows, left, "", "  ").lines().forEach(out::add);
+        Columns.render(rows, left, "  ").lines().forEach(out::add);
         out.add(AB_SUMMARY.key() + ": " + d.summary());
         orderEffects(d).ifPresent(out::add);
         return out;

@@ -3,7 +3,8 @@ package io.clusterbench.report;
 import java.util.List;
 
 /**
- * Left-aligned text columns for console tables. Thread-safe (stateless).
+ * Text columns for console tables, each as wide as its widest cell, the header included, so rows stay aligned
+ * whatever the figures' widths (fixed widths let a sweep row shift once tps gained a digit). Thread-safe (stateless).
  */
 final class Columns {
     private Columns() {
@@ -15,6 +16,15 @@ final class Columns {
      * @return the table, lines joined by {@code \n}, trailing spaces removed, no final newline
      */
     static String render(List<List<String>> rows, String gap) {
+        return render(rows, null, gap);
+    }
+
+    /**
+     * As {@link #render(List, String)}, with an alignment per column.
+     *
+     * @param left per column, true to align left (text), false to align right (numbers); null for all left
+     */
+    static String render(List<List<String>> rows, boolean[] left, String gap) {
         int columns = rows.stream().mapToInt(List::size).max().orElse(0);
         int[] width = new int[columns];
         for (List<String> r : rows) {
@@ -26,7 +36,9 @@ final class Columns {
         for (List<String> r : rows) {
             StringBuilder line = new StringBuilder();
             for (int i = 0; i < r.size(); i++) {
-                line.append(i == 0 ? "" : gap).append(r.get(i)).append(" ".repeat(width[i] - r.get(i).length()));
+                String pad = " ".repeat(width[i] - r.get(i).length());
+                boolean alignLeft = left == null || i >= left.length || left[i];
+                line.append(i == 0 ? "" : gap).append(alignLeft ? r.get(i) + pad : pad + r.get(i));
             }
             b.append(b.length() == 0 ? "" : "\n").append(line.toString().stripTrailing());
         }

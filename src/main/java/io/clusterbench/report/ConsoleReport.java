@@ -259,7 +259,7 @@ public final class ConsoleReport {
         return f("%s: %.2f, %s: %.2f ms, %s: %.2f ms, %s: %d%s%s", TPS.key(), s.tps(), LATENCY_P95.key(),
                 millis(s.latency().p95Micros()), LATENCY_P99.key(), millis(s.latency().p99Micros()), ERRORS.key(), s.errors(),
                 s.hitRatePercent() == null ? "" : f(", %s: %.2f%%", HIT_RATE.key(), s.hitRatePercent()),
-                run.status() == null || "completed".equals(run.status()) ? ""
+                SweepSummary.isRepeat(run) ? ""
                         : f(" (%s after %.2f s)", run.status().replace('_', ' '), s.measuredSeconds()));
     }
 
@@ -270,18 +270,19 @@ public final class ConsoleReport {
      */
     public static String sweepTable(SweepSummary sweep, List<RunRecord> runs) {
         StringBuilder b = new StringBuilder("Sweep summary (min / median / max over repeats; latency ms):\n");
-        List<String[]> rows = new java.util.ArrayList<>();
-        rows.add(new String[] {"threads", TPS.key(), LATENCY_P95.key(), LATENCY_P99.key(), "repeats"});
+        List<List<String>> rows = new java.util.ArrayList<>();
+        rows.add(List.of("threads", TPS.key(), LATENCY_P95.key(), LATENCY_P99.key(), "repeats"));
         for (SweepSummary.Point p : sweep.points()) {
-            rows.add(new String[] {Integer.toString(p.threads()), spread(p.tps(), 1), spread(p.p95Micros(), 1000),
-                    spread(p.p99Micros(), 1000), p.repeats() + (p.interrupted() ? " interrupted" : "")});
+            rows.add(List.of(Integer.toString(p.threads()), spread(p.tps(), 1), spread(p.p95Micros(), 1000),
+                    spread(p.p99Micros(), 1000), p.repeats() + (p.interrupted() ? " interrupted" : "")));
         }
-        b.append(TextTable.render(rows, new boolean[5], "   ", " ")); // right-aligned: figures
+        for (String line : Columns.render(rows, new boolean[5], " ").split("\n")) { // right-aligned: figures
+            b.append("   ").append(line).append('\n');
+        }
         List<String> leftOut = new java.util.ArrayList<>();
         for (RunRecord r : runs) {
             boolean counted = sweep.points().stream().anyMatch(p -> p.threads() == r.threads() && p.interrupted());
-            if (r.summary() != null && r.summary().events() > 0 && r.status() != null && !"completed".equals(r.status())
-                    && !counted) {
+            if (r.summary() != null && r.summary().events() > 0 && !SweepSummary.isRepeat(r) && !counted) {
                 leftOut.add(f("%d thr #%d (%s after %.2f s)", r.threads(), r.repeat(), r.status().replace('_', ' '),
                         r.summary().measuredSeconds()));
             }

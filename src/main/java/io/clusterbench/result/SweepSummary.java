@@ -36,6 +36,11 @@ public record SweepSummary(List<Point> points, int peakThreads, Integer kneeThre
         }
     }
 
+    /** @return true when {@code run} ran its whole time (status {@code completed}, or none recorded): a full repeat */
+    public static boolean isRepeat(RunRecord run) {
+        return run.status() == null || "completed".equals(run.status());
+    }
+
     /**
      * @return per thread count the summaries of its completed runs; a thread count without one (a single run
      *         stopped by Ctrl-C, a sweep's last step) counts its interrupted runs instead, marked. An interrupted
@@ -47,7 +52,7 @@ public record SweepSummary(List<Point> points, int peakThreads, Integer kneeThre
         Map<Integer, List<Summary>> partial = new TreeMap<>();
         for (RunRecord r : runs) {
             if (r.summary() != null && r.summary().events() > 0) {
-                (r.status() == null || "completed".equals(r.status()) ? completed : partial)
+                (isRepeat(r) ? completed : partial)
                         .computeIfAbsent(r.threads(), k -> new ArrayList<>()).add(r.summary());
             }
         }

@@ -80,27 +80,27 @@ final class StepRunner {
         PlanRecord options = settings.planRecord(plan);
         ShardRecord shard = ShardFacts.of(settings, plan, wholeThreads, ctx.target());
         Consumer<RunRecord> progress = new ProgressGate(onProgress);
+        Unfinished unfinished = (status, fatalError, intervals, observed) -> new RunRecord(workload.name(), threads,
+                repeat, options, status, fatalError, facts, intervals, null, List.of(), ShardFacts.with(observed, shard));
         // from here a Ctrl-C that ends the process before the measured phase leaves the step's result.json saying
         // so (a tester's Ctrl-C just after "Results go to" left no directory, or one still saying "running")
         stop.beforeExitNow(() -> {
             ResultDirs.createDirectories(dir);
-            progress.accept(new RunRecord(workload.name(), threads, repeat, options, ProgressGate.INTERRUPTED,
-                    ProgressGate.NOTHING_MEASURED, facts, List.of(), null, List.of(), ShardFacts.with(ctx.clusterFacts(),
-                            shard)));
+            progress.accept(unfinished.record(ProgressGate.INTERRUPTED, ProgressGate.NOTHING_MEASURED, List.of(),
+                    ctx.clusterFacts()));
         });
         Engine engine = new Engine(plan, Clock.SYSTEM);
         ObserverSet observers = ObserverSet.forRun(ctx);
         IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, before the first checkpoint
         ClientCpu cpu = new ClientCpu();
-        Supplier<RunRecord> running = () -> new RunRecord(workload.name(), threads, repeat, options, "running", null,
-                facts, acc.intervals(), null, List.of(), ShardFacts.with(observers.facts(ctx.clusterFacts()), shard));
+        Supplier<RunRecord> running = () -> unfinished.record("running", null, acc.intervals(),
+                observers.facts(ctx.clusterFacts()));
         List<RunOutput> wired = new ArrayList<>();
         wired.add(Outputs.intervalFiles(files));
         progress.accept(running.get());
         // a second Ctrl-C ends the process at once: first the intervals finished so far go to result.json
-        stop.beforeHalt(() -> progress.accept(new RunRecord(workload.name(), threads, repeat, options,
-                ProgressGate.INTERRUPTED, ProgressGate.HALTED, facts, acc.intervals(), null, List.of(),
-                ShardFacts.with(observers.facts(ctx.clusterFacts()), shard))));
+        stop.beforeHalt(() -> progress.accept(unfinished.record(ProgressGate.INTERRUPTED, ProgressGate.HALTED,
+                acc.intervals(), observers.facts(ctx.clusterFacts()))));
         if (printIntervals) {
             wired.add(Outputs.progress(ctx.env, settings, plan.warmup().toSeconds(), observers::compactLine));
         }
@@ -220,6 +220,13 @@ final class StepRunner {
         }
         progress.accept(finished);
         return new Step(finished, outcome, null);
+    }
+
+    /** The step's record while it has no summary: running, interrupted before measuring, or halted. */
+    @FunctionalInterface
+    private interface Unfinished {
+        RunRecord record(String status, String fatalError, List<io.clusterbench.result.IntervalRecord> intervals,
+                         Map<String, Object> observed);
     }
 
     /**

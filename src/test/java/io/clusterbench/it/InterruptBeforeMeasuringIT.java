@@ -146,21 +146,14 @@ class InterruptBeforeMeasuringIT {
      */
     @Test
     void ctrlCDuringWarmupEndsAtOnceWithNothingMeasured() throws Exception {
-        String db = io.clusterbench.testing.TestServer.freshDatabase("warmint");
-        List<String> target = io.clusterbench.testing.TestServer.cliTarget(db);
-        assertEquals(0, io.clusterbench.testing.Cli.run(io.clusterbench.testing.Cli.args(target, "prepare",
-                "oltp_point_select", "--table-size=100")).exitCode());
+        List<String> target = preparedTarget("warmint");
         List<String> args = new ArrayList<>(List.of("run", "oltp_point_select", "--table-size=100", "--threads=4",
                 "--time=5", "--warmup-time=60", "--report-interval=1", "--out=" + tmp.resolve("warm")));
         args.addAll(target);
         Path stdout = tmp.resolve("stdout");
         Process p = start(List.of(), args, stdout);
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (System.nanoTime() < deadline && !Files.readString(stdout).contains("Threads started!")) {
-                Thread.sleep(20);
-            }
-            assertTrue(Files.readString(stdout).contains("Threads started!"), Files.readString(stdout));
+            awaitOutput(stdout, "Threads started!", 20);
             Thread.sleep(500); // inside the warmup
             double seconds = interruptAndTime(p);
             assertTrue(seconds < BOUND_SECONDS, "ended " + seconds + " s after Ctrl-C");
@@ -186,10 +179,7 @@ class InterruptBeforeMeasuringIT {
      */
     @Test
     void ctrlCJustAfterResultsGoToLeavesAnInterruptedResultFile() throws Exception {
-        String db = io.clusterbench.testing.TestServer.freshDatabase("resgoto");
-        List<String> target = io.clusterbench.testing.TestServer.cliTarget(db);
-        assertEquals(0, io.clusterbench.testing.Cli.run(io.clusterbench.testing.Cli.args(target, "prepare",
-                "oltp_point_select", "--table-size=100")).exitCode());
+        List<String> target = preparedTarget("resgoto");
         for (int attempt = 1; attempt <= 3; attempt++) {
             Path out = tmp.resolve("goto" + attempt);
             List<String> args = new ArrayList<>(List.of("run", "oltp_point_select", "--table-size=100", "--threads=50",
@@ -198,11 +188,7 @@ class InterruptBeforeMeasuringIT {
             Path stdout = tmp.resolve("stdout");
             Process p = start(List.of(), args, stdout);
             try {
-                long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-                while (System.nanoTime() < deadline && !Files.readString(stdout).contains("Results go to")) {
-                    Thread.sleep(2);
-                }
-                assertTrue(Files.readString(stdout).contains("Results go to"), Files.readString(stdout));
+                awaitOutput(stdout, "Results go to", 2);
                 Thread.sleep(20L * (attempt - 1)); // 0, 20 and 40 ms after the line
                 double seconds = interruptAndTime(p);
                 assertTrue(seconds < BOUND_SECONDS, "ended " + seconds + " s after Ctrl-C");
@@ -215,6 +201,24 @@ class InterruptBeforeMeasuringIT {
             assertEquals("interrupted", run.status(), "attempt " + attempt);
             assertEquals("interrupted before the measured phase: nothing was measured", run.fatalError());
         }
+    }
+
+    /** @return the CLI options of a fresh database on the shared server, its oltp_point_select tables prepared (100 rows) */
+    private static List<String> preparedTarget(String prefix) {
+        List<String> target = io.clusterbench.testing.TestServer.cliTarget(
+                io.clusterbench.testing.TestServer.freshDatabase(prefix));
+        assertEquals(0, io.clusterbench.testing.Cli.run(io.clusterbench.testing.Cli.args(target, "prepare",
+                "oltp_point_select", "--table-size=100")).exitCode());
+        return target;
+    }
+
+    /** Waits (at most 60 s, polling every {@code pollMillis}) until {@code stdout} holds {@code text}; fails otherwise. */
+    private static void awaitOutput(Path stdout, String text, long pollMillis) throws Exception {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
+        while (System.nanoTime() < deadline && !Files.readString(stdout).contains(text)) {
+            Thread.sleep(pollMillis);
+        }
+        assertTrue(Files.readString(stdout).contains(text), Files.readString(stdout));
     }
 
     /** Exit 130 and no process whose command line names {@code dir} (a server started from a copy under it). */

@@ -22,15 +22,8 @@ class InterruptIT {
 
     @Test
     void ctrlCKeepsFinishedIntervalsAndPrintsTheSummary() throws Exception {
-        String db = TestServer.freshDatabase("intr");
-        List<String> target = TestServer.cliTarget(db);
-        assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=1000")).exitCode());
         Path out = tmp.resolve("out");
-        List<String> cmd = io.clusterbench.testing.Cli.java();
-        cmd.addAll(List.of("-jar", System.getProperty("clusterbench.jar",
-                "target/clusterbench.jar"), "run", "oltp_point_select", "--table-size=1000", "--time=120",
-                "--report-interval=1", "--out=" + out));
-        cmd.addAll(target);
+        List<String> cmd = runCommand(preparedTarget("intr"), out);
         Process p = signalAfterIntervals(cmd, out, 3, "-INT");
         assertEquals(130, p.exitValue());
         String stdout = Files.readString(tmp.resolve("stdout"));
@@ -50,9 +43,7 @@ class InterruptIT {
      */
     @Test
     void startedWithSigintIgnoredTheRunSaysSoAndSigtermStillStopsIt() throws Exception {
-        String db = TestServer.freshDatabase("intr_ign");
-        List<String> target = TestServer.cliTarget(db);
-        assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=1000")).exitCode());
+        List<String> target = preparedTarget("intr_ign");
         Path out = tmp.resolve("ign");
         List<String> java = new ArrayList<>(List.of("java")); // not Cli.java(): it restores SIGINT's default
         java.addAll(List.of("-jar", System.getProperty("clusterbench.jar", "target/clusterbench.jar"), "run",
@@ -74,15 +65,8 @@ class InterruptIT {
      */
     @Test
     void aSecondCtrlCEndsAtOnceWithTheFinishedIntervalsInResultJson() throws Exception {
-        String db = TestServer.freshDatabase("intr_two");
-        List<String> target = TestServer.cliTarget(db);
-        assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=1000")).exitCode());
         Path out = tmp.resolve("two");
-        List<String> cmd = io.clusterbench.testing.Cli.java();
-        cmd.addAll(List.of("-jar", System.getProperty("clusterbench.jar", "target/clusterbench.jar"), "run",
-                "oltp_point_select", "--table-size=1000", "--threads=4", "--time=120", "--report-interval=1",
-                "--out=" + out));
-        cmd.addAll(target);
+        List<String> cmd = runCommand(preparedTarget("intr_two"), out, "--threads=4");
         Process p = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("stdout").toFile())
                 .redirectError(tmp.resolve("stderr").toFile()).start();
         try {
@@ -100,6 +84,23 @@ class InterruptIT {
         JsonNode run = ResultFiles.run(out);
         assertEquals("interrupted", run.get("status").asText());
         assertTrue(run.get("intervals").size() >= 2, run.toString());
+    }
+
+    /** @return the CLI options of a fresh database on the shared server, its oltp_point_select tables prepared (1000 rows) */
+    private static List<String> preparedTarget(String prefix) {
+        List<String> target = TestServer.cliTarget(TestServer.freshDatabase(prefix));
+        assertEquals(0, Cli.run(Cli.args(target, "prepare", "oltp_point_select", "--table-size=1000")).exitCode());
+        return target;
+    }
+
+    /** @return the real process's command line of a 120 s oltp_point_select run on {@code target} into {@code out} */
+    private static List<String> runCommand(List<String> target, Path out, String... extra) {
+        List<String> cmd = Cli.java();
+        cmd.addAll(List.of("-jar", System.getProperty("clusterbench.jar", "target/clusterbench.jar"), "run",
+                "oltp_point_select", "--table-size=1000", "--time=120", "--report-interval=1", "--out=" + out));
+        cmd.addAll(List.of(extra));
+        cmd.addAll(target);
+        return cmd;
     }
 
     /**
