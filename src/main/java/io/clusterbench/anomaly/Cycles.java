@@ -4,7 +4,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * Finds the cycles of each {@link CycleSpec} in a {@link DependencyGraph}: Tarjan's strongly connected components of
@@ -29,7 +31,10 @@ final class Cycles {
     private int[] stamp = new int[0];
     private int[] parent = new int[0];
     private byte[] parentType = new byte[0];
+    /** The BFS queue, reused by every search (it only grows). */
+    private int[] queue = new int[64];
     private int epoch;
+    private final Map<Integer, List<int[]>> componentsByMask = new HashMap<>();
     /** The component searched: local index → transaction index. */
     private int[] members = new int[0];
 
@@ -47,7 +52,7 @@ final class Cycles {
     /** @return one shortest cycle of {@code spec} per component that holds one */
     List<Cycle> find(CycleSpec spec) {
         List<Cycle> found = new ArrayList<>();
-        for (int[] component : components(spec.allowed)) {
+        for (int[] component : componentsByMask.computeIfAbsent(spec.allowed, this::components)) {
             for (int i = 0; i < component.length; i++) {
                 localOf[component[i]] = i;
             }
@@ -116,7 +121,7 @@ final class Cycles {
         ensure(size * STATES);
         epoch++;
         int s0 = state(count(first, DepType.WR), count(first, DepType.RW), count(first, DepType.RT));
-        int[] queue = new int[Math.min(size * STATES, 1 << 16)];
+        int[] queue = this.queue;
         int head = 0;
         int tail = 0;
         int startCode = localOf[v] * STATES + s0;
@@ -159,6 +164,7 @@ final class Cycles {
                         parentType[next] = (byte) t.ordinal();
                         if (tail == queue.length) {
                             queue = Arrays.copyOf(queue, Math.min(size * STATES, queue.length * 2));
+                            this.queue = queue;
                         }
                         queue[tail++] = next;
                     }

@@ -57,12 +57,12 @@ final class Evidence {
 
     private Link ww(int u, int v) {
         for (MicroOp op : txn(u).ops()) {
-            AppendIndex.KeyData k = ix.keys.get(op.key());
             if (!op.isAppend()) {
                 continue;
             }
+            AppendIndex.KeyData k = ix.keys.get(op.key());
             int p = k.positionOf(op.value());
-            if (p == AppendIndex.ABSENT || p + 1 > k.order.length) {
+            if (p == AppendIndex.ABSENT) {
                 continue;
             }
             int q = k.nextValid[p + 1];

@@ -92,6 +92,18 @@ class HistoryFileTest {
     }
 
     @Test
+    void aCheckResultSurvivesJson() throws Exception {
+        CheckResult r = AppendChecker.check(List.of(
+                Txn.of(1, 0, "n1", 0, 10, Outcome.OK, MicroOp.append(1, 1)),
+                Txn.of(2, 1, "n2", 20, 30, Outcome.OK, MicroOp.read(1)),
+                Txn.of(3, 1, "n2", 40, 50, Outcome.OK, MicroOp.read(1, 1))));
+        var mapper = new com.fasterxml.jackson.databind.ObjectMapper();
+        String json = mapper.writeValueAsString(r);
+        assertTrue(json.contains("\"anomaly\":\"stale-read\",\"count\":1,\"checked\":2,\"unit\":\"reads\"}"), json);
+        assertEquals(r, mapper.readValue(json, CheckResult.class));
+    }
+
+    @Test
     void aHistoryReadBackChecksAsTheOneWritten(@TempDir Path dir) {
         Path file = dir.resolve(HistoryFile.FILE_NAME);
         List<Txn> txns = SerialHistories.generate(7, new SerialHistories.Shape(300, 4, 10, 4, 0.1, 0.1, 3, true));
