@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Property: a history made by a serial execution, with real time consistent with the serial order and some unknown
  * and failed outcomes, never reports an anomaly. A history whose node n2 serves reads from a lagging replica is still
- * serializable: it reports stale reads and their realtime cycles, nothing else. Seeds 1..200 always, plus 50 from a
+ * serializable: it reports stale reads and their realtime cycles, nothing else (a stale read closes a cycle when the
+ * value it missed was read by someone, which final reads ensure). Seeds 1..200 always, plus 50 from a
  * printed base seed ({@code -Danomaly.seed=N} repeats a run).
  */
 class SerialHistoryPropertyTest {
@@ -68,9 +69,10 @@ class SerialHistoryPropertyTest {
             assertEquals(Set.of(), r.violations(Guarantee.SERIALIZABLE.forbids()), () -> "seed " + seed + " " + s
                     + ": " + r.witnesses());
             assertTrue(strictOnly.containsAll(r.found()), () -> "seed " + seed + ": " + r.found());
-            if (r.count(AnomalyClass.STALE_READ) > 0) {
+            if (r.count(AnomalyClass.STALE_READ) > 0 && s.finalReads()) {
                 assertTrue(r.count(AnomalyClass.G_SINGLE_REALTIME) + r.count(AnomalyClass.G2_ITEM_REALTIME) > 0,
-                        () -> "seed " + seed + ": a stale read closes a realtime cycle");
+                        () -> "seed " + seed + ": with final reads every missed value is placed in the version order, "
+                                + "so a stale read closes a realtime cycle");
             }
             stale += r.count(AnomalyClass.STALE_READ);
         }
