@@ -85,13 +85,13 @@ class InterruptBeforeMeasuringIT {
 
     @Test
     void ctrlCWhileAbStartsItsServersEndsAtOnceAndLeavesNothing() throws Exception {
-        EmbeddedServer unpacked = EmbeddedServer.start(true); // its binary and a fresh datadir serve as the build
+        EmbeddedServer unpacked = io.clusterbench.testing.TestServer.startOwn(true, List.of()); // its binary and a fresh datadir serve as the build
         unpacked.close();
         Path javaTmp = Files.createDirectories(tmp.resolve("abtmp"));
         try {
             Process p = start(List.of("-Djava.io.tmpdir=" + javaTmp), List.of("ab", "oltp_point_select",
-                    "--table-size=20000", "--time=5", "--a-server=" + unpacked.directory().resolve("base/bin/mariadbd"),
-                    "--datadir-template=" + unpacked.directory().resolve("data"), "--out=" + tmp.resolve("ab")),
+                    "--table-size=20000", "--time=5", "--a-server=" + unpacked.binary(),
+                    "--datadir-template=" + unpacked.dataDir(), "--out=" + tmp.resolve("ab")),
                     tmp.resolve("stdout"));
             try {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -112,7 +112,7 @@ class InterruptBeforeMeasuringIT {
                         .toList(), "the working directory is removed");
             }
         } finally {
-            io.clusterbench.embedded.BinaryServer.deleteTree(unpacked.directory());
+            io.clusterbench.embedded.Trees.delete(unpacked.directory());
         }
     }
 

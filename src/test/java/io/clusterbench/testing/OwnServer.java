@@ -2,9 +2,6 @@ package io.clusterbench.testing;
 
 import io.clusterbench.embedded.EmbeddedServer;
 
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.SQLException;
@@ -35,7 +32,7 @@ public final class OwnServer implements AutoCloseable {
      * @return a running server holding an empty {@code database}
      */
     public static OwnServer start(String database, String... setUp) throws SQLException {
-        EmbeddedServer server = EmbeddedServer.start(false);
+        EmbeddedServer server = TestServer.startOwn(false, List.of());
         OwnServer own = new OwnServer(server, database);
         try {
             own.execute("CREATE DATABASE IF NOT EXISTS " + database);
@@ -62,26 +59,9 @@ public final class OwnServer implements AutoCloseable {
         return List.of("--host=127.0.0.1", "--port=" + server.port(), "--user=root", "--db=" + database);
     }
 
-    /** @return the pid of this server's mariadbd (its command line names the server's directory) */
-    public long pid() throws IOException {
-        String needle = server.directory().toString();
-        try (var procs = Files.list(Path.of("/proc"))) {
-            for (Path p : (Iterable<Path>) procs::iterator) {
-                String name = p.getFileName().toString();
-                if (!name.chars().allMatch(Character::isDigit)) {
-                    continue;
-                }
-                try {
-                    String cmd = new String(Files.readAllBytes(p.resolve("cmdline"))).replace('\0', ' ');
-                    if (cmd.contains("mariadbd") && cmd.contains(needle)) {
-                        return Long.parseLong(name);
-                    }
-                } catch (IOException gone) {
-                    // the process ended while listed
-                }
-            }
-        }
-        throw new AssertionError("no mariadbd under " + needle);
+    /** @return the pid of this server's mariadbd */
+    public long pid() {
+        return server.pid();
     }
 
     /** Stops the server (idempotent). */
