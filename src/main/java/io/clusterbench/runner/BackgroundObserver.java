@@ -10,6 +10,8 @@ import io.clusterbench.result.BackgroundFacts;
 import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.Facts;
 import io.clusterbench.db.Target;
+import java.sql.Connection;
+import java.sql.SQLException;
 import io.clusterbench.workload.Workload;
 import org.HdrHistogram.Histogram;
 
@@ -27,7 +29,7 @@ import java.util.Map;
  * <p>Observer methods run on the coordinator thread; the background engine's coordinator thread adds its
  * intervals under this object's lock; the marks' listener (on a worker thread) writes one volatile field.
  */
-final class BackgroundObserver implements Observer {
+public final class BackgroundObserver implements Observer {
     private static final Duration STEP = Duration.ofMillis(500);
     /** The longest the final line waits for the background load to end (a blocked server: its end sequence). */
     private static final long END_WAIT_MILLIS = 1500;
@@ -77,7 +79,7 @@ final class BackgroundObserver implements Observer {
             return null;
         }
         Workload w = b.workload();
-        TableChores.init(target, w);
+        initWorkload(target, w);
         return new BackgroundObserver(w.name(), w, target, b.threads(), plan.workload().seed() + 1,
                 plan.workload().workload().markedWindows());
     }
@@ -192,5 +194,19 @@ final class BackgroundObserver implements Observer {
     @Override
     public void close() {
         load.stop();
+    }
+
+    /**
+     * Reads what the workload needs from its tables (key spaces) so it can run as background load.
+     *
+     * @throws UserException when the tables cannot be read
+     */
+    public static void initWorkload(Target t, Workload w) {
+        try (Connection c = t.openChecked(t.endpointFor(0), true)) {
+            w.init(c);
+        } catch (SQLException e) {
+            throw new UserException("cannot read the background workload's tables: " + e.getMessage(),
+                    "run prepare " + w.name() + " first", e);
+        }
     }
 }

@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.workload.TableProperties;
 import io.clusterbench.fault.NodeControl;
 import io.clusterbench.fault.NodeControls;
 import io.clusterbench.UserException;

@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.observe.ServerClock;
 import io.clusterbench.db.Target;
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.result.ShardRecord;

@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.fault.Commits;
 import io.clusterbench.engine.RunOutcome;
 import io.clusterbench.fault.Ledger;
 import io.clusterbench.metrics.ErrorCounts;
@@ -49,7 +50,7 @@ final class StepFacts {
             facts = facts.with(FactKeys.LEDGER, Commits.verify(ledger, ctx.target(), dir));
         }
         RunPlan settings = ctx.settings;
-        if (Commits.checksumsWanted(settings, ctx.target())) {
+        if (Commits.checksumsWanted(settings.cluster().faults(), ctx.target())) {
             Workload workload = settings.workload().workload();
             List<Workload> workloads = settings.cluster().background() == null ? List.of(workload)
                     : List.of(workload, settings.cluster().background().workload());

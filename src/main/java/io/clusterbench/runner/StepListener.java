@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.observe.PreparedStatementCheck;
 import io.clusterbench.engine.RunListener;
 import io.clusterbench.lifecycle.Lifecycle;
 import io.clusterbench.metrics.IntervalSample;

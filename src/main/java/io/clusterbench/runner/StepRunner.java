@@ -1,5 +1,7 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.fault.Commits;
+import io.clusterbench.observe.PreparedStatementCheck;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.Topology;
 import io.clusterbench.engine.Clock;

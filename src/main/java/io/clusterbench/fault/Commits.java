@@ -1,10 +1,7 @@
-package io.clusterbench.runner;
+package io.clusterbench.fault;
 
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
-import io.clusterbench.fault.Ledger;
-import io.clusterbench.fault.LedgerCheck;
-import io.clusterbench.fault.TableChecksums;
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.result.LedgerRecord;
@@ -23,12 +20,12 @@ import java.util.Map;
  *
  * <p>Confined to the command's thread.
  */
-final class Commits {
+public final class Commits {
     private Commits() {
     }
 
     /** @return a fresh ledger (table created when missing) @throws UserException when it cannot be created */
-    static Ledger ledger(Target target) {
+    public static Ledger ledger(Target target) {
         try (Connection c = target.openChecked(target.endpointFor(0), true)) {
             return Ledger.create(c);
         } catch (SQLException e) {
@@ -38,9 +35,8 @@ final class Commits {
     }
 
     /** @return true when the step's tables are compared across nodes: a fault run or a ledger on several endpoints */
-    static boolean checksumsWanted(RunPlan settings, Target target) {
-        return target.endpoints().size() > 1 && (!settings.cluster().faults().schedule().isEmpty()
-                || settings.cluster().faults().verifyCommits());
+    public static boolean checksumsWanted(FaultPlan faults, Target target) {
+        return target.endpoints().size() > 1 && (!faults.schedule().isEmpty() || faults.verifyCommits());
     }
 
     /**
@@ -49,7 +45,7 @@ final class Commits {
      *                    as unreadable
      * @return the tables of every workload compared across the target's endpoints
      */
-    static ChecksumRecord checksums(Target target, List<Workload> workloads, boolean quorumLost) {
+    public static ChecksumRecord checksums(Target target, List<Workload> workloads, boolean quorumLost) {
         Target plain = target.afterRun().withSessionVariables(Map.of());
         if (quorumLost) { // no node serves reads (1047) and the silent ones would each cost a connect timeout
             Map<String, String> why = new java.util.LinkedHashMap<>();
@@ -70,7 +66,7 @@ final class Commits {
     }
 
     /** Writes {@code ledger.csv} into {@code dir} and checks every node; @return the check */
-    static LedgerRecord verify(Ledger ledger, Target target, Path dir) {
+    public static LedgerRecord verify(Ledger ledger, Target target, Path dir) {
         ledger.writeCsv(dir.resolve("ledger.csv"));
         Map<String, java.util.List<Long>> outcomes = ledger.outcomes();
         return LedgerCheck.check(target.afterRun().withSessionVariables(Map.of()), ledger.runId(), outcomes);

@@ -1,4 +1,4 @@
-package io.clusterbench.runner;
+package io.clusterbench.workload;
 
 import io.clusterbench.db.BaseTables;
 import io.clusterbench.result.TableRecord;
@@ -25,7 +25,7 @@ import java.util.TreeSet;
  *
  * <p>Thread-safe (stateless).
  */
-final class TableProperties {
+public final class TableProperties {
     private TableProperties() {
     }
 
@@ -36,7 +36,7 @@ final class TableProperties {
      * @return one record per existing table of {@code names}, sorted by name
      * @throws SQLException when information_schema cannot be read
      */
-    static List<TableRecord> read(Connection c, String schema, Collection<String> names) throws SQLException {
+    public static List<TableRecord> read(Connection c, String schema, Collection<String> names) throws SQLException {
         Set<String> wanted = new TreeSet<>(String.CASE_INSENSITIVE_ORDER);
         wanted.addAll(names);
         Map<String, List<String>> columns = new LinkedHashMap<>();
@@ -64,7 +64,7 @@ final class TableProperties {
      * @return the character set a collation belongs to: its name up to the first {@code _} (MySQL and MariaDB
      *         collation names start with their character set's, which holds no {@code _}); empty for none
      */
-    static String charsetOf(String collation) {
+    public static String charsetOf(String collation) {
         if (collation == null) {
             return "";
         }
@@ -76,7 +76,7 @@ final class TableProperties {
      * @return the start line naming what the tables are, grouped by identical properties, e.g.
      *         {@code Tables: sbtest1..4 InnoDB, latin1_bin, Compact, row_format=COMPACT}; null when there are none
      */
-    static String line(List<TableRecord> tables) {
+    public static String line(List<TableRecord> tables) {
         if (tables.isEmpty()) {
             return null;
         }
@@ -96,7 +96,7 @@ final class TableProperties {
      * @param createdNow  true when this run created the tables (embedded server), so the options acted
      * @return notes where the tables differ from what was asked or the options did not act; empty when none
      */
-    static List<String> notes(TableOptions asked, List<TableRecord> tables, boolean createdNow) {
+    public static List<String> notes(TableOptions asked, List<TableRecord> tables, boolean createdNow) {
         List<String> notes = new ArrayList<>();
         if (asked == null || tables.isEmpty()) {
             return notes;

@@ -1,4 +1,4 @@
-package io.clusterbench.runner;
+package io.clusterbench.observe;
 
 import io.clusterbench.db.Target;
 
@@ -14,7 +14,7 @@ import java.sql.Statement;
  *
  * <p>Thread-safe (stateless).
  */
-final class ServerClock {
+public final class ServerClock {
     private static final int TRIES = 5;
 
     private ServerClock() {
@@ -24,11 +24,11 @@ final class ServerClock {
      * @param offsetMillis      server clock minus client clock, ms
      * @param uncertaintyMillis half the shortest round trip, ms
      */
-    record Offset(double offsetMillis, double uncertaintyMillis) {
+    public record Offset(double offsetMillis, double uncertaintyMillis) {
     }
 
     /** @return the offset against the target's first endpoint, or null when it cannot be read */
-    static Offset measure(Target target) {
+    public static Offset measure(Target target) {
         try (Connection c = target.open(target.endpoints().get(0)); Statement s = c.createStatement()) {
             Offset best = null;
             for (int i = 0; i < TRIES; i++) {

@@ -1,5 +1,6 @@
-package io.clusterbench.runner;
+package io.clusterbench.chores;
 
+import io.clusterbench.runner.ResultDirs;
 import io.clusterbench.prom.MetricsListen;
 import io.clusterbench.workload.FamilyOptions;
 import picocli.CommandLine.Option;

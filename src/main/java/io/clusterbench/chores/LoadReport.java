@@ -1,5 +1,6 @@
-package io.clusterbench.runner;
+package io.clusterbench.chores;
 
+import io.clusterbench.runner.Console;
 import io.clusterbench.workload.LoadLedger;
 
 import java.util.ArrayList;

@@ -1,5 +1,9 @@
-package io.clusterbench.runner;
+package io.clusterbench.chores;
 
+import io.clusterbench.runner.RunStatus;
+import io.clusterbench.runner.Console;
+import io.clusterbench.runner.ResolvedTarget;
+import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.db.TargetSpec;
 import io.clusterbench.db.Target;
 import io.clusterbench.probe.BackgroundLoad;
@@ -70,7 +74,7 @@ public record StaleReadRun(List<String> levels, boolean perStatement, int sample
     private BackgroundLoad backgroundLoad(Target t) {
         long seed = (System.nanoTime() ^ System.currentTimeMillis()) | 1;
         Workload w = WorkloadRegistry.create(background, families, Distribution.defaultUniform(), seed);
-        TableChores.init(t, w);
+        io.clusterbench.runner.BackgroundObserver.initWorkload(t, w);
         return new BackgroundLoad(w, t, backgroundThreads, seed);
     }
 }

@@ -1,5 +1,9 @@
-package io.clusterbench.runner;
+package io.clusterbench.chores;
 
+import io.clusterbench.runner.RunStatus;
+import io.clusterbench.runner.Console;
+import io.clusterbench.runner.Versions;
+import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.db.TargetSpec;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;

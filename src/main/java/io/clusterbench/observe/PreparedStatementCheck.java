@@ -1,4 +1,4 @@
-package io.clusterbench.runner;
+package io.clusterbench.observe;
 
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
@@ -24,12 +24,12 @@ import java.util.concurrent.CompletableFuture;
  * a frozen node) must not keep the process alive after {@code --time} (issue 9, "nothing outlives the clock");
  * the mode is then {@code unknown}.
  */
-final class PreparedStatementCheck {
+public final class PreparedStatementCheck {
     /**
      * The longest the reading after the step may take, from {@link #stepEnded}: a server that does not answer then leaves the
      * mode {@code unknown} rather than holding the end of the command (the one-second exit bound, DESIGN.md).
      */
-    static final long FINISH_WAIT_MILLIS = 300;
+    public static final long FINISH_WAIT_MILLIS = 300;
     private final Target target;
     private final long[] before;
     /** The reading after the step; set once by {@link #stepEnded} (on the engine's writer thread). */
@@ -43,7 +43,7 @@ final class PreparedStatementCheck {
     }
 
     /** @return a check that has read the counters now */
-    static PreparedStatementCheck start(Target target) {
+    public static PreparedStatementCheck start(Target target) {
         return new PreparedStatementCheck(target);
     }
 
@@ -52,7 +52,7 @@ final class PreparedStatementCheck {
      * last sample waits up to a second for a server that stopped answering) instead of after it; {@link #finish}
      * joins it. Called once, when the measured phase has ended.
      */
-    void stepEnded() {
+    public void stepEnded() {
         if (afterStep != null) {
             return;
         }
@@ -70,7 +70,7 @@ final class PreparedStatementCheck {
      * {@code mode}: {@code server} (executes seen), {@code client} (no execute on the server while events ran),
      * or {@code unknown} (counters unreadable, or no event)
      */
-    io.clusterbench.result.PreparedStatementsRecord finish(long events) {
+    public io.clusterbench.result.PreparedStatementsRecord finish(long events) {
         long[] after = null;
         if (afterStep != null) {
             long left = FINISH_WAIT_MILLIS * 1_000_000L - (System.nanoTime() - stepEndedNanos);

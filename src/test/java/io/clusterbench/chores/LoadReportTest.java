@@ -1,4 +1,4 @@
-package io.clusterbench.runner;
+package io.clusterbench.chores;
 
 import io.clusterbench.workload.LoadLedger;
 import org.junit.jupiter.api.Test;

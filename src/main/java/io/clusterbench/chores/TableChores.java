@@ -1,5 +1,8 @@
-package io.clusterbench.runner;
+package io.clusterbench.chores;
 
+import io.clusterbench.runner.Console;
+import io.clusterbench.runner.ResolvedTarget;
+import io.clusterbench.workload.TableProperties;
 import io.clusterbench.db.TargetSpec;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
@@ -103,20 +106,6 @@ public final class TableChores {
             return w.cleanup(c);
         } catch (SQLException e) {
             throw new UserException("cleanup failed: " + e.getMessage(), "check privileges", e);
-        }
-    }
-
-    /**
-     * Reads what the workload needs from its tables (key spaces) so it can run as background load.
-     *
-     * @throws UserException when the tables cannot be read
-     */
-    public static void init(Target t, Workload w) {
-        try (Connection c = t.openChecked(t.endpointFor(0), true)) {
-            w.init(c);
-        } catch (SQLException e) {
-            throw new UserException("cannot read the background workload's tables: " + e.getMessage(),
-                    "run prepare " + w.name() + " first", e);
         }
     }
 }

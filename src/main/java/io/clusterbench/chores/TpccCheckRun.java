@@ -1,5 +1,7 @@
-package io.clusterbench.runner;
+package io.clusterbench.chores;
 
+import io.clusterbench.runner.Console;
+import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.db.TargetSpec;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Endpoint;
