@@ -1,6 +1,5 @@
 package io.clusterbench.observe;
 
-import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 
 import java.sql.Connection;
@@ -24,13 +23,15 @@ import java.util.concurrent.CompletableFuture;
  * a frozen node) must not keep the process alive after {@code --time} (issue 9, "nothing outlives the clock");
  * the mode is then {@code unknown}.
  */
-public final class PreparedStatementCheck {
+public final class PreparedStatementCheck implements AutoCloseable {
     /**
      * The longest the reading after the step may take, from {@link #stepEnded}: a server that does not answer then leaves the
      * mode {@code unknown} rather than holding the end of the command (the one-second exit bound, DESIGN.md).
      */
     public static final long FINISH_WAIT_MILLIS = 300;
     private final Target target;
+    /** One connection per endpoint, opened at the start and kept for the reading after the step; null where none. */
+    private final Connection[] connections;
     private final long[] before;
     /** The reading after the step; set once by {@link #stepEnded} (on the engine's writer thread). */
     private volatile CompletableFuture<long[]> afterStep;
@@ -39,7 +40,16 @@ public final class PreparedStatementCheck {
 
     private PreparedStatementCheck(Target target) {
         this.target = target;
-        this.before = read(target);
+        this.connections = new Connection[target.endpoints().size()];
+        Target quick = target.afterRun();
+        for (int i = 0; i < connections.length; i++) {
+            try {
+                connections[i] = quick.openChecked(target.endpoints().get(i), false);
+            } catch (RuntimeException unreachable) {
+                connections[i] = null; // the counters stay unread: the mode is unknown
+            }
+        }
+        this.before = read(connections);
     }
 
     /** @return a check that has read the counters now */
@@ -58,7 +68,9 @@ public final class PreparedStatementCheck {
         }
         stepEndedNanos = System.nanoTime();
         CompletableFuture<long[]> reading = new CompletableFuture<>();
-        Thread t = new Thread(() -> reading.complete(read(target.afterRun())), "prepared-statement-check");
+        // the connections opened at the start: the reading after the step is one query, no handshake, so a live
+        // server on a loaded machine answers within the bound and a frozen one costs only the bound
+        Thread t = new Thread(() -> reading.complete(read(connections)), "prepared-statement-check");
         t.setDaemon(true);
         t.start();
         afterStep = reading;
@@ -92,11 +104,31 @@ public final class PreparedStatementCheck {
                 events == 0 ? "unknown" : executed > 0 ? "server" : "client");
     }
 
+    /**
+     * Closes the kept connections; may block on a connection whose reading is stuck on a server that does not answer:
+     * call it through the command's lifecycle, which bounds it.
+     */
+    @Override
+    public void close() {
+        for (Connection c : connections) {
+            if (c != null) {
+                try {
+                    c.close();
+                } catch (SQLException ignored) {
+                    // closing only releases the connection
+                }
+            }
+        }
+    }
+
     /** @return {Com_stmt_prepare, Com_stmt_execute} summed over endpoints, or null when one cannot be read */
-    private static long[] read(Target target) {
+    private static long[] read(Connection[] connections) {
         long[] sum = new long[2];
-        for (Endpoint e : target.endpoints()) {
-            try (Connection c = target.openChecked(e, false); Statement s = c.createStatement();
+        for (Connection c : connections) {
+            if (c == null) {
+                return null;
+            }
+            try (Statement s = c.createStatement();
                  ResultSet rs = s.executeQuery("SHOW GLOBAL STATUS WHERE Variable_name IN "
                          + "('Com_stmt_prepare', 'Com_stmt_execute')")) {
                 while (rs.next()) {

@@ -18,6 +18,7 @@ import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.Facts;
 import io.clusterbench.result.IntervalFiles;
+import io.clusterbench.result.PreparedStatementsRecord;
 import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.RunRecord;
@@ -100,6 +101,7 @@ final class StepRunner {
                         observers.facts(ctx.clusterFacts()))));
         StepListener.ClientCpu cpu = new StepListener.ClientCpu();
         PreparedStatementCheck ps = PreparedStatementCheck.start(ctx.target());
+        Lifecycle.Owned psConnections = life.own("prepared-statement check", ps::close);
         StepListener listener = new StepListener(ctx, spec.printIntervals(), files, cpu, observers, outputs, acc, ps);
         Ledger ledger = settings.cluster().faults().verifyCommits() ? Commits.ledger(ctx.target()) : null;
         RunOutcome outcome;
@@ -109,12 +111,15 @@ final class StepRunner {
             outcome = engine.run(ledger == null ? workload : ledger.wrap(workload, ctx.target()), listener);
             life.enter(Lifecycle.Phase.END);
         } catch (DbFailure f) {
+            psConnections.close();
             return new Step(null, null, f, records);
         } finally {
             outputs.close();
             observers.close();
             life.mark("observers closed");
         }
+        PreparedStatementsRecord psMode = ps.finish(java.util.Arrays.stream(outcome.eventsPerWorker()).sum());
+        psConnections.close();
         List<EndpointTotals> endpointTotals = engine.endpointTotals(); // once: taking them drains the histograms
         if (series != null) {
             series.endpoints(endpointTotals, label -> nodeName(ctx.topology(), label));
@@ -122,8 +127,7 @@ final class StepRunner {
                 ctx.metrics().skipLinger(); // Ctrl-C: exit now, not after the linger
             }
         }
-        Facts facts = StepFacts.of(ctx, observers.facts(ctx.clusterFacts()),
-                ps.finish(java.util.Arrays.stream(outcome.eventsPerWorker()).sum()), outcome, acc.intervals(), ledger,
+        Facts facts = StepFacts.of(ctx, observers.facts(ctx.clusterFacts()), psMode, outcome, acc.intervals(), ledger,
                 spec.dir(), engine.measuredErrorDetail(), workload.statementClasses());
         RunRecord finished = records.finished(outcome, acc.intervals(),
                 acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
