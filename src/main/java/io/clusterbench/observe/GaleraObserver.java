@@ -44,6 +44,8 @@ public final class GaleraObserver implements Observer {
     private final NodePolls[] polls;
     private final NodePolls[] runPolls;
     private final WsrepReading[] first;
+    /** Per node, the counters of the intervals that were differenced: the totals never span a restart. */
+    private final NodeFigures.RunCounters[] runCounters;
     private final Map<String, Object> facts = new LinkedHashMap<>();
     private ExecutorService readers;
     /** Whether {@link #start} took the baseline (connections may be open before, {@link #connect}). */
@@ -68,6 +70,10 @@ public final class GaleraObserver implements Observer {
         this.polls = new NodePolls[endpoints.size()];
         this.runPolls = new NodePolls[endpoints.size()];
         this.first = new WsrepReading[endpoints.size()];
+        this.runCounters = new NodeFigures.RunCounters[endpoints.size()];
+        for (int i = 0; i < runCounters.length; i++) {
+            runCounters[i] = new NodeFigures.RunCounters();
+        }
         List<String> observed = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
             observed.add(names.get(i) + "=" + endpoints.get(i).label());
@@ -151,6 +157,7 @@ public final class GaleraObserver implements Observer {
                 figures.add(null);
             } else {
                 NodeFigures f = NodeFigures.of(previous[i], now[i], maxCommitted, intervalSeconds, polls[i]);
+                runCounters[i].add(f, previous[i] == null ? 0 : now[i].atNanos() - previous[i].atNanos());
                 nodes.put(names.get(i), f.toMap());
                 figures.add(f);
                 previous[i] = now[i];
@@ -172,7 +179,9 @@ public final class GaleraObserver implements Observer {
     /**
      * @return the observed nodes and flow-control settings, and once sampling has begun {@code totals}: per node,
      *         the figures of "Galera per node" from the baseline at the measured start to the last reading (the
-     *         final sample at close covers the run's tail), plus {@code observedSeconds}
+     *         final sample at close covers the run's tail), plus {@code observedSeconds}; counters are the sums of
+     *         the intervals that were differenced, and {@code gapIntervals} counts those that were not
+     *         ({@link CounterReset})
      */
     @Override
     public Map<String, Object> facts() {
@@ -191,7 +200,8 @@ public final class GaleraObserver implements Observer {
             double seconds = (previous[i].atNanos() - first[i].atNanos()) / 1e9;
             Map<String, Object> m = new LinkedHashMap<>();
             m.put("observedSeconds", Math.round(seconds * 1000) / 1000.0);
-            m.putAll(NodeFigures.of(first[i], previous[i], maxCommitted, seconds, runPolls[i]).toMap());
+            m.putAll(runCounters[i].figures(previous[i], maxCommitted, runPolls[i], null).toMap());
+            m.put("gapIntervals", runCounters[i].gapIntervals);
             totals.put(names.get(i), m);
         }
         if (!totals.isEmpty()) {
