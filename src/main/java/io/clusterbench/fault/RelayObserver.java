@@ -68,6 +68,8 @@ public final class RelayObserver implements Observer {
         RelayConfig config = network.config();
         Map<String, RelayStats.Link> now = byName(stats);
         Map<String, Object> nodes = new LinkedHashMap<>();
+        boolean reset = now.values().stream().anyMatch(l -> l.bytes() < last.getOrDefault(l.name(), l).bytes()
+                || l.chunks() < last.getOrDefault(l.name(), l).chunks());
         for (RelayConfig.NodeLink n : config.nodes()) {
             long in = 0;
             long out = 0;
@@ -91,9 +93,13 @@ public final class RelayObserver implements Observer {
             m.put("link", n.link().describe());
             m.put("partitioned", n.partitioned());
             m.put("slowPercent", n.slowPercent());
-            m.put("relayInBytesPerSecond", Math.round(in / intervalSeconds));
-            m.put("relayOutBytesPerSecond", Math.round(out / intervalSeconds));
-            m.put("relayAddedDelayMicrosMean", chunks == 0 ? 0 : Math.round((double) addedSum / chunks));
+            if (reset) { // the relay started again: its counters began from 0 (docs/metrics.md, "Counter resets")
+                m.put("gap", io.clusterbench.observe.CounterReset.RESTART);
+            } else {
+                m.put("relayInBytesPerSecond", Math.round(in / intervalSeconds));
+                m.put("relayOutBytesPerSecond", Math.round(out / intervalSeconds));
+                m.put("relayAddedDelayMicrosMean", chunks == 0 ? 0 : Math.round((double) addedSum / chunks));
+            }
             nodes.put(n.name(), m);
         }
         last = now;
