@@ -8,6 +8,7 @@ import io.clusterbench.sandbox.GaleraSandbox;
 import io.clusterbench.sandbox.SandboxNetwork;
 import io.clusterbench.sandbox.SandboxNode;
 import io.clusterbench.sandbox.SandboxState;
+import io.clusterbench.sandbox.StateTransferLog;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -89,7 +90,8 @@ public final class SandboxControl implements NodeControl {
                 case PARTITION -> new Outcome(true, net.partition(step.node()), null);
                 case HEAL -> {
                     StateTransferRecord t = net.heal(step.node());
-                    yield new Outcome(true, io.clusterbench.sandbox.StateTransferLog.describe(step.node(), t), t);
+                    yield new Outcome(true, t == null ? StateTransferLog.nothingToUndo(step.node(), "heal")
+                            : StateTransferLog.describe(step.node(), t), t);
                 }
                 case LINK -> new Outcome(true, net.link(step.node(), LinkSpec.parse(step.statement())), null);
                 case SLOW -> new Outcome(true, net.slow(step.node(), FaultSchedule.slowPercent(step)), null);
@@ -125,7 +127,8 @@ public final class SandboxControl implements NodeControl {
                 }
                 case RESUME -> {
                     transfer = sandbox.resume(node);
-                    detail = io.clusterbench.sandbox.StateTransferLog.describe(node, transfer);
+                    detail = transfer == null ? StateTransferLog.nothingToUndo(node, "resume")
+                            : StateTransferLog.describe(node, transfer);
                 }
                 case START -> {
                     transfer = sandbox.startNode(node, line -> { });
