@@ -47,6 +47,8 @@ public final class ServerStatusObserver implements Observer {
     /** When {@link #last} was read ({@link System#nanoTime()}, middle of the round trip). */
     private long lastAtNanos;
     private long readAtNanos;
+    /** True when a reading failed since {@link #last} was read. */
+    private boolean unansweredSince;
     private Map<String, Object> lastSample = Map.of();
     private long failures;
 
@@ -83,14 +85,16 @@ public final class ServerStatusObserver implements Observer {
         Map<String, Long> now = read();
         if (now.isEmpty()) {
             lastSample = Map.of();
-            last = Map.of(); // the next reading has no baseline: its interval spans more than itself
+            unansweredSince = true; // the next reading's difference spans more than its interval
             Map<String, Object> out = new LinkedHashMap<>();
             out.put("readFailures", failures);
             out.put(GAP, CounterReset.UNANSWERED);
             return out;
         }
-        String gap = last.isEmpty() ? CounterReset.UNANSWERED
+        String reset = last.isEmpty() ? null
                 : CounterReset.between(last, now, (readAtNanos - lastAtNanos) / 1e9, COUNTERS);
+        String gap = reset != null ? reset : last.isEmpty() || unansweredSince ? CounterReset.UNANSWERED : null;
+        unansweredSince = false;
         Map<String, Object> out = new LinkedHashMap<>();
         if (gap == null) {
             rates(now, intervalSeconds, out);

@@ -250,7 +250,22 @@ public final class ConsoleReport {
                     e.hitRatePercent() == null ? "-" : f("%.2f%%", e.hitRatePercent()),
                     e.errors() == 0 ? "0" : e.errors() + codes(e.errorsByCode())));
         }
+        for (io.clusterbench.result.ConnectionWall w : io.clusterbench.result.ConnectionWall.of(run)) {
+            b.append(wallLine(w)).append('\n');
+        }
         return b.toString();
+    }
+
+    /**
+     * @return e.g. {@code     connection wall on n3 (127.0.0.1:6103): 71 connections refused with 1040 (too many
+     *         connections) at max_connections 151, from 8.0 s, after kill n2 moved workers there}
+     */
+    static String wallLine(io.clusterbench.result.ConnectionWall w) {
+        return f("    %s %s (%s): %d connections refused with 1040 (too many connections) at max_connections %s%s%s",
+                CONNECTION_WALL_ON.key(), w.node(), w.endpoint(), w.refusals(),
+                w.maxConnections() < 0 ? "unknown" : Long.toString(w.maxConnections()),
+                w.firstSeconds() < 0 ? "" : f(", from %.1f s", w.firstSeconds()),
+                w.afterFault() == null ? "" : ", after " + w.afterFault() + " moved workers there");
     }
 
     /** @return one line per finished sweep step: tps, latency, errors, hit rate */
