@@ -123,6 +123,12 @@ public final class RunDriver {
         return ctx.target().explain(ctx.target().endpointFor(0), refused);
     }
 
+    /** @return true when the step ran with {@code --skip-trx} on (its plan's workload options say so) */
+    private static boolean skipTrx(StepRunner.Step step) {
+        return step.record() != null && step.record().plan() != null
+                && Boolean.TRUE.equals(step.record().plan().workloadOptions().get("skipTrx"));
+    }
+
     /** @return how a step ended; prints the reason of an early end on stderr */
     static RunStatus status(StepRunner.Step step, Path dir, Console env) {
         return switch (step.outcome().reason()) {
@@ -140,7 +146,7 @@ public final class RunDriver {
                 }
                 env.error("error: the run stopped on " + line + " — "
                         + io.clusterbench.db.Remedies.hint(io.clusterbench.db.Remedies.codeOf(line),
-                        io.clusterbench.db.Remedies.endpointOf(line)));
+                        io.clusterbench.db.Remedies.endpointOf(line), line, skipTrx(step)));
                 yield RunStatus.ABORTED;
             }
             case OUTPUT_FAILED -> throw new UserException(step.outcome().fatalError(),
