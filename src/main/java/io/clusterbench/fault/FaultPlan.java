@@ -36,13 +36,14 @@ public record FaultPlan(FaultSchedule schedule, List<String> commands, Path sand
      * @param sandboxDir     {@code --sandbox}, or null
      * @param readTimeout    {@code --read-timeout}: seconds 0-86400, {@code auto} or null
      * @return the validated plan (the node count is checked once the endpoints are known)
-     * @throws UserException for a bad schedule, commands or sandbox without a schedule, or a bad read timeout
+     * @throws UserException for a bad schedule, commands without a schedule, or a bad read timeout ({@code --sandbox}
+     *                       alone names the sandbox whose relay facts the run records)
      */
     public static FaultPlan of(String fault, List<String> commands, Path sandboxDir, boolean verifyCommits,
                                String readTimeout) {
         FaultSchedule schedule = FaultSchedule.parse(fault, 0);
-        if (schedule.isEmpty() && (!commands.isEmpty() || sandboxDir != null)) {
-            throw new UserException("--fault-cmd and --sandbox need a --fault schedule",
+        if (schedule.isEmpty() && !commands.isEmpty()) {
+            throw new UserException("--fault-cmd needs a --fault schedule",
                     "add e.g. --fault '10s kill n3; 25s restart n3'");
         }
         return new FaultPlan(schedule, commands, sandboxDir, verifyCommits, readTimeout(readTimeout));

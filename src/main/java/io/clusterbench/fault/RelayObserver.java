@@ -32,12 +32,12 @@ public final class RelayObserver implements Observer {
     }
 
     /**
-     * @param sandboxDir {@code --sandbox}, or null to look for the sandbox by the endpoints' ports under /tmp
+     * @param sandboxDir {@code --sandbox}, or null to find the registered sandbox by the endpoints' ports
      * @return the observer, or null when the endpoints are not a sandbox behind a relay
      */
     public static RelayObserver find(Path sandboxDir, List<Endpoint> endpoints) {
         try {
-            SandboxControl control = SandboxControl.open(sandboxDir, endpoints, NodeControls.SEARCH_ROOT);
+            SandboxControl control = SandboxControl.open(sandboxDir, endpoints);
             if (control == null) {
                 return null;
             }
@@ -51,6 +51,14 @@ public final class RelayObserver implements Observer {
     @Override
     public String name() {
         return "relay";
+    }
+
+    /**
+     * @return the line a run prints with its topology, e.g. {@code Links (sandbox relay /tmp/far): n1 off, n2 off,
+     *         n3 25ms} (docs/relay.md): a far node changes every figure of a cluster run
+     */
+    public String linksLine() {
+        return "Links (sandbox relay " + network.dir() + "): " + network.describeLinks();
     }
 
     @Override

@@ -34,7 +34,9 @@ public final class ClusterOptions {
     java.util.List<String> faultCommands = new java.util.ArrayList<>();
 
     @Option(names = "--sandbox", paramLabel = "DIR",
-            description = "Sandbox the faults act on. Default: the sandbox under /tmp whose ports are the endpoints'.")
+            description = "Sandbox the faults act on and whose relay links the result records (with or without "
+                    + "--fault). Default: the registered sandbox (sandbox galera registers it) whose ports are the "
+                    + "endpoints'.")
     java.nio.file.Path sandbox;
 
     @Option(names = "--read-timeout", paramLabel = "SECONDS|auto", defaultValue = "auto",

@@ -109,6 +109,11 @@ final class RunContext implements AutoCloseable {
             }
             Topology topology = TopologyDiscovery.discover(target);
             topology.describe().forEach(env::line);
+            io.clusterbench.fault.RelayObserver relay = io.clusterbench.fault.RelayObserver.find(
+                    settings.faults().sandboxDir(), target.endpoints());
+            if (relay != null) {
+                env.line(relay.linksLine());
+            }
             List<Finding> preflight = settings.inspect() ? Preflight.beforeRun(target.withRouting(settings.routing()),
                     workload, settings.maxThreads(), env) : List.of();
             Map<String, Object> clusterFacts = new LinkedHashMap<>();

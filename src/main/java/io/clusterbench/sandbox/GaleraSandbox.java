@@ -92,6 +92,7 @@ public final class GaleraSandbox {
 
     /** Starts every node that is down: bootstraps from a safe node when none runs. @throws UserException on failure */
     public void start(Consumer<String> progress) {
+        SandboxRegistry.register(dir, state); // a sandbox deployed before the registry is found once started
         boolean anyRunning = state.nodes().stream().anyMatch(n -> NodeProcess.state(n.pid()) != NodeProcess.State.GONE);
         startRelay(progress);
         SandboxNode first = null;
@@ -134,6 +135,7 @@ public final class GaleraSandbox {
     /** Stops every node and deletes the sandbox directory. */
     public void destroy(Consumer<String> progress) {
         stop(progress);
+        SandboxRegistry.unregister(dir, state);
         progress.accept("Removing " + dir + "...");
         Permissions.deleteTree(dir);
     }

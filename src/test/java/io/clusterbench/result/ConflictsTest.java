@@ -46,6 +46,22 @@ class ConflictsTest {
     }
 
     @Test
+    void theBackgroundWorkloadsConflictsAreCountedWithTheRunsOwn() {
+        BackgroundFacts bg = new BackgroundFacts("oltp_read_write", 500, null, null, null, null, null,
+                Map.of("1213/40001", 140L, "1205/HY000", 1L));
+        Summary s = new Summary(1, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, Map.of(), 0, 0, 0,
+                0, 0, 0, null);
+        RunRecord ddl = new RunRecord("ddl", 1, 1, null, "completed", null, Map.of(), List.of(), s, List.of(),
+                Map.of(BackgroundFacts.KEY, bg, "galera", Map.of("totals", Map.of("n1", node(0, 150, 0)))));
+        Conflicts c = Conflicts.of(ddl);
+        assertEquals(140, c.conflicts(), "the ddl itself had none: every conflict is the background's");
+        assertEquals(140, c.background());
+        assertEquals(140, c.bruteForce());
+        assertEquals(1, c.lockWaitTimeouts());
+        assertEquals(10, c.serverExcess());
+    }
+
+    @Test
     void optionNamesFollowTheCommandLine() {
         assertEquals("--consistency", OptionDiff.flag("consistency"));
         assertEquals("--table-size", OptionDiff.flag("tableSize"));
