@@ -28,7 +28,7 @@ public final class OptionDiff {
     private static final Map<String, String> FLAGS = Map.of("timeSeconds", "--time", "warmupSeconds", "--warmup",
             "rateEventsPerSecond", "--rate", "sampleIntervalSeconds", "--report-interval (sampling)",
             "randType", "--rand-type", "ignoreErrors", "--ignore-errors", "dbPsMode", "--db-ps-mode",
-            "workload", "workload", "latencyStart", "latency start (--rate)");
+            "workload", "workload", "latencyStart", "latency start (--rate)", "giveUpSeconds", "--give-up-time");
 
     private OptionDiff() {
     }

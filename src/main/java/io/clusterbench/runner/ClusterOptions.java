@@ -46,6 +46,13 @@ public final class ClusterOptions {
                     + "0 = none. Default: ${DEFAULT-VALUE}.")
     String readTimeout;
 
+    @Option(names = "--give-up-time", paramLabel = "SECONDS|auto", defaultValue = "auto",
+            description = "How long every endpoint may stay unreachable (connections lost, reconnects failing) before "
+                    + "the run stops with exit 4; 0 = never (the run goes on to --time). auto = "
+                    + io.clusterbench.Defaults.GIVE_UP_SECONDS + " s, or never under --ignore-errors all with a "
+                    + "--time limit (a server restart is ridden through). Default: ${DEFAULT-VALUE}.")
+    String giveUpTime;
+
     @Option(names = "--verify-commits",
             description = "Workers also append to a ledger table (clusterbench_ledger) with client-generated ids; "
                     + "after the run every acknowledged id must be on every node (exit 3 otherwise). Default: off.")

@@ -137,7 +137,20 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         return new EnginePlan(shard.threadsOf(whole), Duration.ofSeconds(timeSeconds), shard.eventsOf(events, whole),
                 Duration.ofSeconds(warmupSeconds), shard.rateOf(rateEventsPerSecond, whole), Duration.ofSeconds(interval),
                 errors, seed, runTarget, shard.firstWorker(whole),
-                shard.startAtOfStep(stepIndex, warmupSeconds + timeSeconds), reconnectEveryEvents);
+                shard.startAtOfStep(stepIndex, warmupSeconds + timeSeconds), reconnectEveryEvents, giveUp());
+    }
+
+    /**
+     * @return {@code --give-up-time}: as given (0 = never), or for {@code auto} {@link Defaults#GIVE_UP_SECONDS},
+     *         except never under {@code --ignore-errors all} with a time limit: a run asked to ignore every error
+     *         rides through a server restart to its {@code --time} (without a time limit it still gives up, so it
+     *         cannot wait forever)
+     */
+    public Duration giveUp() {
+        if (faults.giveUpSeconds() != FaultPlan.AUTO) {
+            return Duration.ofSeconds(faults.giveUpSeconds());
+        }
+        return errors.ignoresAll() && timeSeconds > 0 ? Duration.ZERO : Duration.ofSeconds(Defaults.GIVE_UP_SECONDS);
     }
 
     /** @return the workers' socket read timeout in ms: {@code --read-timeout}, or derived from the run; 0 for none */
@@ -195,7 +208,7 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
                 target.psMode(), reconnectEveryEvents, routing.spelling(), consistency == null ? null : consistency.level(),
                 faults.schedule().describe(), faults.verifyCommits(),
                 plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start",
-                workloadOptions.resultFields());
+                workloadOptions.resultFields(), plan.giveUp().toSeconds());
     }
 
     /**

