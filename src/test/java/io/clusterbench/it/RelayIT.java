@@ -143,7 +143,7 @@ class RelayIT {
     @Order(2)
     void aPartitionedNodeRefusesTheMajorityGoesOnAndHealBringsItBack(@TempDir Path out) throws IOException {
         JsonNode run = run(3, out, "oltp_update_non_index", "--threads", "3", "--time", "16",
-                "--fault", "2s partition n3; 11s heal n3", "--sandbox", dir.toString());
+                "--fault", "2s partition n3; 11s heal n3; 13s heal n1; 14s slow n2 0%", "--sandbox", dir.toString());
         JsonNode iv = run.get("intervals");
         assertEquals(16, iv.get(iv.size() - 1).get("endSeconds").asDouble(), 1.0, "the run ends on time");
         String codes = run.get("summary").get("errorsByCode").toString();
@@ -153,6 +153,12 @@ class RelayIT {
         assertEquals("partition n3", events.get(0).get("step").asText());
         JsonNode heal = events.get(1);
         assertTrue(heal.get("ok").asBoolean(), "n3 Synced again after heal: " + heal);
+        assertEquals("n1 was not cut off: nothing to heal", events.get(2).get("detail").asText(), events.toString());
+        assertTrue(events.get(2).path("transfer").isMissingNode() || events.get(2).get("transfer").isNull(),
+                "a heal that did nothing reports no state transfer: " + events.get(2));
+        JsonNode recovery = run.get("observerFacts").get("faults").get("recovery");
+        assertEquals(1, recovery.size(), "a heal and the end of a slowdown are no recovery rows: " + recovery);
+        assertEquals("partition n3", recovery.get(0).get("step").asText());
         double lateTps = iv.get(8).get("tps").asDouble();
         assertTrue(lateTps > 0, "the majority goes on while n3 is cut off: " + iv.get(8));
         Cli.Result status = sandbox("status");
