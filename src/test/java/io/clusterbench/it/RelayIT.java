@@ -142,10 +142,10 @@ class RelayIT {
     @Test
     @Order(2)
     void aPartitionedNodeRefusesTheMajorityGoesOnAndHealBringsItBack(@TempDir Path out) throws IOException {
-        JsonNode run = run(3, out, "oltp_update_non_index", "--threads", "3", "--time", "16",
+        JsonNode run = run(3, out, "oltp_update_non_index", "--threads", "3", "--time", "22",
                 "--fault", "2s partition n3; 11s heal n3; 13s heal n1; 14s slow n2 0%", "--sandbox", dir.toString());
         JsonNode iv = run.get("intervals");
-        assertEquals(16, iv.get(iv.size() - 1).get("endSeconds").asDouble(), 1.0, "the run ends on time");
+        assertEquals(22, iv.get(iv.size() - 1).get("endSeconds").asDouble(), 1.0, "the run ends on time");
         String codes = run.get("summary").get("errorsByCode").toString();
         assertTrue(codes.contains("1047") || codes.contains("1180"), "n3 refuses as non-Primary: " + codes);
         assertTrue(run.get("summary").get("reroutes").asLong() > 0, run.get("summary").toString());
