@@ -88,9 +88,9 @@ public final class OwnServer implements AutoCloseable {
     private volatile Process restarted;
 
     /**
-     * Stops the server (SIGTERM: a clean shutdown, so its start needs no crash recovery, which can outlast a short run on a loaded
-     * machine) and starts it again, with the same command line (port, data directory), {@code down} after it has
-     * gone; returns once it accepts connections again (at most 60 s after the start).
+     * Stops the server (SIGTERM: a clean shutdown, so its start needs no crash recovery, which can outlast a short
+     * run on a loaded machine) and starts it again, with the same command line (port, data directory), {@code down}
+     * after it has gone; returns once it accepts connections again (at most 60 s after the start).
      *
      * @return seconds from the call until the server answered again
      */
