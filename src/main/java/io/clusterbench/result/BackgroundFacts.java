@@ -30,9 +30,6 @@ public record BackgroundFacts(String workload, long intervalMillis, Phase quiet,
         errorsByCode = errorsByCode == null ? java.util.Map.of() : new java.util.TreeMap<>(errorsByCode);
     }
 
-    /** The key of these facts in a run's {@code observerFacts} (the observer's name). */
-    public static final String KEY = "background";
-
     /**
      * The background's intervals of one kind.
      *

@@ -29,7 +29,7 @@ public record ConnectionWall(String node, String endpoint, long refusals, long m
         if (run.endpoints() == null) {
             return out;
         }
-        ConnectionLimits limits = ResultJson.fact(run, ConnectionLimits.KEY, ConnectionLimits.class);
+        ConnectionLimits limits = run.fact(FactKeys.CONNECTION_LIMITS);
         double first = -1;
         double firstEnd = -1;
         for (IntervalRecord i : run.intervals() == null ? List.<IntervalRecord>of() : run.intervals()) {
@@ -39,7 +39,7 @@ public record ConnectionWall(String node, String endpoint, long refusals, long m
                 break;
             }
         }
-        FaultReport faults = ResultJson.fact(run, "faults", FaultReport.class);
+        FaultReport faults = run.fact(FactKeys.FAULTS);
         for (EndpointRecord e : run.endpoints()) {
             long refusals = Conflicts.count(e.errorsByCode(), TOO_MANY_CONNECTIONS);
             if (refusals == 0) {

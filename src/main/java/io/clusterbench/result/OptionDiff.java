@@ -91,13 +91,12 @@ public final class OptionDiff {
             Map<String, Set<String>> seen = new LinkedHashMap<>();
             boolean relay = false;
             for (RunRecord r : d.runs() == null ? List.<RunRecord>of() : d.runs()) {
-                Object f = r.observerFacts() == null ? null : r.observerFacts().get("relay");
-                if (f instanceof Map<?, ?> m && m.get("nodes") instanceof Map<?, ?> byNode) {
+                RelayFacts f = r.observerFacts() == null ? null : r.fact(FactKeys.RELAY);
+                if (f != null && f.relay()) {
                     relay = true;
-                    byNode.forEach((n, v) -> {
-                        if (v instanceof Map<?, ?> link && link.get("link") != null) {
-                            seen.computeIfAbsent(String.valueOf(n), x -> new LinkedHashSet<>())
-                                    .add(String.valueOf(link.get("link")));
+                    f.nodes().forEach((n, link) -> {
+                        if (link.link() != null) {
+                            seen.computeIfAbsent(n, x -> new LinkedHashSet<>()).add(link.link());
                         }
                     });
                 }

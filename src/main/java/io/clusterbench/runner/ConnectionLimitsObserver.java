@@ -5,6 +5,8 @@ import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.observe.Observer;
 import io.clusterbench.result.ConnectionLimits;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
 
 import java.sql.Connection;
 import java.sql.ResultSet;
@@ -32,7 +34,7 @@ final class ConnectionLimitsObserver implements Observer {
 
     @Override
     public String name() {
-        return ConnectionLimits.KEY;
+        return FactKeys.CONNECTION_LIMITS.name();
     }
 
     @Override
@@ -67,8 +69,8 @@ final class ConnectionLimitsObserver implements Observer {
     }
 
     @Override
-    public ConnectionLimits summary() {
-        return limits.isEmpty() ? null : new ConnectionLimits(limits);
+    public Facts facts() {
+        return limits.isEmpty() ? Facts.NONE : Facts.NONE.with(FactKeys.CONNECTION_LIMITS, new ConnectionLimits(limits));
     }
 
     @Override

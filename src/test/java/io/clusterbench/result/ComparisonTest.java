@@ -89,11 +89,12 @@ class ComparisonTest {
     private static ResultDocument withLinks(ResultDocument d, String n3) {
         List<RunRecord> runs = new java.util.ArrayList<>();
         for (RunRecord r : d.runs()) {
-            java.util.Map<String, Object> facts = new java.util.LinkedHashMap<>(r.observerFacts());
+            Facts facts = r.observerFacts();
             if (n3 != null) {
-                facts.put("relay", java.util.Map.of("relay", true, "nodes", java.util.Map.of(
-                        "n1", java.util.Map.of("link", "off"), "n2", java.util.Map.of("link", "off"),
-                        "n3", java.util.Map.of("link", n3))));
+                RelayFacts.NodeLink off = new RelayFacts.NodeLink("off", 0, 0, 0, false, 0);
+                RelayFacts.NodeLink far = new RelayFacts.NodeLink(n3, n3.equals("off") ? 0 : 25_000, 0, 0, false, 0);
+                facts = facts.with(FactKeys.RELAY, new RelayFacts(true, java.util.Map.of("n1", off, "n2", off,
+                        "n3", far), "n1 off, n2 off, n3 " + n3));
             }
             runs.add(new RunRecord(r.workload(), r.threads(), r.repeat(), r.plan(), r.status(), r.fatalError(),
                     r.workloadFacts(), r.intervals(), r.summary(), r.statementClasses(), facts));

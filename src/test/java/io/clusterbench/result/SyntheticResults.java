@@ -115,15 +115,15 @@ public final class SyntheticResults {
                 Map.of(), intervals, s, classes, facts(tps));
     }
 
-    private Map<String, Object> facts(double tps) {
-        Map<String, Object> facts = new LinkedHashMap<>(faults ? faultFacts(tps) : Map.of());
+    private Facts facts(double tps) {
+        Facts facts = faults ? faultFacts(tps) : Facts.NONE;
         if (nodeGaps) {
-            Map<String, Object> totals = new LinkedHashMap<>();
+            Map<String, GaleraFacts.NodeTotals> totals = new LinkedHashMap<>();
             for (String n : List.of("n1", "n2", "n3")) {
-                totals.put(n, ordered("observedSeconds", 5.0, "flowControlPausedFraction", 0.01, "gapIntervals",
-                        n.equals("n3") ? 1L : 0L));
+                totals.put(n, new GaleraFacts.NodeTotals(5.0, 0.01, 50_000, 1, 0, 0, 0, 1, 0.5, 0, 0, 0, 0, 0, 0, 0, 2,
+                        0, 20, 1000, 3, "Primary", "Synced", n.equals("n3") ? 1 : 0));
             }
-            facts.put("galera", ordered("totals", totals));
+            facts = facts.with(FactKeys.GALERA, new GaleraFacts(List.of(), Map.of(), totals));
         }
         return facts;
     }
@@ -146,7 +146,7 @@ public final class SyntheticResults {
         obs.put("galera", ordered("sampleSkewMicros", 100L, "nodes", galera));
     }
 
-    private static Map<String, Object> faultFacts(double tps) {
+    private static Facts faultFacts(double tps) {
         FaultReport f = new FaultReport("1s kill n3; 3s restart n3", List.of(
                 new FaultEvent(1, 1.02, "kill", "n3", "kill n3", true, "killed pid 42", 0.01, null),
                 new FaultEvent(3, 3.01, "restart", "n3", "restart n3", true, "n3 is Synced", 1.4,
@@ -155,7 +155,7 @@ public final class SyntheticResults {
                 List.of(new QuorumLoss(2.0, 1.5, true, "n1=non-Primary n2=? n3=?")));
         ChecksumRecord sums = ChecksumRecord.of(List.of("sbtest1"), Map.of("n1", Map.of("sbtest1", 1L),
                 "n2", Map.of("sbtest1", 1L)), Map.of());
-        return Map.of("faults", f, "checksums", sums);
+        return Facts.NONE.with(FactKeys.FAULTS, f).with(FactKeys.CHECKSUMS, sums);
     }
 
     /** @return the pairs name, value, ... as a map in that order (Map.of's order changes from run to run) */
