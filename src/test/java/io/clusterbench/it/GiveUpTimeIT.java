@@ -26,7 +26,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class GiveUpTimeIT {
     private static final Duration DOWN = Duration.ofSeconds(8);
-    private static final int TIME = 40;
+    private static final int TIME = 30;
     private static OwnServer own;
 
     @BeforeAll
