@@ -18,10 +18,11 @@ import java.util.function.LongSupplier;
  * {@value #POLL_MILLIS} ms with a {@value #TIMEOUT_MILLIS} ms socket timeout, so a paused node costs its own
  * thread only. Quorum is lost while at least one node answers non-Primary and none that answered in the last
  * {@value #FRESH_MILLIS} ms answers Primary credibly (faults.md, "Quorum"); each loss is kept with its start and
- * length. A node's Primary is credible once it has answered for {@value #SETTLE_MILLIS} ms and when its component
- * ({@code wsrep_cluster_size}) could be made of the nodes that do not contradict it: a node that says Primary in a
- * component of 3 while two of the three say non-Primary repeats a view it has not yet learnt is gone, so quorum is
- * not back ({@link #primaryHolds}).
+ * length. A node's Primary is credible once it has answered for {@value #SETTLE_MILLIS} ms and when the nodes that
+ * do not contradict it (that answer Primary, or do not answer) are a majority of its component
+ * ({@code wsrep_cluster_size}): a node that says Primary in a component of 3 while two of the three say non-Primary
+ * repeats a view it has not yet learnt is gone, so quorum is not back; two nodes that say Primary in a component of 3
+ * whose third, a joiner receiving its state transfer, says non-Primary hold it ({@link #primaryHolds}).
  *
  * <p>Thread-safe: pollers report under this object's lock; {@link #losses} may be called from any thread.
  */
@@ -116,8 +117,8 @@ final class QuorumWatch implements AutoCloseable {
     }
 
     /**
-     * Whether some node's Primary stands: it has settled and its component could be made of the nodes that do not
-     * contradict it (those that answer Primary or do not answer).
+     * Whether some node's Primary stands: it has settled and the nodes that do not contradict it (those that answer
+     * Primary or do not answer) are more than half of its component's size.
      *
      * @param shown   per node the status shown ({@code Primary}, {@code non-Primary}, …, {@code ?} for no fresh answer)
      * @param sizes   per node its {@code wsrep_cluster_size}, 0 when unknown (not checked)
@@ -133,7 +134,7 @@ final class QuorumWatch implements AutoCloseable {
         }
         int largest = 0;
         for (int i = 0; i < shown.size(); i++) {
-            if ("Primary".equals(shown.get(i)) && settled.get(i) && sizes.get(i) <= notContradicting) {
+            if ("Primary".equals(shown.get(i)) && settled.get(i) && 2 * notContradicting > sizes.get(i)) {
                 largest = Math.max(largest, Math.max(1, sizes.get(i)));
             }
         }

@@ -21,6 +21,12 @@ class QuorumWatchTest {
     }
 
     @Test
+    void aJoinerThatSaysNonPrimaryDuringItsStateTransferDoesNotUnseatTheMajority() {
+        assertEquals(3, QuorumWatch.primaryHolds(List.of("Primary", "Primary", "non-Primary"), List.of(3, 3, 0),
+                List.of(true, true, true)), "seen on the sandbox: n3 'Joining: receiving State Transfer/non-Primary'");
+    }
+
+    @Test
     void everyNodeBackInOneComponentHolds() {
         assertEquals(3, QuorumWatch.primaryHolds(List.of("Primary", "Primary", "Primary"), List.of(3, 3, 3),
                 List.of(true, true, true)));
