@@ -83,14 +83,14 @@ final class BackgroundObserver implements Observer {
      * @throws UserException when the background workload's tables are missing
      */
     static BackgroundObserver forRun(RunPlan plan, Target target) {
-        RunPlan.Background b = plan.background();
+        RunPlan.Background b = plan.cluster().background();
         if (b == null) {
             return null;
         }
         Workload w = b.workload();
         TableChores.init(target, w);
-        return new BackgroundObserver(w.name(), w, target, b.threads(), plan.seed() + 1,
-                plan.workload().markedWindows());
+        return new BackgroundObserver(w.name(), w, target, b.threads(), plan.workload().seed() + 1,
+                plan.workload().workload().markedWindows());
     }
 
     @Override

@@ -39,8 +39,8 @@ final class Commits {
 
     /** @return true when the step's tables are compared across nodes: a fault run or a ledger on several endpoints */
     static boolean checksumsWanted(RunPlan settings, Target target) {
-        return target.endpoints().size() > 1 && (!settings.faults().schedule().isEmpty()
-                || settings.faults().verifyCommits());
+        return target.endpoints().size() > 1 && (!settings.cluster().faults().schedule().isEmpty()
+                || settings.cluster().faults().verifyCommits());
     }
 
     /**

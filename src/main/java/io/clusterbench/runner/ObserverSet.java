@@ -65,7 +65,7 @@ final class ObserverSet implements AutoCloseable {
         Endpoint first = target.endpointFor(0);
         observers.add(new ServerStatusObserver(target, first));
         observers.add(new HostObserver(Path.of("/proc"), serverPid(ctx.settings.target(), first)));
-        observers.addAll(ctx.settings.workload().observers(ctx.target()));
+        observers.addAll(ctx.settings.workload().workload().observers(ctx.target()));
         BackgroundObserver background = BackgroundObserver.forRun(ctx.settings, ctx.target());
         if (background != null) {
             observers.add(background);
@@ -85,7 +85,7 @@ final class ObserverSet implements AutoCloseable {
             observers.add(new ConnectionLimitsObserver(target)); // a wall after a failover is named with its limit
         }
         io.clusterbench.fault.RelayObserver relay = io.clusterbench.fault.RelayObserver.find(
-                ctx.settings.faults().sandboxDir(), target.endpoints());
+                ctx.settings.cluster().faults().sandboxDir(), target.endpoints());
         if (relay != null) {
             observers.add(relay);
         }
@@ -95,12 +95,12 @@ final class ObserverSet implements AutoCloseable {
             namesByEndpoint.put(target.endpoints().get(i).label(), names.get(i));
         }
         observers.forEach(o -> o.nameNodes(namesByEndpoint)); // as the topology, flow control and endpoints name them
-        long periodMillis = 1000 * Math.max(1, ctx.settings.reportIntervalSeconds());
+        long periodMillis = 1000 * Math.max(1, ctx.settings.reporting().reportIntervalSeconds());
         List<Observer> async = new ArrayList<>();
         observers.forEach(o -> async.add(new AsyncObserver(o, periodMillis))); // the interval loop never waits
-        if (galera || !ctx.settings.faults().schedule().isEmpty()) {
+        if (galera || !ctx.settings.cluster().faults().schedule().isEmpty()) {
             // never waits: its own threads act and poll; sampling only drains a list
-            async.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
+            async.add(new FaultRunner(ctx.settings.cluster().faults().schedule(), ctx.nodeControl(), target, names, galera,
                     ctx.env::line));
         }
         ObserverSet set = new ObserverSet(ctx.env.lifecycle(), async, firstNode);

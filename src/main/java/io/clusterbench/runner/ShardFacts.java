@@ -35,7 +35,7 @@ final class ShardFacts {
         ServerClock.Offset offset = ServerClock.measure(target);
         String node = System.getenv("NODE_NAME");
         return new ShardRecord(s.index(), s.count(), host(), node == null ? "" : node, plan.startAtEpochMillis(), whole,
-                plan.firstWorker(), settings.events(), settings.rateEventsPerSecond(),
+                plan.firstWorker(), settings.load().events(), settings.load().rateEventsPerSecond(),
                 offset == null ? null : offset.offsetMillis(), offset == null ? null : offset.uncertaintyMillis());
     }
 

@@ -38,8 +38,9 @@ class UnreachableTest {
         RunOutcome outcome = new Engine(plan(Duration.ofSeconds(30), ONE), Clock.SYSTEM).giveUpAfter(GIVE_UP)
                 .run(w, samples::add);
         assertEquals(RunOutcome.Reason.FATAL_ERROR, outcome.reason());
-        assertTrue(outcome.fatalError().startsWith("every endpoint unreachable for 0.4 s: connections lost and "
-                + "reconnects failing (last: 2013/08S01 at synthetic: synthetic)"), outcome.fatalError());
+        assertTrue(outcome.fatalError().line().startsWith("every endpoint unreachable for 0.4 s: connections lost and "
+                + "reconnects failing (last: 2013/08S01 at synthetic: synthetic)"), outcome.fatalError().line());
+        assertEquals(FatalError.Kind.UNREACHABLE, outcome.fatalError().kind());
         assertTrue(outcome.measuredSeconds() < 10, "stopped long before --time: " + outcome.measuredSeconds());
         long events = samples.stream().mapToLong(s -> s.count(Counter.EVENTS)).sum();
         assertTrue(events > 0, "the events before the loss are kept");
