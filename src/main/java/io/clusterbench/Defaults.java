@@ -21,6 +21,13 @@ public final class Defaults {
     public static final long RATE_EVENTS_PER_SECOND = 0;
     /** {@code --report-interval}: seconds between console interval lines; 0 = none. */
     public static final long REPORT_INTERVAL_SECONDS = 0;
+    /**
+     * Seconds every endpoint may stay unreachable before a run stops ({@code --give-up-time auto}): five of the
+     * reconnect backoff's longest steps (1 s), about the time a Galera cluster takes to evict a silent node. Under
+     * {@code --ignore-errors all} with a time limit, {@code auto} never gives up (docs/metrics.md, "Unreachable
+     * target").
+     */
+    public static final long GIVE_UP_SECONDS = 5;
     /** Interval length of the result files (intervals.csv, result.json) when no report interval is set, seconds. */
     public static final long SAMPLE_INTERVAL_SECONDS = 1;
     /** {@code --percentile}: latency percentile of interval lines, also used when 0 is given. */

@@ -123,10 +123,7 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
      *         endpoint {@code reroutes mod n} (the first endpoint until a failover)
      */
     public Endpoint route(int workerIndex, int reroutes, boolean writes) {
-        if (routing == Routing.SINGLE_WRITER && writes) {
-            return endpointFor(reroutes);
-        }
-        return endpointFor(workerIndex + reroutes);
+        return endpoints.get(routing.endpointIndex(workerIndex, reroutes, writes, endpoints.size()));
     }
 
     /**

@@ -48,7 +48,7 @@ public final class Engine {
     private EndpointHub endpointHub;
     private MetricsHub metricsHub;
     private long measuredStartNanos;
-    private long giveUpNanos = Unreachable.GIVE_UP_NANOS;
+    private long giveUpNanos;
 
     /**
      * @param plan  what to run
@@ -57,6 +57,7 @@ public final class Engine {
     public Engine(EnginePlan plan, Clock clock) {
         this.plan = plan;
         this.clock = clock;
+        this.giveUpNanos = plan.giveUp().toNanos();
         for (var e : plan.target().endpoints()) {
             endpointLabels.add(e.label());
         }

@@ -293,6 +293,9 @@ final class Worker implements Runnable, StatementRecorder {
                 WAITING.setOpaque(this, 0L);
                 metrics.add(Counter.ERRORS, 1);
                 errors.count(again.vendorCode(), again.sqlState());
+                int tried = control.endpointSlot(session.endpointLabel()); // the endpoint this attempt went to
+                endpoints.error(tried);
+                control.endpointErrors(tried).count(again.countKey());
                 if (again.vendorCode() == VendorCodes.ACCESS_DENIED || again.vendorCode() == VendorCodes.UNKNOWN_DATABASE) {
                     control.fatal(FatalError.reconnect(again.vendorCode(), session.endpointLabel(), again.getMessage()));
                     return false;

@@ -250,7 +250,22 @@ public final class ConsoleReport {
                     e.hitRatePercent() == null ? "-" : f("%.2f%%", e.hitRatePercent()),
                     e.errors() == 0 ? "0" : e.errors() + codes(e.errorsByCode())));
         }
+        for (io.clusterbench.result.ConnectionWall w : io.clusterbench.result.ConnectionWall.of(run)) {
+            b.append(wallLine(w)).append('\n');
+        }
         return b.toString();
+    }
+
+    /**
+     * @return e.g. {@code     connection wall on n3 (127.0.0.1:6103): 71 connections refused with 1040 (too many
+     *         connections) at max_connections 151, from 8.0 s, after kill n2 moved workers there}
+     */
+    static String wallLine(io.clusterbench.result.ConnectionWall w) {
+        return f("    %s %s (%s): %d connections refused with 1040 (too many connections) at max_connections %s%s%s",
+                CONNECTION_WALL_ON.key(), w.node(), w.endpoint(), w.refusals(),
+                w.maxConnections() < 0 ? "unknown" : Long.toString(w.maxConnections()),
+                w.firstSeconds() < 0 ? "" : f(", from %.1f s", w.firstSeconds()),
+                w.afterFault() == null ? "" : ", after " + w.afterFault() + " moved workers there");
     }
 
     /** @return one line per finished sweep step: tps, latency, errors, hit rate */
@@ -315,10 +330,30 @@ public final class ConsoleReport {
             b.append(f("    warning: %s %.2f events/s not reached: achieved %.2f (%.1f%%); %d due events never started%n",
                     TARGET_RATE.key(), target, s.tps(), 100 * s.tps() / target, queue));
         }
-        long idle = run.intervals().stream().filter(i -> i.events() == 0 && i.errorsPerSecond() > 0).count();
-        if (idle > 0) {
-            b.append(f("    warning: no event completed in %d of %d intervals while errors occurred "
-                    + "(server unreachable?); see errors by code%n", idle, run.intervals().size()));
+        List<io.clusterbench.result.IntervalRecord> idle = run.intervals().stream()
+                .filter(i -> i.events() == 0 && i.errorsPerSecond() > 0).toList();
+        if (!idle.isEmpty()) {
+            Map<String, Long> codes = new java.util.TreeMap<>();
+            idle.forEach(i -> i.errorsByCode().forEach((k, v) -> codes.merge(k, v, Long::sum)));
+            boolean lost = !codes.isEmpty() && codes.keySet().stream().allMatch(ConsoleReport::connectionLoss);
+            b.append(f("    warning: no event completed in %d of %d intervals while errors occurred%s: %s%n",
+                    idle.size(), run.intervals().size(), lost ? " (server unreachable?)" : "",
+                    codes.isEmpty() ? "see errors by code" : codes.toString().replaceAll("[{}]", "")));
+        }
+    }
+
+    /**
+     * @param key an error key, {@code code/sqlstate}
+     * @return true for a lost or refused connection: a client-side 2xxx code (2002, 2003, 2006, 2013, …), 1053
+     *         (server shutdown) or 1927 (connection killed); a statement's error (1461, 1290, 1205, 1146, …) is not
+     */
+    static boolean connectionLoss(String key) {
+        int slash = key.indexOf('/');
+        try {
+            int code = Integer.parseInt(slash < 0 ? key : key.substring(0, slash));
+            return code >= 2000 && code < 3000 || code == 1053 || code == 1927;
+        } catch (NumberFormatException e) {
+            return false;
         }
     }
 

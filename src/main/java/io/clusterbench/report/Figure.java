@@ -59,6 +59,7 @@ public enum Figure {
     PEAK("peak", "threads"),
     KNEE("knee", "threads"),
     CONNECTION_WALL("connection wall", "threads"),
+    CONNECTION_WALL_ON("connection wall on", "connections"),
     TPMC("tpmC", "new orders/min"),
     NOPM("NOPM", "new orders/min"),
     NEW_ORDERS_COMMITTED("new orders committed", "transactions"),

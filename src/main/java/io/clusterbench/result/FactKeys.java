@@ -51,6 +51,9 @@ public final class FactKeys {
             "errorsByTransactionType", Map.class, new TypeReference<Map<String, Map<String, Long>>>() { });
     /** The client's 1213 errors split by cause. */
     public static final FactKey<Conflicts> CONFLICTS = FactKey.of("conflicts", Conflicts.class);
+    /** Each endpoint's max_connections at the start, for naming a connection wall (several endpoints only). */
+    public static final FactKey<ConnectionLimits> CONNECTION_LIMITS =
+            FactKey.of("connectionLimits", ConnectionLimits.class);
     /** This shard's part of a sharded run. */
     public static final FactKey<ShardRecord> SHARD = FactKey.of("shard", ShardRecord.class);
     /** The shards a merged run was made of. */
@@ -58,7 +61,7 @@ public final class FactKeys {
 
     private static final List<FactKey<?>> ALL = List.of(TOPOLOGY, READ_TIMEOUT_MILLIS, CONSISTENCY, HOST, TPCC, STALL,
             BACKGROUND, BIGTRX, GALERA, RELAY, FAULTS, PREPARED_STATEMENTS, LEDGER, CHECKSUMS, ERRORS_BY_STATEMENT_CLASS,
-            ERRORS_BY_TRANSACTION_TYPE, CONFLICTS, SHARD, SHARDS);
+            ERRORS_BY_TRANSACTION_TYPE, CONFLICTS, CONNECTION_LIMITS, SHARD, SHARDS);
     private static final Map<String, FactKey<?>> BY_NAME = new LinkedHashMap<>();
 
     static {

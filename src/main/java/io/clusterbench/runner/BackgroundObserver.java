@@ -23,8 +23,9 @@ import java.util.Map;
  * A second workload run by its own engine beside the run ({@code run ddl --background oltp_read_write}):
  * closed loop, round-robin over the endpoints, 0.5-second intervals. Each of its intervals is attributed to
  * "marked" when a DDL or big transaction of the main workload ran at any time during it ({@link MarkedWindows}),
- * else to "quiet"; the facts compare the two (tps and p95/p99 latency, the dip). Figures in docs/metrics.md
- * ("Background workload").
+ * else to "preparing" when the main workload prepared one then (the ddl family's table fill), else to "quiet"
+ * (steady); the facts compare marked with quiet (tps and p95/p99 latency, the dip) and count the background's
+ * errors by code. Figures in docs/metrics.md ("Background workload").
  *
  * <p>Observer methods run on the coordinator thread; the background engine's coordinator thread adds its
  * intervals under this object's lock; the marks' listener (on a worker thread) writes one volatile field.
@@ -37,8 +38,12 @@ public final class BackgroundObserver implements Observer {
     private final SideLoad load;
     private final Phase quiet = new Phase();
     private final Phase marked = new Phase();
+    private final Phase preparing = new Phase();
+    private final Map<String, Long> errors = new java.util.TreeMap<>(); // guarded by this
     private volatile boolean touched;
     private volatile boolean active;
+    private volatile boolean prepTouched;
+    private volatile boolean prepActive;
     private boolean ended; // guarded by this
     private boolean counting; // guarded by this: from the main run's measured start
     private long events;
@@ -62,6 +67,12 @@ public final class BackgroundObserver implements Observer {
                 active = on;
                 if (on) {
                     touched = true;
+                }
+            });
+            marks.onPreparation(on -> {
+                prepActive = on;
+                if (on) {
+                    prepTouched = true;
                 }
             });
         }
@@ -117,7 +128,10 @@ public final class BackgroundObserver implements Observer {
         }
         boolean wasMarked = touched || active;
         touched = active;
-        Phase p = wasMarked ? marked : quiet;
+        boolean wasPreparing = prepTouched || prepActive;
+        prepTouched = prepActive;
+        Phase p = wasMarked ? marked : wasPreparing ? preparing : quiet;
+        s.errorsByCode().forEach((k, v) -> errors.merge(k, v, Long::sum));
         long n = s.count(Counter.EVENTS);
         p.events += n;
         p.seconds += s.durationSeconds();
@@ -180,7 +194,8 @@ public final class BackgroundObserver implements Observer {
                 ? 100.0 * (1 - (marked.events / marked.seconds) / (quiet.events / quiet.seconds)) : null;
         Throwable failure = load.failure();
         return new BackgroundFacts(workloadName, STEP.toMillis(), phase(quiet), phase(marked), dip,
-                failure == null ? null : String.valueOf(failure.getMessage()));
+                failure == null ? null : String.valueOf(failure.getMessage()),
+                preparing.intervals > 0 ? phase(preparing) : null, errors);
     }
 
     private static BackgroundFacts.Phase phase(Phase p) {

@@ -82,6 +82,7 @@ final class ObserverSet implements AutoCloseable {
             List<Endpoint> endpoints = target.endpoints();
             observers.add(new ServerNodesObserver(target, endpoints.subList(1, endpoints.size()),
                     names.subList(1, names.size())));
+            observers.add(new ConnectionLimitsObserver(target)); // a wall after a failover is named with its limit
         }
         io.clusterbench.fault.RelayObserver relay = io.clusterbench.fault.RelayObserver.find(
                 ctx.settings.cluster().faults().sandboxDir(), target.endpoints());

@@ -93,6 +93,6 @@ public final class PlanBuilder {
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */
     private static FaultPlan faults(ClusterOptions c) {
         return c == null ? FaultPlan.NONE
-                : FaultPlan.of(c.fault, c.faultCommands, c.sandbox, c.verifyCommits, c.readTimeout);
+                : FaultPlan.of(c.fault, c.faultCommands, c.sandbox, c.verifyCommits, c.readTimeout, c.giveUpTime);
     }
 }

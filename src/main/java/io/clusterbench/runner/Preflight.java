@@ -27,11 +27,13 @@ public final class Preflight {
      * embedded server again.
      *
      * @param maxThreads the largest planned thread count, &gt;= 1
+     * @param routing    how the run will spread its workers ({@code --routing}), for the failover headroom
      * @throws UserException for an unreachable target or a failed query
      */
-    public static Inspection inspect(TargetSpec spec, Workload w, int maxThreads, Console console) {
+    public static Inspection inspect(TargetSpec spec, Workload w, int maxThreads, io.clusterbench.db.Routing routing,
+                                     Console console) {
         try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console)) {
-            return inspect(resolved.target(), w, maxThreads);
+            return inspect(resolved.target().withRouting(routing), w, maxThreads);
         }
     }
 
@@ -42,7 +44,8 @@ public final class Preflight {
      */
     public static Inspection inspect(Target target, Workload w, int maxThreads) {
         InspectPlan plan = new InspectPlan(w.name(), w.tables(), target.database(), maxThreads, w.plannedRows(),
-                InspectPlan.SBTEST_ROW_BYTES);
+                InspectPlan.SBTEST_ROW_BYTES, target.routing(), w.eventsWrite(),
+                target.serverPrepared() ? w.preparedStatementsPerSession() : 0);
         try {
             return Inspection.of(target, plan);
         } catch (SQLException e) {

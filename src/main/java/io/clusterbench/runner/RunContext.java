@@ -110,7 +110,13 @@ final class RunContext implements AutoCloseable {
             }
             Topology topology = TopologyDiscovery.discover(target);
             topology.describe().forEach(env::line);
-            List<Finding> preflight = settings.output().inspect() ? Preflight.beforeRun(target, workload,
+            io.clusterbench.fault.RelayObserver relay = io.clusterbench.fault.RelayObserver.find(
+                    settings.cluster().faults().sandboxDir(), target.endpoints());
+            if (relay != null) {
+                env.line(relay.linksLine());
+            }
+            List<Finding> preflight = settings.output().inspect()
+                    ? Preflight.beforeRun(target.withRouting(settings.cluster().routing()), workload,
                     settings.load().maxThreads(), env) : List.of();
             Target runTarget = target.withRouting(settings.cluster().routing()).withReadTimeout(settings.readTimeoutMillis());
             Consistency.Applied applied = null;

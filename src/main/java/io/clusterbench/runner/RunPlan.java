@@ -161,7 +161,22 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
         return new EnginePlan(shard.threadsOf(whole), load.time(), shard.eventsOf(load.events(), whole), load.warmup(),
                 shard.rateOf(load.rateEventsPerSecond(), whole), interval, load.errors(), workload.seed(), runTarget,
                 shard.firstWorker(whole), shard.startAtOfStep(stepIndex, load.warmup().toSeconds()
-                + load.time().toSeconds()), load.reconnectEveryEvents());
+                + load.time().toSeconds()), load.reconnectEveryEvents(), giveUp());
+    }
+
+    /**
+     * @return {@code --give-up-time}: as given (0 = never), or for {@code auto} {@link Defaults#GIVE_UP_SECONDS},
+     *         except never under {@code --ignore-errors all} with a time limit: a run asked to ignore every error
+     *         rides through a server restart to its {@code --time} (without a time limit it still gives up, so it
+     *         cannot wait forever)
+     */
+    public Duration giveUp() {
+        FaultPlan faults = cluster.faults();
+        if (faults.giveUpSeconds() != FaultPlan.AUTO) {
+            return Duration.ofSeconds(faults.giveUpSeconds());
+        }
+        return load.errors().ignoresAll() && !load.time().isZero() ? Duration.ZERO
+                : Duration.ofSeconds(Defaults.GIVE_UP_SECONDS);
     }
 
     /** @return the workers' socket read timeout in ms: {@code --read-timeout}, or derived from the run; 0 for none */
@@ -226,7 +241,7 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
                 cluster.routing().spelling(), cluster.consistency() == null ? null : cluster.consistency().level(),
                 faults.schedule().describe(), faults.verifyCommits(),
                 plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start",
-                workload.options().resultFields());
+                workload.options().resultFields(), plan.giveUp().toSeconds());
     }
 
     /**

@@ -54,7 +54,8 @@ record StepVerdict(RunStatus status, List<List<String>> blocks, String error) {
             case COMPLETED -> completed(blocks, ledger, sums, json);
             case INTERRUPTED -> new StepVerdict(RunStatus.INTERRUPTED, blocks,
                     "interrupted: finished intervals are saved in " + dir);
-            case FATAL_ERROR -> new StepVerdict(RunStatus.ABORTED, blocks, stoppedLine(outcome.fatalError(), dir));
+            case FATAL_ERROR -> new StepVerdict(RunStatus.ABORTED, blocks, stoppedLine(outcome.fatalError(), dir,
+                    skipTrx(record)));
             case OUTPUT_FAILED -> throw new UserException(outcome.fatalError().line(),
                     "free disk space or choose another --out");
         };
@@ -73,13 +74,23 @@ record StepVerdict(RunStatus status, List<List<String>> blocks, String error) {
         return new StepVerdict(RunStatus.COMPLETED, blocks, null);
     }
 
-    /** @return the line of a step stopped by an error: the target gone, or the statement's error with its remedy */
-    private static String stoppedLine(FatalError fatal, Path dir) {
+    /**
+     * @return the line of a step stopped by an error: the target gone, or the statement's error with the remedy its
+     *         evidence shows (the server's message, the run's {@code --skip-trx}: {@link Remedies#hint(int, String,
+     *         String, boolean)})
+     */
+    private static String stoppedLine(FatalError fatal, Path dir, boolean skipTrx) {
         if (fatal.kind() == FatalError.Kind.UNREACHABLE) { // no SQL error: the target is gone
             return "error: the run stopped: " + fatal.line() + " — check that the server is running and reachable; "
                     + "finished intervals are saved in " + dir;
         }
         return "error: the run stopped on " + fatal.line() + " — " + Remedies.hint(fatal.vendorCode(),
-                fatal.endpoint());
+                fatal.endpoint(), fatal.message(), skipTrx);
+    }
+
+    /** @return true when the step ran with {@code --skip-trx} on (its plan's workload options say so) */
+    private static boolean skipTrx(RunRecord record) {
+        return record != null && record.plan() != null
+                && Boolean.TRUE.equals(record.plan().workloadOptions().get("skipTrx"));
     }
 }
