@@ -12,6 +12,9 @@ import io.clusterbench.observe.Observer;
 import io.clusterbench.observe.ServerNodesObserver;
 import io.clusterbench.observe.ServerStatusObserver;
 
+import io.clusterbench.lifecycle.Lifecycle;
+import io.clusterbench.result.Facts;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -26,26 +29,30 @@ import java.util.Map;
  */
 final class ObserverSet implements AutoCloseable {
     /** The longest the final interval waits for the observers' last readings (a server that does not answer). */
-    static final long FINAL_READING_MILLIS = 1000;
+    static final long FINAL_READING_MILLIS = 300;
     /** The same after a Ctrl-C, which must end the process within 2 s. */
     static final long FINAL_READING_AFTER_STOP_MILLIS = 200;
     private final List<Observer> observers;
+    /** Each observer as the lifecycle owns it, in the same order. */
+    private final List<Lifecycle.Owned> owned;
     /** The first node's name in {@code observed.serverNodes}, filled from {@code observed.server}; null for one endpoint. */
     private final String firstNode;
     /** The background workload's observer (also among {@link #observers}, wrapped), or null. */
     private BackgroundObserver background;
 
-    ObserverSet(List<Observer> observers) {
-        this(observers, null);
-    }
-
     /**
+     * @param life      the command's lifecycle, which closes the observers with a deadline
      * @param firstNode the first node's name when {@code observed.server} also stands for that node in
      *                  {@code observed.serverNodes}; null when there is one endpoint
      */
-    private ObserverSet(List<Observer> observers, String firstNode) {
+    private ObserverSet(Lifecycle life, List<Observer> observers, String firstNode) {
         this.observers = List.copyOf(observers);
         this.firstNode = firstNode;
+        List<Lifecycle.Owned> handles = new ArrayList<>();
+        for (Observer o : this.observers) {
+            handles.add(life.own("observer " + o.name(), o::close)); // a stop with nothing measured closes them
+        }
+        this.owned = List.copyOf(handles);
     }
 
     /**
@@ -95,7 +102,7 @@ final class ObserverSet implements AutoCloseable {
             async.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
                     ctx.env::line));
         }
-        ObserverSet set = new ObserverSet(async, firstNode);
+        ObserverSet set = new ObserverSet(ctx.env.lifecycle(), async, firstNode);
         set.background = background;
         return set;
     }
@@ -209,27 +216,25 @@ final class ObserverSet implements AutoCloseable {
 
     /**
      * @param before facts found before the run (cluster topology, consistency), put first
-     * @return those facts, then each observer's facts by observer name
+     * @return those facts, then each observer's facts in observer order
      */
-    Map<String, Object> facts(Map<String, Object> before) {
-        Map<String, Object> all = new LinkedHashMap<>(before);
+    Facts facts(Facts before) {
+        Facts all = before;
         for (Observer o : observers) {
-            if (o instanceof FaultRunner runner) {
-                if (runner.hasReport()) {
-                    all.put(o.name(), runner.report());
-                }
-                continue;
-            }
-            Object f = o.summary();
-            if (f != null) {
-                all.put(o.name(), f);
-            }
+            all = all.withAll(o.facts());
         }
         return all;
     }
 
+    /**
+     * Closes every observer in parallel through the command's lifecycle, waiting at most
+     * {@link #CLOSE_DEADLINE} for all of them: an observer stuck on a server that does not answer is abandoned.
+     */
     @Override
     public void close() {
-        observers.forEach(Observer::close);
+        Lifecycle.close(owned, CLOSE_DEADLINE);
     }
+
+    /** The longest a step's end waits for its observers to close. */
+    static final java.time.Duration CLOSE_DEADLINE = java.time.Duration.ofMillis(200);
 }
