@@ -27,7 +27,7 @@ class EveryCommandTakesEveryRunOptionTest {
 
     private static CliEnv env(StringWriter out) {
         return new CliEnv(Map.of(), null, new PrintWriter(out, true), new PrintWriter(Writer.nullWriter()),
-                CliEnv.Hooks.NONE, List.of());
+                io.clusterbench.lifecycle.Lifecycle.detached(), List.of());
     }
 
     /** @return the whole command tree as {@code Main.execute} builds it */
