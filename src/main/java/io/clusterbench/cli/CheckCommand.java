@@ -45,8 +45,16 @@ final class CheckCommand implements Callable<Integer> {
         this.env = env;
     }
 
+    /** The command as parsed; picocli injects it. */
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
+        String inert = InertOptions.note(spec);
+        if (inert != null) {
+            env.out().println(inert);
+        }
         if ("commits".equals(workload)) {
             return commits();
         }

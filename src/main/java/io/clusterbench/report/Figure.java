@@ -13,6 +13,10 @@ public enum Figure {
     WRITES("write", "statements"),
     OTHER("other", "statements"),
     QUERIES("total", "statements"),
+    /** sysbench's {@code queries:} line: the same count as {@link #QUERIES}, with {@link #QPS}. */
+    QUERY_COUNT("queries", "statements"),
+    /** sysbench 1.1's name of {@link #TPS}, in clusterbench's statistics section. */
+    EVENTS_PER_SECOND("events/s (eps)", "events/s"),
     TRANSACTIONS("transactions", "events"),
     IGNORED_ERRORS("ignored errors", "failures"),
     ERRORS("errors", "failures"),
@@ -23,7 +27,7 @@ public enum Figure {
     EVENTS_RETRIED("events retried", "events"),
     REROUTES("rerouted", "events"),
     LATE_EVENTS("late events", "events"),
-    QUEUE_LENGTH("queue", "events"),
+    QUEUE_LENGTH("queue length", "events"),
     WAITING("waiting", "workers"),
     LONGEST_WAIT("longest wait", "s"),
     REPORTER_LAG("reporter lag", "s"),
@@ -49,6 +53,8 @@ public enum Figure {
     LATENCY_MAX("max", "ms"),
     LATENCY_SUM("sum", "ms"),
     LATENCY_PERCENTILE("lat (ms,N%)", "ms"),
+    /** sysbench's {@code 95th percentile:} line, N being {@code --percentile}. */
+    LATENCY_NTH_PERCENTILE("Nth percentile", "ms"),
     TOTAL_TIME("total time", "s"),
     TOTAL_EVENTS("total number of events", "events"),
     EVENTS_PER_THREAD("events (avg/stddev)", "events"),

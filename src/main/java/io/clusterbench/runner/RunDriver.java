@@ -68,8 +68,7 @@ public final class RunDriver {
         if (style.histogram()) {
             env.print(ForkFormat.histogram(finished.summary()));
         }
-        if (style.summary() == ConsoleFormat.Style.HUMAN) {
-            env.line("");
+        if (style.summary() == ConsoleFormat.Style.HUMAN) { // right after the last interval line, as sysbench prints it
             env.print(ConsoleReport.summary(finished));
         } else {
             env.print(ForkFormat.summaryCsv(finished.summary(), finished.threads(), settings.reporting().percentile()));

@@ -39,7 +39,7 @@ class UnreachableTest {
                 .run(w, samples::add);
         assertEquals(RunOutcome.Reason.FATAL_ERROR, outcome.reason());
         assertTrue(outcome.fatalError().line().startsWith("every endpoint unreachable for 0.4 s: connections lost and "
-                + "reconnects failing (last: 2013/08S01 at synthetic: synthetic)"), outcome.fatalError().line());
+                + "reconnects failing (last: 2003/08S01 at synthetic: synthetic)"), outcome.fatalError().line()); // cannot connect
         assertEquals(FatalError.Kind.UNREACHABLE, outcome.fatalError().kind());
         assertTrue(outcome.measuredSeconds() < 10, "stopped long before --time: " + outcome.measuredSeconds());
         long events = samples.stream().mapToLong(s -> s.count(Counter.EVENTS)).sum();
