@@ -5,6 +5,7 @@ import io.clusterbench.observe.AsyncObserver;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
+import io.clusterbench.explain.ExplainObservers;
 import io.clusterbench.fault.FaultRunner;
 import io.clusterbench.observe.GaleraObserver;
 import io.clusterbench.observe.HostObserver;
@@ -17,6 +18,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 
 /**
  * The observers of one step, chosen once, and their output gathered by observer name. A thin wrapper over
@@ -49,10 +51,12 @@ final class ObserverSet implements AutoCloseable {
     }
 
     /**
-     * @param ctx the run's context (target, topology, plan)
-     * @return the observers to run beside the load: server status, host, the workload's own, Galera
+     * @param ctx     the run's context (target, topology, plan)
+     * @param stepDir the step's result folder (the explain collectors' files), or null for no explain collectors
+     * @param stopped true once the command was asked to stop (Ctrl-C)
+     * @return the observers to run beside the load: server status, host, the workload's own, Galera, explain
      */
-    static ObserverSet forRun(RunContext ctx) {
+    static ObserverSet forRun(RunContext ctx, Path stepDir, BooleanSupplier stopped) {
         List<Observer> observers = new ArrayList<>();
         Target target = ctx.target().withSessionVariables(Map.of()); // observers never wait for causality
         Endpoint first = target.endpointFor(0);
@@ -62,6 +66,10 @@ final class ObserverSet implements AutoCloseable {
         BackgroundObserver background = BackgroundObserver.forRun(ctx.settings, ctx.target());
         if (background != null) {
             observers.add(background);
+        }
+        if (stepDir != null) { // explain: resources, waits, on-CPU profile, counters (docs/explain.md)
+            observers.addAll(ExplainObservers.forStep(ctx.settings.explain(), target, ctx.settings.target().serverPid(),
+                    stepDir, stopped, ctx.env::line));
         }
         Topology topology = ctx.topology();
         boolean galera = topology != null && topology.galera() && !topology.members().isEmpty();

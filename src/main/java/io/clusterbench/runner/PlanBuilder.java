@@ -75,7 +75,7 @@ public final class PlanBuilder {
         return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
                 r.reportIntervalSeconds, r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, workload, distribution, seed, errors,
                 out, command, routing, consistency, family.options(workload, families), description, background, faults(c),
-                !r.noInspect, shard, console(r), r.reconnectEvery, null);
+                !r.noInspect, shard, console(r), r.reconnectEvery, null, null);
     }
 
     /** @return the console formats of {@code --stats-format}, {@code --report-csv} and {@code --histogram} */

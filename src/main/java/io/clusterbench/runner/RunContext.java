@@ -110,7 +110,7 @@ final class RunContext implements AutoCloseable {
             Topology topology = TopologyDiscovery.discover(target);
             topology.describe().forEach(env::line);
             List<Finding> preflight = settings.inspect() ? Preflight.beforeRun(target, workload,
-                    settings.maxThreads(), env) : List.of();
+                    settings.maxThreads(), settings.explain(), env) : List.of();
             Map<String, Object> clusterFacts = new LinkedHashMap<>();
             clusterFacts.put("topology", topology.toMap());
             Target runTarget = target.withRouting(settings.routing()).withReadTimeout(settings.readTimeoutMillis());

@@ -9,6 +9,7 @@ import io.clusterbench.db.Routing;
 import io.clusterbench.db.Target;
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.explain.ExplainSpec;
 import io.clusterbench.prom.MetricsListen;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.result.PlanRecord;
@@ -59,6 +60,8 @@ import java.util.Map;
  * @param reconnectEveryEvents  {@code --reconnect}: events per worker between forced reconnects; 0 = never
  * @param metrics               {@code --metrics-listen} and {@code --metrics-linger}, or null for no metrics endpoint
  *                              (docs/monitoring.md)
+ * @param explain               {@code --explain}, {@code --profile} and the other explain options (docs/explain.md);
+ *                              {@link ExplainSpec#OFF} (null given) for commands that do not explain
  */
 public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
                       double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
@@ -66,7 +69,7 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
                       Routing routing, Consistency consistency, WorkloadOptions workloadOptions,
                       String workloadDescription, Background background, FaultPlan faults, boolean inspect,
                       ShardSpec shard, io.clusterbench.report.StatsFormat.Console console, long reconnectEveryEvents,
-                      MetricsListen metrics) {
+                      MetricsListen metrics, ExplainSpec explain) {
 
     /**
      * A second workload run by its own engine beside the run (closed loop), so the cost of the main
@@ -81,6 +84,7 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
     public RunPlan {
         threadCounts = List.copyOf(threadCounts);
         command = List.copyOf(command);
+        explain = explain == null ? ExplainSpec.OFF : explain;
     }
 
     /** As the canonical constructor, with the pre-flight checks on. */
@@ -92,7 +96,7 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         this(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond, reportIntervalSeconds,
                 percentile, workload, distribution, seed, errors, outDir, command, routing, consistency, workloadOptions,
                 workloadDescription, background, faults, true, ShardSpec.NONE,
-                io.clusterbench.report.StatsFormat.Console.DEFAULT, 0, null);
+                io.clusterbench.report.StatsFormat.Console.DEFAULT, 0, null, null);
     }
 
     /** @return the largest thread count of the plan (a sweep's last step when ascending) */
@@ -105,7 +109,7 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         return new RunPlan(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond,
                 reportIntervalSeconds, percentile, workload, distribution, seed, errors, outDir, command, routing, level,
                 workloadOptions, workloadDescription, background, faults, inspect, shard, console,
-                reconnectEveryEvents, metrics);
+                reconnectEveryEvents, metrics, explain);
     }
 
     /** @return this plan with a metrics endpoint ({@code --metrics-listen}); null for none */
@@ -113,7 +117,15 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         return new RunPlan(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond,
                 reportIntervalSeconds, percentile, workload, distribution, seed, errors, outDir, command, routing,
                 consistency, workloadOptions, workloadDescription, background, faults, inspect, shard, console,
-                reconnectEveryEvents, endpoint);
+                reconnectEveryEvents, endpoint, explain);
+    }
+
+    /** @return this plan with the explain options ({@code --explain}, {@code --profile}, ...) */
+    public RunPlan withExplain(ExplainSpec spec) {
+        return new RunPlan(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond,
+                reportIntervalSeconds, percentile, workload, distribution, seed, errors, outDir, command, routing,
+                consistency, workloadOptions, workloadDescription, background, faults, inspect, shard, console,
+                reconnectEveryEvents, metrics, spec);
     }
 
     /** @return the first (for a run: the only) thread count */

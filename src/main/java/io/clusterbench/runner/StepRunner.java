@@ -90,7 +90,7 @@ final class StepRunner {
                     ctx.clusterFacts()));
         });
         Engine engine = new Engine(plan, Clock.SYSTEM);
-        ObserverSet observers = ObserverSet.forRun(ctx);
+        ObserverSet observers = ObserverSet.forRun(ctx, dir, stop::fired);
         IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, before the first checkpoint
         ClientCpu cpu = new ClientCpu();
         Supplier<RunRecord> running = () -> unfinished.record("running", null, acc.intervals(),
@@ -202,14 +202,14 @@ final class StepRunner {
         Map<String, Long> errorDetail = engine.measuredErrorDetail(); // same window as the intervals' errors
         putIfAny(observed, "errorsByStatementClass", ErrorCounts.places(errorDetail, classes, false));
         putIfAny(observed, "errorsByTransactionType", ErrorCounts.places(errorDetail, classes, true));
+        io.clusterbench.result.Summary summary = acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(),
+                outcome.busySecondsPerWorker(), cpu.secondsSinceStart(), outcome.abandonedEvents(),
+                new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
+                        ThreadModel.javaVersion(), files.startEpochMillis(), 0, outcome.maxWriteLagSeconds()));
+        io.clusterbench.result.ExplainFacts.perEvent(observed, summary.events()); // explain: per event of the step
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
-                acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
-                        cpu.secondsSinceStart(), outcome.abandonedEvents(),
-                        new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
-                                ThreadModel.javaVersion(), files.startEpochMillis(), 0,
-                                outcome.maxWriteLagSeconds())),
-                acc.classRecords(), observed,
+                summary, acc.classRecords(), observed,
                 endpointRecords(endpointTotals, ctx.topology(), outcome.measuredSeconds()));
         io.clusterbench.result.Conflicts conflicts = io.clusterbench.result.Conflicts.of(finished);
         if (conflicts != null && (conflicts.conflicts() > 0 || observed.containsKey("galera"))) {
