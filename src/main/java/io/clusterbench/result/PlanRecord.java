@@ -1,7 +1,7 @@
 package io.clusterbench.result;
 
 import com.fasterxml.jackson.annotation.JsonAnyGetter;
-import com.fasterxml.jackson.annotation.JsonAnySetter;
+import com.fasterxml.jackson.annotation.JsonCreator;
 import com.fasterxml.jackson.annotation.JsonIgnore;
 
 import java.util.Collections;
@@ -53,10 +53,40 @@ public record PlanRecord(String workload, int threads, long timeSeconds, long ev
         return Collections.unmodifiableMap(workloadOptions);
     }
 
-    /** Jackson: a field of {@code plan} that is not a typed one is a workload option. */
-    @JsonAnySetter
-    void workloadField(String name, Object value) {
-        workloadOptions.put(name, value);
+    /**
+     * Reads a {@code plan} object: the typed fields by name, every other field a workload option in the file's order
+     * (Jackson's any-setter on a record replays such fields in reverse order, so a result read and written again
+     * would list the family's options backwards).
+     *
+     * @param fields the object's fields in file order
+     * @return the plan
+     */
+    @JsonCreator(mode = JsonCreator.Mode.DELEGATING)
+    static PlanRecord read(Map<String, Object> fields) {
+        Map<String, Object> rest = new LinkedHashMap<>(fields);
+        for (java.lang.reflect.RecordComponent c : PlanRecord.class.getRecordComponents()) {
+            rest.remove(c.getName());
+        }
+        return new PlanRecord(text(fields, "workload"), (int) number(fields, "threads"), number(fields, "timeSeconds"),
+                number(fields, "events"), number(fields, "warmupSeconds"), decimal(fields, "rateEventsPerSecond"),
+                number(fields, "reportIntervalSeconds"), number(fields, "sampleIntervalSeconds"),
+                decimal(fields, "percentile"), text(fields, "randType"), number(fields, "randSeed"),
+                text(fields, "ignoreErrors"), text(fields, "dbPsMode"), number(fields, "reconnect"),
+                text(fields, "routing"), text(fields, "consistency"), text(fields, "fault"),
+                Boolean.TRUE.equals(fields.get("verifyCommits")), text(fields, "latencyStart"), rest);
+    }
+
+    private static String text(Map<String, Object> fields, String name) {
+        Object v = fields.get(name);
+        return v == null ? null : String.valueOf(v);
+    }
+
+    private static long number(Map<String, Object> fields, String name) {
+        return fields.get(name) instanceof Number n ? n.longValue() : 0;
+    }
+
+    private static double decimal(Map<String, Object> fields, String name) {
+        return fields.get(name) instanceof Number n ? n.doubleValue() : 0;
     }
 
     /** @return true when the run was an open loop (a target rate was set) */
