@@ -84,6 +84,33 @@ final class ChildProcess implements AutoCloseable {
     }
 
     /**
+     * Waits until one of its children runs {@code program} (it exec'ed it), or it ended, or {@code timeout} passed.
+     *
+     * @param program the child's program name, e.g. {@code cat}
+     * @return true when the child runs it
+     */
+    boolean awaitChild(String program, Duration timeout) {
+        long end = System.nanoTime() + timeout.toNanos();
+        do {
+            boolean running = process.children().anyMatch(c -> c.info().command()
+                    .map(cmd -> cmd.endsWith("/" + program) || cmd.equals(program)).orElse(false));
+            if (running) {
+                return true;
+            }
+            if (!process.isAlive()) {
+                return false;
+            }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return false;
+            }
+        } while (System.nanoTime() < end);
+        return false;
+    }
+
+    /**
      * Waits for it to end.
      *
      * @param timeout the longest wait

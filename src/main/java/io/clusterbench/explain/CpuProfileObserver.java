@@ -16,10 +16,11 @@ import java.util.stream.Collectors;
 
 /**
  * The on-CPU profile of every server on this host (docs/explain.md): one {@code perf record -e cpu-clock -g} over
- * their processes, started when the observers connect (before the measured phase: perf needs a few hundred ms to
- * attach), stopped at the measured end; only the samples inside the measured phase are kept. After the step the
+ * their processes, started before the step's load ({@link #startAndAwait}: perf attaches to the threads that exist
+ * then, and threads started later inherit its events; a thread started while it attaches would be missed, and the
+ * workers' connections start just then), stopped at the measured end; only the samples inside the measured phase are kept. After the step the
  * samples are folded into {@code profile.folded} (one server) or {@code profile-NODE.folded} in the step's folder
- * and analysed. Schedule: continuous sampling at {@code --profile-frequency}; nothing per interval. Cost: perf's own
+ * and analysed (only the servers' samples). Schedule: continuous sampling at {@code --profile-frequency}; nothing per interval. Cost: perf's own
  * CPU time in the window is measured and reported with the profile; the analysis after the step is bounded by
  * {@link #ANALYSIS_DEADLINE}.
  *
@@ -46,6 +47,8 @@ final class CpuProfileObserver implements Observer {
     private final Path proc = Path.of("/proc");
     private volatile Map<String, String> names = Map.of();
     private volatile ChildProcess perf;
+    /** Whether perf was started (or tried): set by the first {@link #startAndAwait}. */
+    private volatile boolean started;
     private volatile String failure;
     private volatile long windowStartNanos;
     private volatile long windowEndNanos;
@@ -85,25 +88,42 @@ final class CpuProfileObserver implements Observer {
         return nodes.stream().filter(ExplainNode::local).toList();
     }
 
-    /** Starts perf, ahead of the measured phase. */
-    @Override
-    public void connect() {
-        if (local().isEmpty()) {
+    /**
+     * Starts perf and waits until it samples, before the step's load begins (the step waits: set-up time, not
+     * measured). Ready means perf started its {@code cat}: it does so once its events are enabled on every thread.
+     * Idempotent.
+     *
+     * @param deadline the longest wait; after it the step goes on and the profile covers less ({@code coveredSeconds})
+     */
+    void startAndAwait(Duration deadline) {
+        if (started || local().isEmpty()) {
             return;
         }
-        String pids = local().stream().map(n -> Long.toString(n.pid())).distinct().collect(Collectors.joining(","));
+        started = true;
+        List<String> command = List.of("perf", "record", "-e", "cpu-clock", "-F", Integer.toString(frequencyHz), "-g",
+                "-k", "CLOCK_MONOTONIC", "-N", "-B", "-p", pids(), "-o", data().toString(), "--", "cat");
         try {
             Files.createDirectories(dir);
-            perf = ChildProcess.start(List.of("perf", "record", "-e", "cpu-clock", "-F", Integer.toString(frequencyHz),
-                    "-g", "-k", "CLOCK_MONOTONIC", "-N", "-B", "-p", pids, "-o", data().toString(), "--", "cat"),
-                    dir.resolve("perf.log"), dir.resolve("perf.log"));
+            perf = ChildProcess.start(command, dir.resolve("perf.log"), dir.resolve("perf.log"));
         } catch (IOException e) {
             failure = Files.isDirectory(dir) ? "perf is not installed (Debian: apt-get install linux-perf)"
                     : "cannot write to " + dir + ": " + e.getMessage();
             if (note != null) {
                 note.accept("explain: no on-CPU profile: " + failure);
             }
+            return;
         }
+        perf.awaitChild("cat", deadline);
+    }
+
+    /** Starts perf when {@link #startAndAwait} was not called (no wait: the observer's own thread). */
+    @Override
+    public void connect() {
+        startAndAwait(Duration.ZERO);
+    }
+
+    private String pids() {
+        return local().stream().map(n -> Long.toString(n.pid())).distinct().collect(Collectors.joining(","));
     }
 
     private Path data() {
@@ -192,7 +212,7 @@ final class CpuProfileObserver implements Observer {
         long t0 = System.nanoTime();
         PerfScriptFolder folder;
         try {
-            folder = PerfScript.fold(data(), windowStartNanos, windowEndNanos, ANALYSIS_DEADLINE);
+            folder = PerfScript.fold(data(), pids(), windowStartNanos, windowEndNanos, ANALYSIS_DEADLINE);
         } catch (IOException e) {
             return absent("the samples could not be read: " + e.getMessage());
         }
@@ -226,8 +246,10 @@ final class CpuProfileObserver implements Observer {
             long serverTicks = serverTicksStart == null || serverTicksEnd == null || serverTicksStart[i] < 0
                     ? -1 : serverTicksEnd[i] - serverTicksStart[i];
             if (a.samples() == 0 || serverTicks < 0) {
+                kept &= a.samples() != 0; // perf.data stays for a look with perf report
                 out.add(CpuProfile.Node.absent(name, n.endpoint().label(), n.pid(), frequencyHz, a.samples() == 0
-                        ? "no sample in the measured phase" : "the server process ended during the step"));
+                        ? "no sample in the measured phase (" + folder.outsideWindow() + " outside it; perf.data kept)"
+                        : "the server process ended during the step"));
                 continue;
             }
             out.add(new CpuProfile.Node(name, n.endpoint().label(), null, n.pid(), frequencyHz, file, a.samples(),

@@ -17,7 +17,10 @@ import java.util.function.Consumer;
  *
  * <p>Thread-safe (stateless). Usage, from the step's observer set:
  * <pre>{@code
- * observers.addAll(ExplainObservers.forStep(plan.explain(), target, spec.serverPid(), stepDir, stop::fired, env::line));
+ * ExplainStep explain = ExplainObservers.forStep(plan.explain(), target, spec.serverPid(), stepDir, stop::fired, env::line);
+ * observers.addAll(explain.observers());
+ * ...
+ * explain.beforeLoad(); // before the engine opens its connections
  * }</pre>
  */
 public final class ExplainObservers {
@@ -31,14 +34,15 @@ public final class ExplainObservers {
      * @param stepDir         the step's result folder (folded stacks go there)
      * @param stopped         true once the command was asked to stop (Ctrl-C)
      * @param console         where a line goes when {@code --profile on} or {@code --hw-counters on} cannot run
-     * @return the collectors, none when explain is off
+     * @return the step's collectors, none when explain is off
      */
-    public static List<Observer> forStep(ExplainSpec spec, Target target, long serverPidOption, Path stepDir,
-                                         BooleanSupplier stopped, Consumer<String> console) {
+    public static ExplainStep forStep(ExplainSpec spec, Target target, long serverPidOption, Path stepDir,
+                                      BooleanSupplier stopped, Consumer<String> console) {
         List<Observer> out = new ArrayList<>();
         if (!spec.enabled()) {
-            return out;
+            return ExplainStep.NONE;
         }
+        CpuProfileObserver profile = null;
         List<ExplainNode> nodes = ExplainNode.of(target.endpoints(), serverPidOption);
         boolean anyLocal = nodes.stream().anyMatch(ExplainNode::local);
         out.add(new ResourceObserver(nodes, spec.serverProcCommand(), Path.of("/proc")));
@@ -48,7 +52,8 @@ public final class ExplainObservers {
             if (loud && !anyLocal) {
                 console.accept("explain: no on-CPU profile: " + ExplainNode.NOT_ON_THIS_HOST);
             }
-            out.add(new CpuProfileObserver(nodes, spec.profileFrequencyHz(), stepDir, stopped, loud ? console : null));
+            profile = new CpuProfileObserver(nodes, spec.profileFrequencyHz(), stepDir, stopped, loud ? console : null);
+            out.add(profile);
         }
         if (spec.counting()) {
             if (spec.hardwareCounters() == ExplainSpec.Mode.ON && !anyLocal) {
@@ -56,6 +61,6 @@ public final class ExplainObservers {
             }
             out.add(new HardwareCounterObserver(nodes, stepDir));
         }
-        return out;
+        return new ExplainStep(out, profile);
     }
 }

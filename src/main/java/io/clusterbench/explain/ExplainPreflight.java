@@ -12,8 +12,9 @@ import java.util.List;
 
 /**
  * The pre-flight findings of the wait profile (docs/inspect.md, codes {@code explain-*}): on each endpoint, whether
- * performance_schema is on and its consumers and default instruments are enabled, and which costly instruments are
- * off (an INFO: the server's default). Says how to turn each on; never changes a setting.
+ * performance_schema is on and its consumers and default instruments are enabled. Says how to turn each on; never
+ * changes a setting. The costly instruments that are off by default (mutexes, rw-locks, sockets) are no finding: the
+ * wait profile names them ({@code notInstrumented}) and docs/explain.md says how to time them.
  *
  * <p>Thread-safe (stateless).
  */
@@ -68,14 +69,6 @@ public final class ExplainPreflight {
                     "their waits (file I/O, table locks, statements) are missing from the wait profile",
                     "UPDATE performance_schema.setup_instruments SET ENABLED = 'YES', TIMED = 'YES' WHERE "
                             + likes(ps.cheapOff())));
-        }
-        if (!ps.costlyOff().isEmpty()) {
-            out.add(new Finding(FindingLevel.INFO, "explain-ps-costly-instruments", endpoint,
-                    "not timed (the server's default): " + String.join(", ", ps.costlyOff()),
-                    "mutex, rw-lock, condition, socket and metadata-lock waits are not in the wait profile; "
-                            + "InnoDB row-lock waits are",
-                    "to measure them (costly: every acquisition is timed): UPDATE performance_schema.setup_instruments "
-                            + "SET ENABLED = 'YES', TIMED = 'YES' WHERE " + likes(ps.costlyOff())));
         }
         return out;
     }

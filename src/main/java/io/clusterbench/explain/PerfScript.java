@@ -20,14 +20,16 @@ final class PerfScript {
 
     /**
      * @param data      the perf.data file
+     * @param pids      the processes whose samples are wanted, comma-separated
      * @param fromNanos the window's start (CLOCK_MONOTONIC ns)
      * @param toNanos   its end
      * @param deadline  the longest the whole read may take
      * @return the folded samples of the window
      * @throws IOException when perf script cannot run, fails, or passes the deadline
      */
-    static PerfScriptFolder fold(Path data, long fromNanos, long toNanos, Duration deadline) throws IOException {
-        ChildProcess script = ChildProcess.start(List.of("perf", "script", "-i", data.toString(), "-F",
+    static PerfScriptFolder fold(Path data, String pids, long fromNanos, long toNanos, Duration deadline)
+            throws IOException {
+        ChildProcess script = ChildProcess.start(List.of("perf", "script", "-i", data.toString(), "--pid", pids, "-F",
                 "comm,pid,tid,time,ip,sym,dso"), null, Path.of("/dev/null"));
         script.endInput();
         java.util.concurrent.atomic.AtomicBoolean late = new java.util.concurrent.atomic.AtomicBoolean();

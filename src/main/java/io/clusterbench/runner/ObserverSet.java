@@ -6,6 +6,7 @@ import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
 import io.clusterbench.explain.ExplainObservers;
+import io.clusterbench.explain.ExplainStep;
 import io.clusterbench.fault.FaultRunner;
 import io.clusterbench.observe.GaleraObserver;
 import io.clusterbench.observe.HostObserver;
@@ -36,6 +37,8 @@ final class ObserverSet implements AutoCloseable {
     private final String firstNode;
     /** The background workload's observer (also among {@link #observers}, wrapped), or null. */
     private BackgroundObserver background;
+    /** The explain collectors (also among {@link #observers}, wrapped). */
+    private ExplainStep explain = ExplainStep.NONE;
 
     ObserverSet(List<Observer> observers) {
         this(observers, null);
@@ -67,10 +70,10 @@ final class ObserverSet implements AutoCloseable {
         if (background != null) {
             observers.add(background);
         }
-        if (stepDir != null) { // explain: resources, waits, on-CPU profile, counters (docs/explain.md)
-            observers.addAll(ExplainObservers.forStep(ctx.settings.explain(), target, ctx.settings.target().serverPid(),
-                    stepDir, stopped, ctx.env::line));
-        }
+        ExplainStep explain = stepDir == null ? ExplainStep.NONE // resources, waits, profile, counters (docs/explain.md)
+                : ExplainObservers.forStep(ctx.settings.explain(), target, ctx.settings.target().serverPid(), stepDir,
+                stopped, ctx.env::line);
+        observers.addAll(explain.observers());
         Topology topology = ctx.topology();
         boolean galera = topology != null && topology.galera() && !topology.members().isEmpty();
         if (galera) {
@@ -105,6 +108,7 @@ final class ObserverSet implements AutoCloseable {
         }
         ObserverSet set = new ObserverSet(async, firstNode);
         set.background = background;
+        set.explain = explain;
         return set;
     }
 
@@ -112,8 +116,9 @@ final class ObserverSet implements AutoCloseable {
     static final long BACKGROUND_START_MILLIS = 10_000;
 
     /**
-     * Before the engine runs: opens the observers' connections on their own threads, and starts a background workload so that it already runs when the measured phase
-     * begins (see {@link BackgroundObserver#startAhead}); nothing without {@code --background}.
+     * Before the engine runs: opens the observers' connections on their own threads, starts a background workload so that it already runs when the measured phase
+     * begins (see {@link BackgroundObserver#startAhead}; nothing without {@code --background}), and starts the
+     * on-CPU profiler and waits until it samples ({@link ExplainStep#beforeLoad}; nothing without a profile).
      */
     void beforeRun() {
         for (Observer o : observers) {
@@ -124,6 +129,7 @@ final class ObserverSet implements AutoCloseable {
         if (background != null) {
             background.startAhead(BACKGROUND_START_MILLIS);
         }
+        explain.beforeLoad(); // perf attached before the workers' server threads start (at most 5 s)
     }
 
     /** @return the member name behind each endpoint, {@code nI} (1-based) where the topology has none */
