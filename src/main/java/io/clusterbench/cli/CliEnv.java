@@ -1,35 +1,37 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.lifecycle.Lifecycle;
+
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.Map;
 
 /**
  * Everything a command may take from the process, gathered by {@link Main} (the only class that touches
- * the process): environment variables, the home directory, the output streams and a way to run code on
- * Ctrl-C.
+ * the process): environment variables, the home directory, the output streams and the command's
+ * {@link Lifecycle} (Ctrl-C and SIGTERM reach the command through it).
  *
  * <p>Immutable; the writers are thread-safe (auto-flushing {@link PrintWriter}s).
  *
- * @param vars  environment variables (e.g. {@code MYSQL_PWD})
- * @param home  the user's home directory (for {@code ~/.my.cnf})
- * @param out   standard output
- * @param err   standard error
- * @param hooks shutdown hooks
- * @param command the command line as typed, password values masked (set by {@link Main})
+ * @param vars      environment variables (e.g. {@code MYSQL_PWD})
+ * @param home      the user's home directory (for {@code ~/.my.cnf})
+ * @param out       standard output
+ * @param err       standard error
+ * @param lifecycle the command's stop coordinator ({@link Lifecycle#detached()} in-process)
+ * @param command   the command line as typed, password values masked (set by {@link Main})
  */
-public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, PrintWriter err, Hooks hooks,
+public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, PrintWriter err, Lifecycle lifecycle,
                      java.util.List<String> command) implements io.clusterbench.runner.Console {
 
     /**
-     * Prints a line, unless the process is ending on a Ctrl-C that came before the measured phase
-     * ({@link Interrupts#exitingNow}): what the command still prints then comes from work the exit is breaking
+     * Prints a line, unless the process is ending on a stop that came before the measured phase
+     * ({@link Lifecycle#ending}): what the command still prints then comes from work the exit is breaking
      * (a check whose server was just stopped, a verdict table of nothing) and would follow the one line that
      * says nothing was measured.
      */
     @Override
     public void line(String text) {
-        if (!Interrupts.exitingNow()) {
+        if (!lifecycle.ending()) {
             out.println(text);
         }
     }
@@ -40,7 +42,7 @@ public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, Print
      */
     @Override
     public void print(String text) {
-        if (!Interrupts.exitingNow()) {
+        if (!lifecycle.ending()) {
             out.print(text);
             out.flush();
         }
@@ -49,30 +51,9 @@ public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, Print
     /** As {@link #line}, on standard error. */
     @Override
     public void error(String text) {
-        if (!Interrupts.exitingNow()) {
+        if (!lifecycle.ending()) {
             err.println(text);
         }
-    }
-
-    @Override
-    public io.clusterbench.runner.Console.Registration onStop(Runnable onStop) {
-        Hooks.Registration r = hooks.onStop(onStop);
-        return new io.clusterbench.runner.Console.Registration() {
-            @Override
-            public void close() {
-                r.close();
-            }
-
-            @Override
-            public void exitNow() {
-                r.exitNow();
-            }
-
-            @Override
-            public void beforeHalt(Runnable lastWrite) {
-                r.beforeHalt(lastWrite);
-            }
-        };
     }
 
     @Override
@@ -82,33 +63,11 @@ public record CliEnv(Map<String, String> vars, Path home, PrintWriter out, Print
 
     /** @return a copy carrying the (masked) command line */
     public CliEnv withCommand(java.util.List<String> maskedCommand) {
-        return new CliEnv(vars, home, out, err, hooks, maskedCommand);
+        return new CliEnv(vars, home, out, err, lifecycle, maskedCommand);
     }
 
-    /** Registers code to run when the process is asked to stop (SIGINT, SIGTERM). */
-    public interface Hooks {
-        /**
-         * @param onStop runs on a shutdown-hook thread; should return within a few seconds
-         * @return a handle to close when the command's work is completely done (results written, summary
-         *         printed, servers stopped): the process does not exit on Ctrl-C before that, up to 30 s
-         */
-        Registration onStop(Runnable onStop);
-
-        /** A registered stop hook. */
-        interface Registration extends AutoCloseable {
-            @Override
-            void close();
-
-            /** As {@link io.clusterbench.runner.Console.Registration#exitNow}; the default does nothing. */
-            default void exitNow() {
-            }
-
-            /** As {@link io.clusterbench.runner.Console.Registration#beforeHalt}; the default does nothing. */
-            default void beforeHalt(Runnable lastWrite) {
-            }
-        }
-
-        /** Hooks that never fire, for in-process tests. */
-        Hooks NONE = onStop -> () -> { };
+    /** @return an environment for in-process use: no variables, no home, a lifecycle that never ends the process */
+    public static CliEnv inProcess(PrintWriter out, PrintWriter err) {
+        return new CliEnv(Map.of(), null, out, err, Lifecycle.detached(), java.util.List.of());
     }
 }

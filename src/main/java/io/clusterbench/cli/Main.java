@@ -2,6 +2,7 @@ package io.clusterbench.cli;
 
 import io.clusterbench.runner.Versions;
 import io.clusterbench.UserException;
+import io.clusterbench.lifecycle.Lifecycle;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -13,7 +14,6 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Entry point: {@code clusterbench COMMAND [WORKLOAD] [options]}. The only class that touches the
@@ -52,22 +52,53 @@ public final class Main implements Runnable {
         if (System.getProperty("jdk.net.usePlainSocketImpl") == null) {
             System.setProperty("jdk.net.usePlainSocketImpl", "true");
         }
-        Interrupts.install(() -> System.exit(ExitCode.INTERRUPTED.code()),
-                () -> Runtime.getRuntime().halt(ExitCode.INTERRUPTED.code())); // 1st Ctrl-C stops the run, 2nd exits
+        ProcessExit exit = new ProcessExit(System.err);
+        Lifecycle life = new Lifecycle(exit, "1".equals(System.getenv("CLUSTERBENCH_TRACE")));
+        exit.traceOnHalt(life);
+        // a thread blocked reading from a server that does not answer holds the JVM's exit for 300 ms: at the end
+        // (or a stop with nothing measured) every client socket is closed under it
+        life.own("client sockets", io.clusterbench.db.WatchedSocketFactory::closeAll);
+        Interrupts.install(life); // 1st Ctrl-C stops the command, 2nd ends the process at once
+        CountDownLatch done = new CountDownLatch(1);
+        Runtime.getRuntime().addShutdownHook(new Thread(() -> terminate(life, done), "clusterbench-terminate"));
         PrintWriter out = new PrintWriter(System.out, true, StandardCharsets.UTF_8);
         PrintWriter err = new PrintWriter(System.err, true, StandardCharsets.UTF_8);
         String home = System.getenv("HOME") != null ? System.getenv("HOME") : System.getProperty("user.home");
-        CliEnv env = new CliEnv(System.getenv(), home == null ? null : Path.of(home), out, err, Main::shutdownHook,
-                List.of());
+        CliEnv env = new CliEnv(System.getenv(), home == null ? null : Path.of(home), out, err, life, List.of());
         if (Interrupts.sigintIgnored() && args.length > 0 && List.of("run", "sweep", "ab").contains(args[0])) {
             // a tester's `cmd &` from a script: kill -INT did nothing and the run went on to its full --time
             err.println("note: this process was started with SIGINT ignored (a background job of a script), so "
                     + "Ctrl-C and kill -INT cannot stop it; kill -TERM stops the run and keeps its results");
         }
         int code = execute(args, env);
+        life.finished();
+        life.closeAll(Lifecycle.CLOSE_DEADLINE); // what the command left open: bounded, then abandoned
+        life.mark("exit " + code + " at epoch ms " + System.currentTimeMillis());
+        life.trace().forEach(line -> err.println("trace " + line));
         out.flush();
         err.flush();
+        done.countDown();
         System.exit(code);
+    }
+
+    /**
+     * The JVM is shutting down: after the command's own end (nothing to do), after a Ctrl-C's exit, or on SIGTERM,
+     * which stops the command as a Ctrl-C does and waits for it (the watchdog bounds the wait); the JVM then exits
+     * with 143.
+     */
+    private static void terminate(Lifecycle life, CountDownLatch done) {
+        if (done.getCount() == 0 || life.stopRequested()) {
+            return;
+        }
+        life.stop(Lifecycle.StopCause.TERMINATE);
+        if (life.ending()) {
+            return; // nothing was measured: the command's resources are closed, nothing to wait for
+        }
+        try {
+            done.await(Lifecycle.WATCHDOG.toMillis() + 500, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /**
@@ -133,7 +164,7 @@ public final class Main implements Runnable {
             return ExitCode.USAGE.code();
         });
         cli.setExecutionExceptionHandler((ex, c, parseResult) -> {
-            if (Interrupts.exitingNow()) {
+            if (env.lifecycle().ending()) {
                 // a Ctrl-C before the measured phase is ending the process and its hooks broke what the command
                 // was doing (an embedded server's start): the failure is the interrupt's, not the user's
                 return ExitCode.INTERRUPTED.code();
@@ -230,57 +261,6 @@ public final class Main implements Runnable {
             }
         }
         return version;
-    }
-
-    private static CliEnv.Hooks.Registration shutdownHook(Runnable onStop) {
-        CountDownLatch finished = new CountDownLatch(1);
-        AtomicBoolean exitingNow = new AtomicBoolean();
-        Thread hook = new Thread(() -> {
-            if (finished.getCount() == 0 || exitingNow.get()) {
-                return;
-            }
-            onStop.run();
-            if (exitingNow.get()) {
-                return; // nothing to save: the command asked for the exit (exitNow), nobody waits for it
-            }
-            try {
-                finished.await(30, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }, "clusterbench-stop");
-        Runtime.getRuntime().addShutdownHook(hook);
-        AutoCloseable ctrlC = Interrupts.listen(onStop);
-        return new CliEnv.Hooks.Registration() {
-            @Override
-            public void close() {
-                Interrupts.beforeHalt(null);
-                finished.countDown();
-                try {
-                    ctrlC.close();
-                } catch (Exception cannotHappen) {
-                    // closing the listener only clears a reference
-                }
-                try {
-                    Runtime.getRuntime().removeShutdownHook(hook);
-                } catch (IllegalStateException shuttingDown) {
-                    // the hook is running: it sees the latch and returns
-                }
-            }
-
-            @Override
-            public void beforeHalt(Runnable lastWrite) {
-                Interrupts.beforeHalt(lastWrite);
-            }
-
-            @Override
-            public void exitNow() {
-                if (exitingNow.compareAndSet(false, true)) {
-                    System.err.println("interrupted before the measured phase: nothing was measured");
-                    Interrupts.exitNow();
-                }
-            }
-        };
     }
 
     /** Creates command objects, passing the environment to those that take it. */

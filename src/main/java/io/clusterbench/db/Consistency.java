@@ -28,8 +28,23 @@ public record Consistency(String level) {
     private static final Set<String> GR_LEVELS = Set.of("EVENTUAL", "BEFORE_ON_PRIMARY_FAILOVER", "BEFORE", "AFTER",
             "BEFORE_AND_AFTER");
 
-    /** What {@link #apply} found. @param target the target to run with @param facts for the result @param line for the console */
-    public record Applied(Target target, Map<String, Object> facts, String line) {
+    /**
+     * What {@link #apply} found. Immutable.
+     *
+     * @param target     the target to run with (the level set on every session, or the target as it was)
+     * @param requested  the level asked
+     * @param variable   the session variable set
+     * @param verifiedOn endpoints whose session reported the level back
+     * @param problems   one sentence per endpoint that did not
+     * @param effect     {@code in effect}, or why the setting has no effect on this server
+     * @param line       the console line
+     */
+    public record Applied(Target target, String requested, String variable, List<String> verifiedOn,
+                          List<String> problems, String effect, String line) {
+        public Applied {
+            verifiedOn = List.copyOf(verifiedOn);
+            problems = List.copyOf(problems);
+        }
     }
 
     /** @throws UserException for a value that is neither 0–15 nor a GR level */
@@ -111,12 +126,6 @@ public record Consistency(String level) {
                         + " ms (node blocked?)" : " rejects " + variable() + " (error " + ex.getErrorCode() + ")"));
             }
         }
-        Map<String, Object> facts = new LinkedHashMap<>();
-        facts.put("requested", level);
-        facts.put("variable", variable());
-        facts.put("scope", "session");
-        facts.put("verifiedOn", verified);
-        facts.put("problems", problems);
         String effect = "";
         if (verified.isEmpty()) {
             effect = "ignored: the server does not take " + variable() + " (" + topology.flavor() + ")";
@@ -125,14 +134,14 @@ public record Consistency(String level) {
         } else if (!galera() && !Topology.GROUP_REPLICATION.equals(topology.flavor())) {
             effect = "accepted but without effect: not Group Replication (" + topology.flavor() + ")";
         }
-        facts.put("effect", effect.isEmpty() ? "in effect" : effect);
         boolean keep = !verified.isEmpty();
         String line = "Consistency: " + variable() + "=" + level + (verified.isEmpty() ? ""
                 : " verified on " + verified.size() + "/" + target.endpoints().size() + " endpoint(s)")
                 + (effect.isEmpty() ? "" : " — " + effect)
                 + (problems.isEmpty() ? "" : " — " + String.join("; ", problems))
                 + (keep ? "" : " — running without it");
-        return new Applied(keep ? withLevel : target, facts, line);
+        return new Applied(keep ? withLevel : target, level, variable(), verified, problems,
+                effect.isEmpty() ? "in effect" : effect, line);
     }
 
     /**

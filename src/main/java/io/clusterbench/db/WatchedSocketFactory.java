@@ -22,6 +22,9 @@ import java.util.function.Consumer;
  */
 public final class WatchedSocketFactory extends javax.net.SocketFactory {
     private static final ThreadLocal<Consumer<Socket>> SINK = new ThreadLocal<>();
+    /** Every socket made and not yet seen closed; pruned as it grows. */
+    private static final java.util.Set<Socket> OPEN = java.util.concurrent.ConcurrentHashMap.newKeySet();
+    private static final java.util.concurrent.atomic.AtomicInteger MADE = new java.util.concurrent.atomic.AtomicInteger();
 
     /** Called by the driver. */
     public WatchedSocketFactory() {
@@ -58,6 +61,10 @@ public final class WatchedSocketFactory extends javax.net.SocketFactory {
     @Override
     public Socket createSocket() {
         Socket s = new Socket();
+        OPEN.add(s);
+        if (MADE.incrementAndGet() % 1024 == 0) {
+            OPEN.removeIf(Socket::isClosed); // reconnects make sockets all run long: keep only the open ones
+        }
         Consumer<Socket> sink = SINK.get();
         if (sink != null) {
             sink.accept(s);
@@ -88,6 +95,24 @@ public final class WatchedSocketFactory extends javax.net.SocketFactory {
     /** The driver creates unconnected sockets ({@link #createSocket()}) and connects them itself. */
     private static UnsupportedOperationException connectedNotSupported() {
         return new UnsupportedOperationException("the driver creates unconnected sockets");
+    }
+
+    /**
+     * Closes every socket this factory made that is still open, so every read or write blocked on one (a worker, an
+     * observer or a cancel stuck on a server that does not answer) fails at once. For the end of a command only:
+     * the JVM waits up to 300 ms at exit for threads blocked in native reads.
+     *
+     * @return the sockets closed
+     */
+    public static int closeAll() {
+        int n = 0;
+        for (Socket s : OPEN) {
+            if (!s.isClosed() && close(s)) {
+                n++;
+            }
+        }
+        OPEN.clear();
+        return n;
     }
 
     /**

@@ -14,9 +14,9 @@ import java.util.concurrent.TimeUnit;
  * also ends by itself when this process dies, however it dies: {@code cat} reads its standard input, a pipe from this
  * process, and perf stops when {@code cat} ends.
  *
- * <p>This is the small closable that the command's stop coordinator will own once it exists (DESIGN.md,
- * "Lifecycle"); until then each collector closes its own children. Thread-safe: {@link #close} may be called from any
- * thread, more than once.
+ * <p>The collectors hand each one to the command's {@code lifecycle.Lifecycle} as soon as it runs, which kills it at
+ * the command's end at the latest (DESIGN.md, "Lifecycle"). Thread-safe: {@link #close} may be called from any thread,
+ * more than once.
  */
 final class ChildProcess implements AutoCloseable {
     /** How long a process asked to stop (SIGTERM) gets before it is killed (SIGKILL). */

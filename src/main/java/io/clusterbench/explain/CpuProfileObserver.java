@@ -1,7 +1,9 @@
 package io.clusterbench.explain;
 
-import io.clusterbench.observe.Observer;
+import io.clusterbench.lifecycle.Lifecycle;
 import io.clusterbench.result.CpuProfile;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
 
 import java.io.IOException;
 import java.nio.file.Files;
@@ -10,7 +12,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 import java.util.function.Consumer;
 import java.util.stream.Collectors;
 
@@ -25,14 +26,16 @@ import java.util.stream.Collectors;
  * {@link #ANALYSIS_DEADLINE}.
  *
  * <p>perf is a child process that never outlives the command ({@link ChildProcess}): it runs as
- * {@code perf record ... -- cat}, stops when its input is closed at the measured end, is killed by {@link #close} on
- * every path, and ends by itself when this process dies. After a Ctrl-C ({@code stopped}) the samples are not
- * analysed (perf.data is kept in the step's folder).
+ * {@code perf record ... -- cat}, stops when its input is closed at the measured end, is owned by the command's
+ * lifecycle (killed at its end at the latest), killed by {@link #close} when the measured phase never ended, and ends
+ * by itself when this process dies. After a Ctrl-C the samples are not analysed (perf.data is kept in the step's
+ * folder), and a Ctrl-C during the analysis cuts it short.
  *
- * <p>Confined to its {@code AsyncObserver}'s thread, except {@link #measuringEnded} (the engine's thread), and
- * {@link #close} and {@link #summary} (the command's thread); the fields they share are volatile.
+ * <p>Confined to its {@code AsyncObserver}'s thread, except {@link #startAndAwait}, {@link #finish} and
+ * {@link #facts} (the command's thread), {@link #measuringEnded} (the engine's thread) and {@link #close} (a closing
+ * thread); the fields they share are volatile.
  */
-final class CpuProfileObserver implements Observer {
+final class CpuProfileObserver implements Finishing {
     /** The longest perf may take to write its data after the measured end. */
     static final Duration STOP_DEADLINE = Duration.ofSeconds(5);
     /** The same after a Ctrl-C, which must end the command quickly. */
@@ -42,11 +45,13 @@ final class CpuProfileObserver implements Observer {
     private final List<ExplainNode> nodes;
     private final int frequencyHz;
     private final Path dir;
-    private final BooleanSupplier stopped;
+    private final Lifecycle life;
     private final Consumer<String> note;
     private final Path proc = Path.of("/proc");
     private volatile Map<String, String> names = Map.of();
     private volatile ChildProcess perf;
+    /** perf as the lifecycle owns it (killed at the command's end if nothing else stopped it); null without perf. */
+    private volatile Lifecycle.Owned perfOwned;
     /** Whether perf was started (or tried): set by the first {@link #startAndAwait}. */
     private volatile boolean started;
     private volatile String failure;
@@ -62,21 +67,21 @@ final class CpuProfileObserver implements Observer {
      * @param nodes       the target's endpoints (only local servers are profiled)
      * @param frequencyHz {@code --profile-frequency}
      * @param dir         the step's folder
-     * @param stopped     true once the command was asked to stop (Ctrl-C): the samples are then not analysed
+     * @param life        the command's lifecycle: it owns perf (killed at the command's end at the latest), and a
+     *                    stop (Ctrl-C) means the samples are not analysed
      * @param note        where a line goes when perf cannot run ({@code --profile on}); null for silence
      */
-    CpuProfileObserver(List<ExplainNode> nodes, int frequencyHz, Path dir, BooleanSupplier stopped,
-                       Consumer<String> note) {
+    CpuProfileObserver(List<ExplainNode> nodes, int frequencyHz, Path dir, Lifecycle life, Consumer<String> note) {
         this.nodes = List.copyOf(nodes);
         this.frequencyHz = frequencyHz;
         this.dir = dir;
-        this.stopped = stopped;
+        this.life = life;
         this.note = note;
     }
 
     @Override
     public String name() {
-        return CpuProfile.KEY;
+        return FactKeys.CPU_PROFILE.name();
     }
 
     @Override
@@ -95,7 +100,7 @@ final class CpuProfileObserver implements Observer {
      *
      * @param deadline the longest wait; after it the step goes on and the profile covers less ({@code coveredSeconds})
      */
-    void startAndAwait(Duration deadline) {
+    synchronized void startAndAwait(Duration deadline) {
         if (started || local().isEmpty()) {
             return;
         }
@@ -113,7 +118,9 @@ final class CpuProfileObserver implements Observer {
             }
             return;
         }
-        perf.awaitChild("cat", deadline);
+        ChildProcess p = perf;
+        perfOwned = life.own("perf record", () -> p.close(Duration.ZERO));
+        p.awaitChild("cat", deadline);
     }
 
     /** Starts perf when {@link #startAndAwait} was not called (no wait: the observer's own thread). */
@@ -171,24 +178,37 @@ final class CpuProfileObserver implements Observer {
     }
 
     @Override
-    public Object summary() {
-        return result;
+    public Facts facts() {
+        CpuProfile r = result;
+        return r == null ? Facts.NONE : Facts.NONE.with(FactKeys.CPU_PROFILE, r);
     }
 
-    /** Stops perf (on every path) and, after a finished measured phase, folds and analyses its samples. */
+    /** A step that never reached its measured end: kills perf and removes its files. After it {@link #finish} does. */
     @Override
     public void close() {
-        ChildProcess p = perf;
-        boolean ended = windowEndNanos != 0;
-        boolean stop = stopped.getAsBoolean();
-        boolean wrote = p != null && p.close(stop ? STOP_DEADLINE_AFTER_STOP : STOP_DEADLINE);
-        if (!ended) {
-            deleteQuietly(data());
-            deleteQuietly(dir.resolve("perf.log"));
-            return; // no measured phase: nothing to report
-        }
-        if (result != null) {
+        if (windowEndNanos != 0) {
             return;
+        }
+        ChildProcess p = perf;
+        if (p != null) {
+            p.close(Duration.ZERO);
+            perfOwned.release();
+        }
+        deleteQuietly(data());
+        deleteQuietly(dir.resolve("perf.log"));
+    }
+
+    /** Lets perf finish writing (or kills it) and, unless the command was stopped, folds and analyses its samples. */
+    @Override
+    public void finish() {
+        if (windowEndNanos == 0 || result != null) {
+            return;
+        }
+        ChildProcess p = perf;
+        boolean stop = life.stopRequested();
+        boolean wrote = p != null && p.close(stop ? STOP_DEADLINE_AFTER_STOP : STOP_DEADLINE);
+        if (p != null) {
+            perfOwned.release();
         }
         String why = failure != null ? failure : p == null ? null
                 : stop ? "not analysed: the step was stopped (Ctrl-C); the samples are in perf.data"
@@ -212,7 +232,7 @@ final class CpuProfileObserver implements Observer {
         long t0 = System.nanoTime();
         PerfScriptFolder folder;
         try {
-            folder = PerfScript.fold(data(), pids(), windowStartNanos, windowEndNanos, ANALYSIS_DEADLINE);
+            folder = PerfScript.fold(data(), pids(), windowStartNanos, windowEndNanos, ANALYSIS_DEADLINE, life);
         } catch (IOException e) {
             return absent("the samples could not be read: " + e.getMessage());
         }

@@ -7,8 +7,8 @@ import java.util.List;
 
 /**
  * The explain collectors of one step ({@link ExplainObservers#forStep}) and what the step does for them before its
- * load: start the profiler and wait until it samples, so that the workers' server threads are all profiled and the
- * measured phase is covered from its start.
+ * load (start the profiler and wait until it samples, so that the workers' server threads are all profiled and the
+ * measured phase is covered from its start) and after it (collect what takes longer than an observer's close).
  *
  * <p>Confined to the thread that drives the step.
  */
@@ -20,17 +20,17 @@ public final class ExplainStep {
      * it the step goes on and the profile says how much of the phase it covered.
      */
     public static final Duration PROFILER_READY_DEADLINE = Duration.ofSeconds(5);
-    private final List<Observer> observers;
+    private final List<Finishing> observers;
     private final CpuProfileObserver profile;
 
-    ExplainStep(List<Observer> observers, CpuProfileObserver profile) {
+    ExplainStep(List<Finishing> observers, CpuProfileObserver profile) {
         this.observers = List.copyOf(observers);
         this.profile = profile;
     }
 
     /** @return the collectors, to run beside the load like every observer */
     public List<Observer> observers() {
-        return observers;
+        return List.copyOf(observers);
     }
 
     /**
@@ -42,5 +42,15 @@ public final class ExplainStep {
         if (profile != null) {
             profile.startAndAwait(PROFILER_READY_DEADLINE);
         }
+    }
+
+    /**
+     * After the step's observers were closed and before their facts are read: each collector collects what it began
+     * at the measured end (remote end readings, the end of the wait readings, perf's samples and their analysis,
+     * perf stat's counts), each under its own deadline; a stop (Ctrl-C) cuts them short. Nothing when the measured
+     * phase never ended.
+     */
+    public void afterLoad() {
+        observers.forEach(Finishing::finish);
     }
 }

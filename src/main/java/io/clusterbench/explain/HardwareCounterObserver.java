@@ -1,6 +1,8 @@
 package io.clusterbench.explain;
 
-import io.clusterbench.observe.Observer;
+import io.clusterbench.lifecycle.Lifecycle;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
 import io.clusterbench.result.HardwareCounters;
 
 import java.io.IOException;
@@ -18,14 +20,16 @@ import java.util.Map;
  * {@link HardwareCounters#NOT_SUPPORTED}, never zeros. Schedule: counting the whole phase; nothing per interval.
  * Cost: counting, no sampling (perf reads the counters once at the end).
  *
- * <p>Confined to its {@code AsyncObserver}'s thread, except {@link #measuringEnded}, {@link #close} and
- * {@link #summary}, which touch only volatile fields or run after the thread ended.
+ * <p>Confined to its {@code AsyncObserver}'s thread, except {@link #measuringEnded}, {@link #close}, {@link #finish}
+ * and {@link #facts}, which touch only volatile fields or run after the thread ended.
  */
-final class HardwareCounterObserver implements Observer {
+final class HardwareCounterObserver implements Finishing {
     /** The longest perf stat may take to print its counts after the measured end. */
     static final Duration STOP_DEADLINE = Duration.ofSeconds(2);
     private final List<ExplainNode> nodes;
     private final Path dir;
+    private final Lifecycle life;
+    private volatile List<Lifecycle.Owned> owned = List.of();
     private volatile Map<String, String> names = Map.of();
     private volatile ChildProcess[] perf;
     private volatile String[] failure;
@@ -33,15 +37,20 @@ final class HardwareCounterObserver implements Observer {
     private volatile long endNanos;
     private volatile HardwareCounters result;
 
-    /** @param nodes the target's endpoints; @param dir where perf stat writes its output (the step's folder) */
-    HardwareCounterObserver(List<ExplainNode> nodes, Path dir) {
+    /**
+     * @param nodes the target's endpoints
+     * @param dir   where perf stat writes its output (the step's folder)
+     * @param life  the command's lifecycle, which owns each perf stat until collected
+     */
+    HardwareCounterObserver(List<ExplainNode> nodes, Path dir, Lifecycle life) {
         this.nodes = List.copyOf(nodes);
         this.dir = dir;
+        this.life = life;
     }
 
     @Override
     public String name() {
-        return HardwareCounters.KEY;
+        return FactKeys.HARDWARE_COUNTERS.name();
     }
 
     @Override
@@ -77,6 +86,13 @@ final class HardwareCounterObserver implements Observer {
         startNanos = System.nanoTime();
         failure = why;
         perf = started;
+        List<Lifecycle.Owned> handles = new ArrayList<>();
+        for (ChildProcess c : started) {
+            if (c != null) {
+                handles.add(life.own("perf stat", () -> c.close(Duration.ZERO)));
+            }
+        }
+        owned = handles;
     }
 
     /** Stops counting (closes each perf stat's input); never waits. */
@@ -97,20 +113,35 @@ final class HardwareCounterObserver implements Observer {
     }
 
     @Override
-    public Object summary() {
-        return result;
+    public Facts facts() {
+        HardwareCounters r = result;
+        return r == null ? Facts.NONE : Facts.NONE.with(FactKeys.HARDWARE_COUNTERS, r);
     }
 
+    /** A step that never reached its measured end: kills perf stat. After it {@link #finish} collects the counts. */
     @Override
     public void close() {
+        if (endNanos == 0) {
+            collect(false);
+        }
+    }
+
+    /** Waits for each perf stat's counts (at most {@link #STOP_DEADLINE}) and makes the step's facts. */
+    @Override
+    public void finish() {
+        if (endNanos != 0 && result == null) {
+            collect(true);
+        }
+    }
+
+    private void collect(boolean ended) {
         ChildProcess[] p = perf;
-        boolean ended = endNanos != 0;
         List<HardwareCounters.Node> out = new ArrayList<>();
         for (ExplainNode n : nodes) {
             String name = n.name(names);
             String label = n.endpoint().label();
             ChildProcess c = p == null ? null : p[n.index()];
-            boolean printed = c != null && c.close(ended ? STOP_DEADLINE : Duration.ZERO);
+            boolean printed = c != null && c.close(ended && !life.stopRequested() ? STOP_DEADLINE : Duration.ZERO);
             String text = read(output(n));
             String log = read(log(n)).lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
             if (!n.local()) {
@@ -129,7 +160,8 @@ final class HardwareCounterObserver implements Observer {
                         null));
             }
         }
-        if (ended && result == null) {
+        owned.forEach(Lifecycle.Owned::release);
+        if (ended) {
             result = new HardwareCounters(out);
         }
     }

@@ -24,11 +24,12 @@ final class PerfScript {
      * @param fromNanos the window's start (CLOCK_MONOTONIC ns)
      * @param toNanos   its end
      * @param deadline  the longest the whole read may take
+     * @param life      the command's lifecycle: a stop kills perf script (the fold then fails)
      * @return the folded samples of the window
      * @throws IOException when perf script cannot run, fails, or passes the deadline
      */
-    static PerfScriptFolder fold(Path data, String pids, long fromNanos, long toNanos, Duration deadline)
-            throws IOException {
+    static PerfScriptFolder fold(Path data, String pids, long fromNanos, long toNanos, Duration deadline,
+                                 io.clusterbench.lifecycle.Lifecycle life) throws IOException {
         ChildProcess script = ChildProcess.start(List.of("perf", "script", "-i", data.toString(), "--pid", pids, "-F",
                 "comm,pid,tid,time,ip,sym,dso"), null, Path.of("/dev/null"));
         script.endInput();
@@ -42,11 +43,17 @@ final class PerfScript {
         watchdog.setDaemon(true);
         watchdog.start();
         PerfScriptFolder folder = new PerfScriptFolder(fromNanos, toNanos);
-        try (BufferedReader in = new BufferedReader(new InputStreamReader(script.output(), StandardCharsets.UTF_8))) {
+        io.clusterbench.lifecycle.Lifecycle.Owned owned = life.own("perf script", script::close);
+        try (io.clusterbench.lifecycle.Lifecycle.Listener stop = life.onStop(script::close);
+             BufferedReader in = new BufferedReader(new InputStreamReader(script.output(), StandardCharsets.UTF_8))) {
             folder.read(in);
         } finally {
+            owned.release();
             script.close(Duration.ofSeconds(1));
             watchdog.interrupt();
+        }
+        if (life.stopRequested()) {
+            throw new IOException("the command was stopped (Ctrl-C) during the analysis");
         }
         if (late.get()) {
             throw new IOException("perf script passed its " + deadline.toSeconds() + " s deadline");

@@ -1,6 +1,8 @@
 package io.clusterbench.explain;
 
-import io.clusterbench.observe.Observer;
+import io.clusterbench.lifecycle.Lifecycle;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
 import io.clusterbench.result.ServerResources;
 
 import java.io.IOException;
@@ -17,10 +19,11 @@ import java.util.Map;
  * server taken in {@link #measuringEnded}, a few files, about 1 µs per server thread); nothing per interval. Cost
  * budget: the readings' time is recorded ({@code readMicros}).
  *
- * <p>Confined to its {@code AsyncObserver}'s thread, except {@link #measuringEnded} (the engine's thread) and
- * {@link #summary} (the command's thread): the fields they share are volatile.
+ * <p>Confined to its {@code AsyncObserver}'s thread, except {@link #measuringEnded} (the engine's thread),
+ * {@link #finish} and {@link #facts} (the command's thread): they share the arrays under this object's lock (never
+ * held while a command runs) and the volatile fields.
  */
-final class ResourceObserver implements Observer {
+final class ResourceObserver implements Finishing {
     private final List<ExplainNode> nodes;
     private final String command;
     private final Path proc;
@@ -28,9 +31,13 @@ final class ResourceObserver implements Observer {
     private final Reading[] first;
     private final Reading[] last;
     private final ProcCommand[] pendingEnd;
+    private final Lifecycle.Owned[] pendingOwned;
+    private final Lifecycle life;
     private final String[] failure;
     private volatile boolean ended;
     private volatile ServerResources result;
+    /** The longest the step's end waits for a remote end reading (its command began at the measured end). */
+    static final java.time.Duration END_READING_DEADLINE = java.time.Duration.ofSeconds(5);
 
     /** A reading and when it was taken ({@link System#nanoTime}) and how long it took, ns. */
     private record Reading(ProcReading proc, long atNanos, long tookNanos) {
@@ -40,20 +47,23 @@ final class ResourceObserver implements Observer {
      * @param nodes   the target's endpoints
      * @param command {@code --server-proc-cmd} for servers elsewhere, or null
      * @param proc    this host's /proc
+     * @param life    the command's lifecycle, which owns the remote end readings' commands until collected
      */
-    ResourceObserver(List<ExplainNode> nodes, String command, Path proc) {
+    ResourceObserver(List<ExplainNode> nodes, String command, Path proc, Lifecycle life) {
+        this.life = life;
         this.nodes = List.copyOf(nodes);
         this.command = command;
         this.proc = proc;
         this.first = new Reading[nodes.size()];
         this.last = new Reading[nodes.size()];
         this.pendingEnd = new ProcCommand[nodes.size()];
+        this.pendingOwned = new Lifecycle.Owned[nodes.size()];
         this.failure = new String[nodes.size()];
     }
 
     @Override
     public String name() {
-        return ServerResources.KEY;
+        return FactKeys.SERVER_RESOURCES.name();
     }
 
     @Override
@@ -108,7 +118,9 @@ final class ResourceObserver implements Observer {
                 }
             } else {
                 try {
-                    pendingEnd[n.index()] = launch(n);
+                    ProcCommand c = launch(n);
+                    pendingEnd[n.index()] = c;
+                    pendingOwned[n.index()] = life.own("--server-proc-cmd of " + n.endpoint().label(), c::close);
                 } catch (IOException e) {
                     failure[n.index()] = e.getMessage();
                 }
@@ -122,14 +134,20 @@ final class ResourceObserver implements Observer {
     }
 
     @Override
-    public Object summary() {
-        return result;
+    public Facts facts() {
+        ServerResources r = result;
+        return r == null ? Facts.NONE : Facts.NONE.with(FactKeys.SERVER_RESOURCES, r);
     }
 
-    /** Collects the remote end readings (each within {@link ProcCommand#TIMEOUT}) and makes the step's facts. */
+    /** Nothing to release: the end readings' commands are collected by {@link #finish}. */
     @Override
-    public synchronized void close() {
-        if (result != null) {
+    public void close() {
+    }
+
+    /** Collects the remote end readings (each within {@link #END_READING_DEADLINE}) and makes the step's facts. */
+    @Override
+    public synchronized void finish() {
+        if (result != null || !ended) {
             return;
         }
         List<ServerResources.Node> out = new ArrayList<>();
@@ -138,14 +156,17 @@ final class ResourceObserver implements Observer {
             if (pendingEnd[i] != null) {
                 long t0 = System.nanoTime();
                 try (ProcCommand c = pendingEnd[i]) {
-                    last[i] = new Reading(c.await(ProcCommand.TIMEOUT), t0, System.nanoTime() - t0);
+                    last[i] = new Reading(c.await(life.stopRequested() ? java.time.Duration.ZERO
+                            : END_READING_DEADLINE), t0, System.nanoTime() - t0);
                 } catch (IOException e) {
                     failure[i] = e.getMessage();
+                } finally {
+                    pendingOwned[i].release();
                 }
             }
             out.add(node(n));
         }
-        result = ended ? new ServerResources(out) : null;
+        result = new ServerResources(out);
     }
 
     private ServerResources.Node node(ExplainNode n) {

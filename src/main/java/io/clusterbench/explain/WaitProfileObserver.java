@@ -2,42 +2,57 @@ package io.clusterbench.explain;
 
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.Target;
-import io.clusterbench.observe.Observer;
+import io.clusterbench.lifecycle.Lifecycle;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
 import io.clusterbench.result.WaitProfile;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
 
 /**
- * The wait profile of every endpoint's server (docs/explain.md): a {@link WaitSnapshot} at the measured start and
- * one at its end (the first reading after it), over one connection per server. Schedule: those two readings only,
- * nothing per interval. Cost budget: each reading is a handful of statements over the summary tables (tens of ms
- * on a server with thousands of statement digests); their time is recorded as {@code readMillis}. It never changes
- * a server setting.
+ * The wait profile of every endpoint's server (docs/explain.md): a {@link WaitSnapshot} at the measured start (on the
+ * observer's thread) and one at its end (on a thread of its own, begun at the measured end and waited for by
+ * {@link #finish}), over one connection per server. Schedule: those two readings only, nothing per interval. Cost
+ * budget: each reading is a handful of statements over the summary tables (tens of ms on a server with thousands of
+ * statement digests); their time is recorded as {@code readMillis}. It never changes a server setting.
  *
- * <p>Confined to its {@code AsyncObserver}'s thread, except {@link #measuringEnded} and {@link #summary}, which
- * touch only volatile fields.
+ * <p>Thread-safe: the start reading is confined to its {@code AsyncObserver}'s thread, the end reading to its own;
+ * they hand over through the latches, and {@link #facts} reads a volatile result.
  */
-final class WaitProfileObserver implements Observer {
+final class WaitProfileObserver implements Finishing {
+    /** The longest the step's end waits for the end readings (a server that does not answer). */
+    static final Duration END_READING_DEADLINE = Duration.ofSeconds(3);
     private final Target target;
     private final List<ExplainNode> nodes;
+    private final Lifecycle life;
     private final Connection[] connections;
     private final WaitSnapshot[] first;
     private final WaitSnapshot[] last;
     private final String[] failure;
+    private final CountDownLatch started = new CountDownLatch(1);
+    private final CountDownLatch endRead = new CountDownLatch(1);
     private volatile Map<String, String> names = Map.of();
     private volatile boolean ended;
-    /** Whether the end reading was taken (or begun): this observer's thread's own. */
-    private boolean endTaken;
     private volatile WaitProfile result;
+    /** Set when {@link #finish} stopped waiting for the end readings: a late one is not used. */
+    private volatile boolean gaveUp;
 
-    /** @param target where to connect (no session variables); @param nodes the endpoints, in order */
-    WaitProfileObserver(Target target, List<ExplainNode> nodes) {
+    /**
+     * @param target where to connect (no session variables)
+     * @param nodes  the endpoints, in order
+     * @param life   the command's lifecycle, which bounds closing the connections
+     */
+    WaitProfileObserver(Target target, List<ExplainNode> nodes, Lifecycle life) {
         this.target = target;
         this.nodes = List.copyOf(nodes);
+        this.life = life;
         this.connections = new Connection[nodes.size()];
         this.first = new WaitSnapshot[nodes.size()];
         this.last = new WaitSnapshot[nodes.size()];
@@ -46,7 +61,7 @@ final class WaitProfileObserver implements Observer {
 
     @Override
     public String name() {
-        return WaitProfile.KEY;
+        return FactKeys.WAIT_PROFILE.name();
     }
 
     @Override
@@ -74,7 +89,11 @@ final class WaitProfileObserver implements Observer {
 
     @Override
     public void start() {
-        read(first);
+        try {
+            read(first);
+        } finally {
+            started.countDown();
+        }
     }
 
     private void read(WaitSnapshot[] into) {
@@ -91,24 +110,32 @@ final class WaitProfileObserver implements Observer {
         }
     }
 
+    /** Begins the end readings on their own thread, once the start readings are done; never waits. */
     @Override
     public void measuringEnded() {
         ended = true;
+        Thread t = new Thread(() -> {
+            try {
+                if (started.await(END_READING_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+                    read(last);
+                    WaitProfile p = profile();
+                    if (!gaveUp) {
+                        result = p;
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } finally {
+                endRead.countDown();
+            }
+        }, "explain-waits-end");
+        t.setDaemon(true);
+        t.start();
     }
 
-    /** Takes the end readings at the first sample after the measured end; nothing before. */
     @Override
     public Map<String, Object> sample(double intervalSeconds) {
-        if (ended && !endTaken) {
-            endReading();
-        }
         return Map.of();
-    }
-
-    private void endReading() {
-        endTaken = true;
-        read(last);
-        result = profile();
     }
 
     private WaitProfile profile() {
@@ -127,24 +154,49 @@ final class WaitProfileObserver implements Observer {
     }
 
     @Override
-    public Object summary() {
-        return result;
+    public Facts facts() {
+        WaitProfile r = result;
+        return r == null ? Facts.NONE : Facts.NONE.with(FactKeys.WAIT_PROFILE, r);
     }
 
+    /** Before the measured end (a step that never measured): closes the connections. After it {@link #finish} does. */
     @Override
     public void close() {
-        if (ended && !endTaken) {
-            endReading();
+        if (!ended) {
+            closeConnections();
         }
-        for (int i = 0; i < connections.length; i++) {
-            try {
-                if (connections[i] != null) {
-                    connections[i].close();
+    }
+
+    /** Waits for the end readings (at most {@link #END_READING_DEADLINE}), then closes the connections. */
+    @Override
+    public void finish() {
+        if (!ended) {
+            return;
+        }
+        try {
+            if (!endRead.await(life.stopRequested() ? 0 : END_READING_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+                gaveUp = true;
+                List<WaitProfile.Node> out = new ArrayList<>();
+                for (ExplainNode n : nodes) {
+                    out.add(WaitProfile.Node.absent(n.name(names), n.endpoint().label(), "no end reading within "
+                            + END_READING_DEADLINE.toSeconds() + " s (the server did not answer)"));
                 }
-            } catch (SQLException ignored) {
-                // gone either way
+                result = new WaitProfile(out);
             }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+        closeConnections();
+    }
+
+    /** Closes each connection through the lifecycle: a server that does not answer is abandoned, never waited for. */
+    private void closeConnections() {
+        for (int i = 0; i < connections.length; i++) {
+            Connection c = connections[i];
             connections[i] = null;
+            if (c != null) {
+                life.own("wait profile connection", c::close).close();
+            }
         }
     }
 }

@@ -152,6 +152,13 @@ public final class FaultRunner implements Observer {
         return running == null ? "" : "| fault: " + running.describe() + "...";
     }
 
+    /** @return the fault report ({@link #report}) when there is something to report, else none */
+    @Override
+    public io.clusterbench.result.Facts facts() {
+        return hasReport() ? io.clusterbench.result.Facts.NONE.with(io.clusterbench.result.FactKeys.FAULTS, report())
+                : io.clusterbench.result.Facts.NONE;
+    }
+
     /** @return true when there is something to report: a schedule, or a quorum loss */
     public boolean hasReport() {
         return !schedule.isEmpty() || quorum != null && !quorum.losses().isEmpty();

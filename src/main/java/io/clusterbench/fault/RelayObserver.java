@@ -25,7 +25,7 @@ import java.util.Map;
 public final class RelayObserver implements Observer {
     private final SandboxNetwork network;
     private Map<String, RelayStats.Link> last = new HashMap<>();
-    private Map<String, Object> atStart = Map.of();
+    private Map<String, io.clusterbench.result.RelayFacts.NodeLink> atStart = Map.of();
 
     private RelayObserver(SandboxNetwork network) {
         this.network = network;
@@ -55,7 +55,7 @@ public final class RelayObserver implements Observer {
 
     @Override
     public void start() {
-        atStart = network.facts();
+        atStart = network.links();
         last = byName(network.stats());
     }
 
@@ -101,10 +101,9 @@ public final class RelayObserver implements Observer {
     }
 
     @Override
-    public Map<String, Object> facts() {
-        Map<String, Object> f = new LinkedHashMap<>(atStart);
-        f.put("linksAtEnd", network.describeLinks());
-        return f;
+    public io.clusterbench.result.Facts facts() {
+        return io.clusterbench.result.Facts.NONE.with(io.clusterbench.result.FactKeys.RELAY,
+                new io.clusterbench.result.RelayFacts(true, atStart, network.describeLinks()));
     }
 
     private static Map<String, RelayStats.Link> byName(RelayStats stats) {

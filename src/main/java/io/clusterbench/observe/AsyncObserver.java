@@ -27,6 +27,8 @@ public final class AsyncObserver implements Observer {
     /** The reading the last {@link #sample} call returned, null when it returned none: the line shows that one. */
     private volatile Reading lastReturned;
     private volatile long startedNanos;
+    /** When the sample in progress began ({@link System#nanoTime}), 0 while none is: written by the thread only. */
+    private volatile long samplingSince;
     /** Final readings asked for ({@link #requestFinalReading}), and the last one a reading served: thread's own. */
     private volatile long finalWanted;
 
@@ -117,7 +119,9 @@ public final class AsyncObserver implements Observer {
                 continue;
             }
             long now = System.nanoTime();
+            samplingSince = now;
             Map<String, Object> figures = delegate.sample((now - last) / 1e9);
+            samplingSince = 0;
             last = now;
             served = wanted;
             latest = new Reading(++seq, figures, delegate.compactLine(), System.nanoTime(), wanted);
@@ -155,13 +159,22 @@ public final class AsyncObserver implements Observer {
      * @param request the value {@link #requestFinalReading} returned; 0 returns at once
      */
     public void awaitFinalReading(long request, long deadlineNanos) {
-        while (request != 0 && thread.isAlive() && deadlineNanos - System.nanoTime() > 0) {
+        while (request != 0 && thread.isAlive() && deadlineNanos - System.nanoTime() > 0 && !stuck()) {
             Reading r = latest;
             if (r != null && r.served() >= request) {
                 return;
             }
             LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(1));
         }
+    }
+
+    /**
+     * @return true when the observer has been inside one sample for longer than its period (its server does not
+     *         answer): a final reading is not waited for then
+     */
+    boolean stuck() {
+        long since = samplingSince;
+        return since != 0 && System.nanoTime() - since > periodNanos;
     }
 
     /**
@@ -221,37 +234,28 @@ public final class AsyncObserver implements Observer {
     }
 
     @Override
-    public Map<String, Object> facts() {
+    public io.clusterbench.result.Facts facts() {
         return delegate.facts();
     }
 
-    @Override
-    public Object summary() {
-        return delegate.summary();
-    }
-
     /**
-     * Takes a final sample (the tail of the run), stops sampling and closes the wrapped observer (its
-     * connections); waits at most a second for its thread. When the thread is still inside a sample after that
-     * (a server that accepts but does not answer: SIGSTOP, a frozen node), the wrapped observer is closed on a
-     * daemon thread instead: closing a driver connection waits for the read in progress, which would keep the
-     * command alive until the observer's read timeout (issue 9, "nothing outlives the clock").
+     * Stops sampling and closes the wrapped observer (its connections), after waiting briefly for its thread to
+     * leave its loop. When the thread is still inside a sample (a server that accepts but does not answer: SIGSTOP,
+     * a frozen node), closing a driver connection waits for the read in progress: call this through the command's
+     * {@code Lifecycle}, which bounds the wait and abandons what does not close in time.
      */
     @Override
     public void close() {
         closed = true;
         LockSupport.unpark(thread);
         try {
-            thread.join(1000);
+            thread.join(CLOSE_WAIT_MILLIS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
-        if (thread.isAlive()) {
-            Thread closer = new Thread(delegate::close, thread.getName() + "-close");
-            closer.setDaemon(true);
-            closer.start();
-        } else {
-            delegate.close();
-        }
+        delegate.close();
     }
+
+    /** How long {@link #close} waits for the sampling thread before closing the observer under it. */
+    static final long CLOSE_WAIT_MILLIS = 100;
 }

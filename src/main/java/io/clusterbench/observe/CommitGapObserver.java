@@ -1,5 +1,9 @@
 package io.clusterbench.observe;
 
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
+import io.clusterbench.result.StallFacts;
+
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 
@@ -38,8 +42,8 @@ public final class CommitGapObserver implements Observer {
     private final MarkedWindows marks;
     private final String label;
     private final WindowStats.Summary summary;
-    private final List<Map<String, Object>> recent = new ArrayList<>();
-    private final List<Map<String, Object>> kept = new ArrayList<>();
+    private final List<StallFacts.Window> recent = new ArrayList<>();
+    private final List<StallFacts.Window> kept = new ArrayList<>();
     private Thread poller;
     private volatile boolean stop;
     private int startedSinceSample;
@@ -166,7 +170,7 @@ public final class CommitGapObserver implements Observer {
             long end = marks.endNanos(s.window);
             boolean settled = end >= 0 && (s.settled() || now - end > SETTLE_MILLIS * 1_000_000L);
             if (settled || (all && end >= 0)) {
-                Map<String, Object> m = s.toMap(nodes, marks.failed(s.window), !s.settled());
+                StallFacts.Window m = s.toWindow(nodes, marks.failed(s.window), !s.settled());
                 synchronized (this) {
                     recent.add(m);
                     summary.add(s);
@@ -186,8 +190,8 @@ public final class CommitGapObserver implements Observer {
         m.put("markedStarted", startedSinceSample);
         m.put("markedRunning", active ? 1 : 0);
         long maxGap = -1;
-        for (Map<String, Object> w : recent) {
-            maxGap = Math.max(maxGap, ((Number) w.get("maxCommitGapMillis")).longValue());
+        for (StallFacts.Window w : recent) {
+            maxGap = Math.max(maxGap, w.maxCommitGapMillis());
         }
         if (maxGap >= 0) {
             m.put("maxCommitGapMillis", maxGap);
@@ -207,13 +211,9 @@ public final class CommitGapObserver implements Observer {
     }
 
     @Override
-    public synchronized Map<String, Object> facts() {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("stepMillis", STEP_MILLIS);
-        f.put("counter", "wsrep_last_committed (Galera) or Handler_commit");
-        f.put("byKind", summary.toMap(nodes));
-        f.put("windows", List.copyOf(kept));
-        return f;
+    public synchronized Facts facts() {
+        return Facts.NONE.with(FactKeys.STALL, new StallFacts(STEP_MILLIS, "wsrep_last_committed (Galera) or Handler_commit",
+                summary.toKinds(nodes), kept));
     }
 
     @Override

@@ -21,9 +21,9 @@ final class FlowControlSettings {
     private FlowControlSettings() {
     }
 
-    /** @return the parameters found, by provider option name; empty when they cannot be read */
-    static Map<String, Object> read(Connection c) {
-        Map<String, Object> out = new LinkedHashMap<>();
+    /** @return the parameters found, by provider option name (e.g. {@code gcs.fc_limit}); empty when unreadable */
+    static Map<String, String> read(Connection c) {
+        Map<String, String> out = new LinkedHashMap<>();
         try (Statement s = c.createStatement(); ResultSet rs = s.executeQuery("SELECT @@GLOBAL.wsrep_provider_options")) {
             if (rs.next() && rs.getString(1) != null) {
                 Map<String, String> all = new LinkedHashMap<>();
@@ -35,7 +35,7 @@ final class FlowControlSettings {
                 }
                 for (String k : KEYS) {
                     if (all.containsKey(k)) {
-                        out.put("provider." + k, all.get(k));
+                        out.put(k, all.get(k));
                     }
                 }
             }

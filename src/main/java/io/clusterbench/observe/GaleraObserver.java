@@ -1,5 +1,9 @@
 package io.clusterbench.observe;
 
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
+import io.clusterbench.result.GaleraFacts;
+
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
@@ -44,7 +48,10 @@ public final class GaleraObserver implements Observer {
     private final NodePolls[] polls;
     private final NodePolls[] runPolls;
     private final WsrepReading[] first;
-    private final Map<String, Object> facts = new LinkedHashMap<>();
+    /** {@code name=endpoint} of each observed node. */
+    private final List<String> observedNodes = new ArrayList<>();
+    /** The provider's flow-control settings, read at the baseline; guarded by the observer's thread. */
+    private final Map<String, String> provider = new LinkedHashMap<>();
     private ExecutorService readers;
     /** Whether {@link #start} took the baseline (connections may be open before, {@link #connect}). */
     private boolean started;
@@ -68,11 +75,9 @@ public final class GaleraObserver implements Observer {
         this.polls = new NodePolls[endpoints.size()];
         this.runPolls = new NodePolls[endpoints.size()];
         this.first = new WsrepReading[endpoints.size()];
-        List<String> observed = new ArrayList<>();
         for (int i = 0; i < names.size(); i++) {
-            observed.add(names.get(i) + "=" + endpoints.get(i).label());
+            observedNodes.add(names.get(i) + "=" + endpoints.get(i).label());
         }
-        facts.put("observedNodes", observed);
     }
 
     @Override
@@ -93,7 +98,7 @@ public final class GaleraObserver implements Observer {
         }
         for (int i = 0; i < connections.length; i++) {
             if (connections[i] != null) {
-                facts.putAll(FlowControlSettings.read(connections[i]));
+                provider.putAll(FlowControlSettings.read(connections[i]));
                 break;
             }
         }
@@ -170,14 +175,13 @@ public final class GaleraObserver implements Observer {
     }
 
     /**
-     * @return the observed nodes and flow-control settings, and once sampling has begun {@code totals}: per node,
-     *         the figures of "Galera per node" from the baseline at the measured start to the last reading (the
-     *         final sample at close covers the run's tail), plus {@code observedSeconds}
+     * @return the observed nodes and flow-control settings, and once sampling has begun the totals: per node, the
+     *         figures of "Galera per node" from the baseline at the measured start to the last reading (the final
+     *         sample covers the run's tail), with the time they cover
      */
     @Override
-    public Map<String, Object> facts() {
-        Map<String, Object> out = new LinkedHashMap<>(facts);
-        Map<String, Object> totals = new LinkedHashMap<>();
+    public Facts facts() {
+        Map<String, GaleraFacts.NodeTotals> totals = new LinkedHashMap<>();
         long maxCommitted = Long.MIN_VALUE;
         for (WsrepReading r : previous) {
             if (r != null) {
@@ -189,15 +193,10 @@ public final class GaleraObserver implements Observer {
                 continue;
             }
             double seconds = (previous[i].atNanos() - first[i].atNanos()) / 1e9;
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("observedSeconds", Math.round(seconds * 1000) / 1000.0);
-            m.putAll(NodeFigures.of(first[i], previous[i], maxCommitted, seconds, runPolls[i]).toMap());
-            totals.put(names.get(i), m);
+            totals.put(names.get(i), NodeFigures.of(first[i], previous[i], maxCommitted, seconds, runPolls[i])
+                    .totals(Math.round(seconds * 1000) / 1000.0));
         }
-        if (!totals.isEmpty()) {
-            out.put("totals", totals);
-        }
-        return out;
+        return Facts.NONE.with(FactKeys.GALERA, new GaleraFacts(observedNodes, provider, totals));
     }
 
     @Override

@@ -1,5 +1,9 @@
 package io.clusterbench.observe;
 
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
+import io.clusterbench.result.HostFacts;
+
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.Locale;
@@ -116,12 +120,8 @@ public final class HostObserver implements Observer {
     }
 
     @Override
-    public Map<String, Object> facts() {
-        Map<String, Object> f = new LinkedHashMap<>();
-        f.put("processors", processors);
-        f.put("serverPid", serverPid);
-        f.put("serverOnThisHost", serverPid > 0);
-        return f;
+    public Facts facts() {
+        return Facts.NONE.with(FactKeys.HOST, new HostFacts(processors, serverPid, serverPid > 0));
     }
 
     private static double round(double v) {

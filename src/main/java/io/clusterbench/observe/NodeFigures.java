@@ -73,6 +73,18 @@ record NodeFigures(double flowControlPausedFraction, long flowControlPausedMicro
         return Math.max(0, now - before);
     }
 
+    /**
+     * @param observedSeconds the time the figures cover, s
+     * @return the figures as a run's totals record (the same fields and rounding as {@link #toMap})
+     */
+    io.clusterbench.result.GaleraFacts.NodeTotals totals(double observedSeconds) {
+        return new io.clusterbench.result.GaleraFacts.NodeTotals(observedSeconds,
+                Math.round(flowControlPausedFraction * 1e4) / 1e4, flowControlPausedMicros, flowControlEpisodes,
+                flowControlSent, flowControlRecv, recvQueue, recvQueueMax, Math.round(recvQueueMean * 100) / 100.0,
+                sendQueue, sendQueueMax, Math.round(sendQueueMean * 100) / 100.0, certFailures, bfAborts, replays,
+                commitLag, commitLagMax, stateChanges, polls, lastCommitted, clusterSize, clusterStatus, localState);
+    }
+
     /** @return the JSON form, units in key names (the keys of docs/metrics.md, "Galera per node") */
     Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();

@@ -1,5 +1,8 @@
 package io.clusterbench.observe;
 
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
+
 import java.util.Map;
 
 /**
@@ -81,18 +84,12 @@ public interface Observer extends AutoCloseable {
         return "";
     }
 
-    /** @return figures that describe the whole run (e.g. topology at start), JSON-serialisable */
-    default Map<String, Object> facts() {
-        return Map.of();
-    }
-
     /**
-     * @return the whole-run figures as the result records them: a typed result record (e.g.
-     *         {@code result.TpccFacts}), or by default the {@link #facts()} map; null when there are none
+     * @return what this observer found about the whole run, each fact under its key of {@link FactKeys} (e.g. the
+     *         Galera totals, the host); {@link Facts#NONE} (the default) for none. Called after the final reading
      */
-    default Object summary() {
-        Map<String, Object> f = facts();
-        return f.isEmpty() ? null : f;
+    default Facts facts() {
+        return Facts.NONE;
     }
 
     /** Releases connections; never throws. */

@@ -1,5 +1,7 @@
 package io.clusterbench.observe;
 
+import io.clusterbench.result.StallFacts;
+
 import io.clusterbench.db.Endpoint;
 
 import java.util.ArrayList;
@@ -79,38 +81,22 @@ final class WindowStats {
         return max;
     }
 
-    /** @return the window as the result stores it (units in key names) */
-    Map<String, Object> toMap(List<Endpoint> nodes, boolean failed, boolean timedOut) {
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("kind", window.kind);
-        m.put("endpoint", window.endpoint);
-        m.put("durationMillis", millis(window.endNanos - window.startNanos));
-        m.put("maxCommitGapMillis", millis(maxGapNanos()));
-        if (failed) {
-            m.put("failed", true);
-        }
-        if (timedOut) {
-            m.put("settleTimedOut", true);
-        }
-        Map<String, Object> per = new LinkedHashMap<>();
+    /** @return the window as the result stores it (units in field names) */
+    StallFacts.Window toWindow(List<Endpoint> nodes, boolean failed, boolean timedOut) {
+        Map<String, StallFacts.WindowNode> per = new LinkedHashMap<>();
         for (int i = 0; i < nodes.size(); i++) {
-            Map<String, Object> n = new LinkedHashMap<>();
-            n.put("commitGapMillis", millis(gapNanos[i]));
-            n.put("notSyncedMillis", millis(notSyncedNanos[i]));
-            n.put("catchUpMillis", catchUpNanos[i] < 0 ? null : millis(catchUpNanos[i]));
-            per.put(nodes.get(i).label(), n);
+            per.put(nodes.get(i).label(), new StallFacts.WindowNode(millis(gapNanos[i]), millis(notSyncedNanos[i]),
+                    catchUpNanos[i] < 0 ? null : millis(catchUpNanos[i])));
         }
-        m.put("nodes", per);
-        return m;
+        return new StallFacts.Window(window.kind, window.endpoint, millis(window.endNanos - window.startNanos),
+                millis(maxGapNanos()), failed ? Boolean.TRUE : null, timedOut ? Boolean.TRUE : null, per);
     }
 
     /** @return "n1 4452 n2 4460 ms" for the interval line: per node the longest gap among {@code windows} */
-    @SuppressWarnings("unchecked")
-    static String perNode(List<Map<String, Object>> windows, Map<String, String> names) {
+    static String perNode(List<StallFacts.Window> windows, Map<String, String> names) {
         Map<String, Long> max = new LinkedHashMap<>();
-        for (Map<String, Object> w : windows) {
-            ((Map<String, Map<String, Object>>) w.get("nodes")).forEach((node, f) ->
-                    max.merge(node, ((Number) f.get("commitGapMillis")).longValue(), Math::max));
+        for (StallFacts.Window w : windows) {
+            w.nodes().forEach((node, f) -> max.merge(node, f.commitGapMillis(), Math::max));
         }
         StringBuilder b = new StringBuilder();
         int i = 1;
@@ -147,23 +133,15 @@ final class WindowStats {
             }
         }
 
-        Map<String, Object> toMap(List<Endpoint> endpoints) {
-            Map<String, Object> out = new LinkedHashMap<>();
+        Map<String, StallFacts.Kind> toKinds(List<Endpoint> endpoints) {
+            Map<String, StallFacts.Kind> out = new LinkedHashMap<>();
             byKind.forEach((kind, v) -> {
-                Map<String, Object> k = new LinkedHashMap<>();
-                k.put("statements", v[0]);
-                k.put("maxDurationMillis", millis(v[1]));
-                List<Map<String, Object>> per = new ArrayList<>();
+                List<StallFacts.Node> per = new ArrayList<>();
                 for (int i = 0; i < nodes; i++) {
-                    Map<String, Object> n = new LinkedHashMap<>();
-                    n.put("endpoint", endpoints.get(i).label());
-                    n.put("maxCommitGapMillis", millis(v[2 + i]));
-                    n.put("maxNotSyncedMillis", millis(v[2 + nodes + i]));
-                    n.put("maxCatchUpMillis", v[2 + 2 * nodes + i] < 0 ? null : millis(v[2 + 2 * nodes + i]));
-                    per.add(n);
+                    per.add(new StallFacts.Node(endpoints.get(i).label(), millis(v[2 + i]), millis(v[2 + nodes + i]),
+                            v[2 + 2 * nodes + i] < 0 ? null : millis(v[2 + 2 * nodes + i])));
                 }
-                k.put("nodes", per);
-                out.put(kind, k);
+                out.put(kind, new StallFacts.Kind(v[0], millis(v[1]), per));
             });
             return out;
         }

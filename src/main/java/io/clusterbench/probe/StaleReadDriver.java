@@ -176,8 +176,8 @@ public final class StaleReadDriver {
         }
         String line = "Consistency: wsrep_sync_wait=" + c.level() + " per statement ("
                 + statementSelect(c) + " …), reader session wsrep_sync_wait=0";
-        return new Consistency.Applied(target.withSessionVariables(Map.of("wsrep_sync_wait", "0")),
-                Map.of("scope", "statement", "requested", c.level()), line);
+        return new Consistency.Applied(target.withSessionVariables(Map.of("wsrep_sync_wait", "0")), c.level(),
+                "wsrep_sync_wait", List.of(), List.of(), "per statement", line);
     }
 
     private String statementSelect(Consistency c) {

@@ -8,6 +8,8 @@ import io.clusterbench.result.Intervals;
 import io.clusterbench.result.NamedResult;
 import io.clusterbench.result.NodeCounters;
 import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.TopologyRecord;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -74,22 +76,19 @@ final class ClusterHtml {
     }
 
     private static String topology(RunRecord run) {
-        Object t = run.observerFacts() == null ? null : run.observerFacts().get("topology");
-        if (!(t instanceof Map<?, ?> m) || !(m.get("members") instanceof List<?> members) || members.isEmpty()) {
+        TopologyRecord t = run.fact(FactKeys.TOPOLOGY);
+        if (t == null || t.members().isEmpty()) {
             return "";
         }
-        StringBuilder b = new StringBuilder("<p>Topology: ").append(esc(String.valueOf(m.get("flavor")))).append(' ')
-                .append(esc(String.valueOf(m.get("version")))).append(", cluster ")
-                .append(esc(String.valueOf(m.get("clusterStatus")))).append(", size ")
-                .append(esc(String.valueOf(m.get("clusterSize")))).append(". \"Server counters and resource use\" "
+        StringBuilder b = new StringBuilder("<p>Topology: ").append(esc(t.flavor())).append(' ')
+                .append(esc(String.valueOf(t.version()))).append(", cluster ")
+                .append(esc(String.valueOf(t.clusterStatus()))).append(", size ")
+                .append(t.clusterSize()).append(". \"Server counters and resource use\" "
                         + "below is the first endpoint's; per node see \"Server counters per node\".</p>\n");
         List<List<String>> rows = new ArrayList<>();
-        for (Object o : members) {
-            if (o instanceof Map<?, ?> member) {
-                rows.add(List.of(esc(String.valueOf(member.get("name"))), esc(String.valueOf(member.get("address"))),
-                        esc(String.valueOf(member.get("state"))), esc(String.valueOf(member.get("role"))),
-                        esc(String.valueOf(member.get("endpoint")))));
-            }
+        for (TopologyRecord.Member member : t.members()) {
+            rows.add(List.of(esc(member.name()), esc(member.address()), esc(member.state()), esc(member.role()),
+                    esc(member.endpoint())));
         }
         return b.append(Html.table(List.of(NODE.key(), "address", "state", "role", ENDPOINT.key()), rows)).toString();
     }

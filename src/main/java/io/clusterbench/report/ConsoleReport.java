@@ -267,8 +267,7 @@ public final class ConsoleReport {
 
     /** @return ", profiled (perf N% of the server's CPU)" for a step with an on-CPU profile, else "" */
     private static String profiled(RunRecord run) {
-        io.clusterbench.result.CpuProfile p = run.fact(io.clusterbench.result.CpuProfile.KEY,
-                io.clusterbench.result.CpuProfile.class);
+        io.clusterbench.result.CpuProfile p = run.fact(io.clusterbench.result.FactKeys.CPU_PROFILE);
         if (p == null || !p.profiled()) {
             return "";
         }

@@ -3,6 +3,7 @@ package io.clusterbench.report;
 import io.clusterbench.result.CpuProfile;
 import io.clusterbench.result.ExplainFacts;
 import io.clusterbench.result.ExplainSummary;
+import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.HardwareCounters;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.ServerResources;
@@ -35,10 +36,10 @@ final class ExplainBlock {
         if (!ExplainFacts.any(run)) {
             return "";
         }
-        ServerResources res = run.fact(ServerResources.KEY, ServerResources.class);
-        WaitProfile waits = run.fact(WaitProfile.KEY, WaitProfile.class);
-        CpuProfile profile = run.fact(CpuProfile.KEY, CpuProfile.class);
-        HardwareCounters hw = run.fact(HardwareCounters.KEY, HardwareCounters.class);
+        ServerResources res = run.fact(FactKeys.SERVER_RESOURCES);
+        WaitProfile waits = run.fact(FactKeys.WAIT_PROFILE);
+        CpuProfile profile = run.fact(FactKeys.CPU_PROFILE);
+        HardwareCounters hw = run.fact(FactKeys.HARDWARE_COUNTERS);
         java.util.Map<String, String> endpoints = new java.util.LinkedHashMap<>();
         if (res != null) {
             res.nodes().forEach(n -> endpoints.putIfAbsent(n.node(), n.endpoint()));

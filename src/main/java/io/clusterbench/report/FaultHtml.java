@@ -5,6 +5,7 @@ import io.clusterbench.report.ChartSpec.Marker;
 import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.result.FaultEvent;
 import io.clusterbench.result.FaultReport;
+import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.LedgerRecord;
 import io.clusterbench.result.QuorumLoss;
 import io.clusterbench.result.RecoveryRecord;
@@ -41,7 +42,7 @@ final class FaultHtml {
     static List<Marker> markers(List<RunRecord> runs) {
         Set<Marker> out = new LinkedHashSet<>();
         for (RunRecord run : runs) {
-            FaultReport f = ResultJson.fact(run, "faults", FaultReport.class);
+            FaultReport f = run.fact(FactKeys.FAULTS);
             if (f == null) {
                 continue;
             }
@@ -72,9 +73,9 @@ final class FaultHtml {
     static String section(List<RunRecord> runs) {
         StringBuilder b = new StringBuilder();
         for (RunRecord run : runs) {
-            FaultReport f = ResultJson.fact(run, "faults", FaultReport.class);
-            LedgerRecord ledger = ResultJson.fact(run, "ledger", LedgerRecord.class);
-            ChecksumRecord sums = ResultJson.fact(run, "checksums", ChecksumRecord.class);
+            FaultReport f = run.fact(FactKeys.FAULTS);
+            LedgerRecord ledger = run.fact(FactKeys.LEDGER);
+            ChecksumRecord sums = run.fact(FactKeys.CHECKSUMS);
             if ((f == null || f.events().isEmpty() && f.quorumLoss().isEmpty()) && ledger == null && sums == null) {
                 continue;
             }

@@ -56,7 +56,7 @@ final class OpStallHtml {
      */
     static String stalls(RunRecord run) {
         StringBuilder b = new StringBuilder();
-        StallFacts stall = run.fact(StallFacts.KEY, StallFacts.class);
+        StallFacts stall = run.fact(io.clusterbench.result.FactKeys.STALL);
         if (stall != null && !stall.byKind().isEmpty()) {
             List<List<String>> rows = new ArrayList<>();
             stall.byKind().forEach((kind, k) -> {
@@ -71,7 +71,7 @@ final class OpStallHtml {
             b.append(Html.table(List.of("class", "count", "maxDurationMillis", NODE.key(),
                     "commitGapMillis", "notSyncedMillis", "catchUpMillis"), rows));
         }
-        BackgroundFacts bg = run.fact(BackgroundFacts.KEY, BackgroundFacts.class);
+        BackgroundFacts bg = run.fact(io.clusterbench.result.FactKeys.BACKGROUND);
         if (bg != null) {
             List<List<String>> rows = new ArrayList<>();
             for (String phase : List.of("quiet", "marked")) {

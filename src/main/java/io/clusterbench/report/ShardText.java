@@ -29,7 +29,7 @@ public final class ShardText {
         StringBuilder out = new StringBuilder();
         int runs = merged.document().runs().size();
         for (RunRecord run : merged.document().runs()) {
-            ShardsRecord shards = (ShardsRecord) run.observerFacts().get(ShardsRecord.KEY);
+            ShardsRecord shards = run.fact(io.clusterbench.result.FactKeys.SHARDS);
             out.append("Merged ").append(shards.count()).append(" shards of ").append(run.workload()).append(" at ")
                     .append(run.threads()).append(run.threads() == 1 ? " thread" : " threads")
                     .append(runs > 1 ? ", repeat " + run.repeat() : "").append('\n');

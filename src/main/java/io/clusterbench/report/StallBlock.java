@@ -23,7 +23,7 @@ final class StallBlock {
     /** @return the block with a leading blank line, or "" when the run has no marked statements */
     static String render(RunRecord run) {
         StringBuilder b = new StringBuilder();
-        StallFacts stall = run.fact(StallFacts.KEY, StallFacts.class);
+        StallFacts stall = run.fact(io.clusterbench.result.FactKeys.STALL);
         if (stall != null && !stall.byKind().isEmpty()) {
             b.append("\nStalls per node (ms; gap = longest time without a commit, desync = not Synced, "
                     + "catch-up after the end):\n");
@@ -58,7 +58,7 @@ final class StallBlock {
                         k.maxDurationMillis(), nodes));
             });
         }
-        BackgroundFacts bg = run.fact(BackgroundFacts.KEY, BackgroundFacts.class);
+        BackgroundFacts bg = run.fact(io.clusterbench.result.FactKeys.BACKGROUND);
         if (bg != null) {
             b.append(String.format(Locale.ROOT, "%nBackground %s (%s): quiet %s, during marked statements %s%s%n",
                     bg.workload(), BACKGROUND_TPS.key(), phase(bg.quiet()), phase(bg.marked()),

@@ -25,7 +25,7 @@ final class TpccBlock {
 
     /** @return the block with a leading blank line, or "" when the run has no TPC-C figures */
     static String render(RunRecord run) {
-        TpccFacts f = run.fact(TpccFacts.KEY, TpccFacts.class);
+        TpccFacts f = run.fact(io.clusterbench.result.FactKeys.TPCC);
         if (f == null) {
             return "";
         }

@@ -19,8 +19,6 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 public record BackgroundFacts(String workload, long intervalMillis, Phase quiet, Phase marked,
                               @JsonInclude(JsonInclude.Include.NON_NULL) Double tpsDipPercent,
                               @JsonInclude(JsonInclude.Include.NON_NULL) String error) {
-    /** The key of these facts in a run's {@code observerFacts} (the observer's name). */
-    public static final String KEY = "background";
 
     /**
      * The background's intervals of one kind.

@@ -62,19 +62,19 @@ public record Conflicts(long conflicts, long certification, long bruteForce, lon
         long bruteForce = Math.min(conflicts - certification, bfOnly);
         long excess = Math.max(0, cert + bfOnly - conflicts);
         return new Conflicts(conflicts, certification, bruteForce, conflicts - certification - bruteForce, excess,
-                timeouts, byNode, places(run, "errorsByStatementClass"), places(run, "errorsByTransactionType"));
+                timeouts, byNode, places(run, FactKeys.ERRORS_BY_STATEMENT_CLASS),
+                places(run, FactKeys.ERRORS_BY_TRANSACTION_TYPE));
     }
 
     /** @return the 1213 counts of one place view of the run ({@code code → place → count}), largest first */
-    static Map<String, Long> places(RunRecord run, String fact) {
+    static Map<String, Long> places(RunRecord run, FactKey<Map<String, Map<String, Long>>> fact) {
         Map<String, Long> out = new LinkedHashMap<>();
-        Object raw = run.observerFacts() == null ? null : run.observerFacts().get(fact);
-        if (raw instanceof Map<?, ?> byCode) {
+        Map<String, Map<String, Long>> byCode = run.fact(fact);
+        if (byCode != null) {
             Map<String, Long> sum = new java.util.TreeMap<>();
             byCode.forEach((code, places) -> {
-                String c = String.valueOf(code);
-                if ((c.equals(Integer.toString(DEADLOCK)) || c.startsWith(DEADLOCK + "/")) && places instanceof Map<?, ?> m) {
-                    m.forEach((place, n) -> sum.merge(String.valueOf(place), ((Number) n).longValue(), Long::sum));
+                if (code.equals(Integer.toString(DEADLOCK)) || code.startsWith(DEADLOCK + "/")) {
+                    places.forEach((place, n) -> sum.merge(place, n, Long::sum));
                 }
             });
             sum.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed())

@@ -8,7 +8,7 @@ import java.util.List;
  * Where each server spent its processor time over one step's measured phase: an on-CPU profile by
  * {@code perf record -e cpu-clock -g} (issue 33, "on-CPU profile"). The {@code observerFacts.cpuProfile} object of a
  * run in {@code result.json} (docs/explain.md; every figure in docs/metrics.md, "Explain"); the stacks themselves are
- * in the step's folder as folded stacks ({@link Node#foldedFile}). Written by {@code explain.CpuProfileObserver},
+ * in the step's folder as folded stacks ({@link Node#foldedFile}). Its key is {@link FactKeys}; written by {@code explain.CpuProfileObserver},
  * read by the report. Immutable.
  *
  * <p>A sampled profile: a function that runs briefly may not be seen, and shares have a sampling error of about
@@ -17,8 +17,6 @@ import java.util.List;
  * @param nodes per endpoint of the target, in endpoint order
  */
 public record CpuProfile(List<Node> nodes) {
-    /** The key of these facts in a run's {@code observerFacts} (the observer's name). */
-    public static final String KEY = "cpuProfile";
 
     public CpuProfile {
         nodes = nodes == null ? List.of() : List.copyOf(nodes);

@@ -1,7 +1,5 @@
 package io.clusterbench.result;
 
-import java.util.Map;
-
 /**
  * The explain facts of a step ({@link ServerResources}, {@link WaitProfile}, {@link CpuProfile},
  * {@link HardwareCounters}; docs/explain.md) as one group: their observers write raw deltas, and the step divides
@@ -14,24 +12,35 @@ public final class ExplainFacts {
     }
 
     /**
-     * Replaces each explain fact in {@code observerFacts} by the same fact normalised per event.
-     *
-     * @param observerFacts a step's observer facts, modifiable; facts other than the explain ones are left alone
-     * @param events        the step's measured events (its summary's {@code events}), &gt;= 0
+     * @param facts  a step's facts
+     * @param events the step's measured events (its summary's {@code events}), &gt;= 0
+     * @return {@code facts} with each explain fact normalised per event; the other facts unchanged
      */
-    public static void perEvent(Map<String, Object> observerFacts, long events) {
-        observerFacts.computeIfPresent(ServerResources.KEY,
-                (k, v) -> v instanceof ServerResources r ? r.perEvent(events) : v);
-        observerFacts.computeIfPresent(WaitProfile.KEY, (k, v) -> v instanceof WaitProfile w ? w.perEvent(events) : v);
-        observerFacts.computeIfPresent(CpuProfile.KEY, (k, v) -> v instanceof CpuProfile p ? p.perEvent(events) : v);
-        observerFacts.computeIfPresent(HardwareCounters.KEY,
-                (k, v) -> v instanceof HardwareCounters h ? h.perEvent(events) : v);
+    public static Facts perEvent(Facts facts, long events) {
+        ServerResources r = facts.get(FactKeys.SERVER_RESOURCES);
+        WaitProfile w = facts.get(FactKeys.WAIT_PROFILE);
+        CpuProfile p = facts.get(FactKeys.CPU_PROFILE);
+        HardwareCounters h = facts.get(FactKeys.HARDWARE_COUNTERS);
+        Facts out = facts;
+        if (r != null) {
+            out = out.with(FactKeys.SERVER_RESOURCES, r.perEvent(events));
+        }
+        if (w != null) {
+            out = out.with(FactKeys.WAIT_PROFILE, w.perEvent(events));
+        }
+        if (p != null) {
+            out = out.with(FactKeys.CPU_PROFILE, p.perEvent(events));
+        }
+        if (h != null) {
+            out = out.with(FactKeys.HARDWARE_COUNTERS, h.perEvent(events));
+        }
+        return out;
     }
 
     /** @return true when the run has any explain fact */
     public static boolean any(RunRecord run) {
-        Map<String, Object> f = run.observerFacts();
-        return f != null && (f.containsKey(ServerResources.KEY) || f.containsKey(WaitProfile.KEY)
-                || f.containsKey(CpuProfile.KEY) || f.containsKey(HardwareCounters.KEY));
+        Facts f = run.observerFacts();
+        return f.has(FactKeys.SERVER_RESOURCES) || f.has(FactKeys.WAIT_PROFILE) || f.has(FactKeys.CPU_PROFILE)
+                || f.has(FactKeys.HARDWARE_COUNTERS);
     }
 }

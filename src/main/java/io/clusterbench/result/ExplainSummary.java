@@ -70,9 +70,9 @@ public record ExplainSummary(List<Point> points) {
 
     private static List<String> nodes(RunRecord r) {
         List<String> names = new ArrayList<>();
-        ServerResources res = r.fact(ServerResources.KEY, ServerResources.class);
-        WaitProfile w = r.fact(WaitProfile.KEY, WaitProfile.class);
-        CpuProfile p = r.fact(CpuProfile.KEY, CpuProfile.class);
+        ServerResources res = r.fact(FactKeys.SERVER_RESOURCES);
+        WaitProfile w = r.fact(FactKeys.WAIT_PROFILE);
+        CpuProfile p = r.fact(FactKeys.CPU_PROFILE);
         if (res != null) {
             res.nodes().forEach(n -> names.add(n.node()));
         } else if (w != null) {
@@ -92,11 +92,11 @@ public record ExplainSummary(List<Point> points) {
         Double perfMax = null;
         int profiled = 0;
         for (RunRecord r : runs) {
-            ServerResources.Node res = find(r.fact(ServerResources.KEY, ServerResources.class), node);
+            ServerResources.Node res = find(r.fact(FactKeys.SERVER_RESOURCES), node);
             if (res != null && res.perEvent() != null) {
                 cpu.add(res.perEvent().cpuMicros());
             }
-            CpuProfile.Node p = findProfile(r.fact(CpuProfile.KEY, CpuProfile.class), node);
+            CpuProfile.Node p = findProfile(r.fact(FactKeys.CPU_PROFILE), node);
             if (p != null && p.absentReason() == null) {
                 profiled++;
                 lockCpu.add(p.lockSharePercent() == null ? 0 : p.lockSharePercent());
@@ -105,7 +105,7 @@ public record ExplainSummary(List<Point> points) {
                     perfMax = perfMax == null ? p.perfCpuPercentOfServer() : Math.max(perfMax, p.perfCpuPercentOfServer());
                 }
             }
-            WaitProfile.Node w = findWaits(r.fact(WaitProfile.KEY, WaitProfile.class), node);
+            WaitProfile.Node w = findWaits(r.fact(FactKeys.WAIT_PROFILE), node);
             if (w != null && w.absentReason() == null && w.events() > 0) {
                 WaitProfile.Category lock = w.category(WaitProfile.LOCK);
                 Long micros = lock != null ? Long.valueOf(lock.waitMicros()) : w.rowLockWaitMicros();

@@ -1,24 +1,17 @@
 package io.clusterbench.result;
 
-import com.fasterxml.jackson.databind.DeserializationFeature;
-import com.fasterxml.jackson.databind.ObjectMapper;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.Map;
 
 /**
- * A Galera run's per-node totals over the measured time ({@code observerFacts.galera.totals}, written by
- * {@link io.clusterbench.observe.GaleraObserver}: its baseline at the measured start to its last reading at the
+ * A Galera run's per-node totals over the measured time ({@code observerFacts.galera.totals}, {@link GaleraFacts},
+ * written by the Galera observer: its baseline at the measured start to its last reading at the
  * end; docs/metrics.md, "Galera per node" and "Galera totals"). Immutable.
  *
  * @param nodes one entry per observed node, in node order
  */
 public record GaleraTotals(List<Node> nodes) {
-    private static final ObjectMapper MAPPER = new ObjectMapper()
-            .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
-
     /**
      * One node's totals; keys as in {@code observerFacts.galera.totals.<node>}.
      *
@@ -50,20 +43,17 @@ public record GaleraTotals(List<Node> nodes) {
 
     /** @return the totals of {@code run}, or null when it holds none (not a Galera run, or written before them) */
     public static GaleraTotals of(RunRecord run) {
-        Object galera = run.observerFacts() == null ? null : run.observerFacts().get("galera");
-        if (!(galera instanceof Map<?, ?> g) || !(g.get("totals") instanceof Map<?, ?> totals) || totals.isEmpty()) {
+        GaleraFacts galera = run.fact(FactKeys.GALERA);
+        if (galera == null || galera.totals().isEmpty()) {
             return null;
         }
         List<Node> nodes = new ArrayList<>();
-        totals.forEach((name, figures) -> {
-            if (figures instanceof Map<?, ?> m) {
-                Map<String, Object> withName = new java.util.LinkedHashMap<>();
-                m.forEach((k, v) -> withName.put(String.valueOf(k), v));
-                withName.put("name", String.valueOf(name));
-                nodes.add(MAPPER.convertValue(withName, Node.class));
-            }
-        });
-        return nodes.isEmpty() ? null : new GaleraTotals(List.copyOf(nodes));
+        galera.totals().forEach((name, t) -> nodes.add(new Node(name, t.observedSeconds(), t.flowControlPausedFraction(),
+                t.flowControlPausedMicros(), t.flowControlEpisodes(), t.flowControlSentMessages(),
+                t.flowControlRecvMessages(), t.recvQueueMaxWriteSets(), t.recvQueueMeanWriteSets(),
+                t.sendQueueMaxWriteSets(), t.sendQueueMeanWriteSets(), t.certFailures(), t.bfAborts(), t.replays(),
+                t.commitLagMaxTransactions(), t.stateChanges(), t.polls())));
+        return new GaleraTotals(List.copyOf(nodes));
     }
 
     /** @return the nodes that sent FC_PAUSE messages, most messages first (the nodes that throttled the cluster) */

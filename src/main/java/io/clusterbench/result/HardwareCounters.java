@@ -8,14 +8,12 @@ import java.util.List;
  * Each server's processor counters over one step's measured phase, from {@code perf stat} (issue 33, "hardware
  * counters"): the {@code observerFacts.hardwareCounters} object of a run in {@code result.json} (docs/explain.md,
  * docs/metrics.md "Explain"). A host that does not expose the counters (most virtual machines) gives a node with
- * {@code supported = false} and its reason, never zeros. Written by {@code explain.HardwareCounterObserver}, read by
+ * {@code supported = false} and its reason, never zeros. Its key is {@link FactKeys}; written by {@code explain.HardwareCounterObserver}, read by
  * the report. Immutable.
  *
  * @param nodes per endpoint of the target, in endpoint order
  */
 public record HardwareCounters(List<Node> nodes) {
-    /** The key of these facts in a run's {@code observerFacts} (the observer's name). */
-    public static final String KEY = "hardwareCounters";
     /** The reason given when perf reports every counter as {@code <not supported>}. */
     public static final String NOT_SUPPORTED = "not supported by this host";
 

@@ -26,7 +26,7 @@ import java.util.Map;
  * @param lateEvents          open loop: events that started late
  * @param errorsByCode        errors by {@code code/sqlstate}
  * @param observed            figures of the run's observers for this interval, by observer name
- *                            ({@link io.clusterbench.observe.Observer}); empty when none ran
+ *                            (the observers beside the engine); empty when none ran
  * @param reporterLagSeconds  how much later than scheduled the interval was taken (its length grew by this;
  *                            rates stay true because they are divided by the measured length)
  * @param missedReports       report lines that were due while the reporter was late and were never printed;

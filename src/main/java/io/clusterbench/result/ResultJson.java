@@ -38,22 +38,30 @@ public final class ResultJson {
     }
 
     /**
-     * A run's observer fact as its record type, whether the run was made in this process (the fact is the record)
-     * or read from result.json (the fact is a map).
-     *
-     * @param key  the fact's name under {@code observerFacts}, e.g. {@code faults}
-     * @param type its record type, e.g. {@link FaultReport}
-     * @return the fact, or null when the run has none or it does not have that shape
+     * @return {@code doc} as the bytes {@link #write} would write, for a write that must be fast later (the result of
+     *         a stop, written from a signal's thread within a deadline)
+     * @throws UncheckedIOException when it cannot be serialised
      */
-    public static <T> T fact(RunRecord run, String key, Class<T> type) {
-        Object raw = run.observerFacts() == null ? null : run.observerFacts().get(key);
-        if (raw == null || type.isInstance(raw)) {
-            return type.cast(raw);
-        }
+    public static byte[] bytes(ResultDocument doc) {
         try {
-            return convert(raw, type);
-        } catch (IllegalArgumentException notThatShape) {
-            return null;
+            return MAPPER.writeValueAsBytes(doc);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serialise the result: " + e.getMessage(), e);
+        }
+    }
+
+    /**
+     * Writes bytes made by {@link #bytes} as {@code file}, atomically (temporary file, then rename).
+     *
+     * @throws UncheckedIOException when the file cannot be written
+     */
+    public static void write(Path file, byte[] json) {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        try {
+            Files.write(tmp, json);
+            Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
     }
 

@@ -18,35 +18,34 @@ import java.util.Map;
  * @param intervals        finished intervals, in order
  * @param summary          totals over the measured time, or null while running
  * @param statementClasses per statement class, or empty while running
- * @param observerFacts    what each observer found about the whole run (e.g. cluster topology), by name
+ * @param observerFacts    what the observers and checks found about the whole run (topology, faults, ...), each under
+ *                         its {@link FactKey} ({@link FactKeys}); never null
  * @param endpoints        per endpoint of the target: events, tps, latency, errors, hit rate; empty while running
  */
 public record RunRecord(String workload, int threads, int repeat, PlanRecord plan, String status,
                         String fatalError, Map<String, Object> workloadFacts, List<IntervalRecord> intervals,
                         Summary summary, List<ClassRecord> statementClasses,
-                        Map<String, Object> observerFacts, List<EndpointRecord> endpoints) {
+                        Facts observerFacts, List<EndpointRecord> endpoints) {
 
-    /**
-     * Reads one observer's whole-run facts as their result record: the record itself while the run is in
-     * memory, or converted from the map that {@code result.json} was read into.
-     *
-     * @param name the observer's name, e.g. {@link TpccFacts#KEY}
-     * @param type the record type those facts are written as
-     * @return the facts, or null when the run has none under {@code name}
-     * @throws IllegalArgumentException when the stored facts do not fit {@code type}
-     */
-    public <T> T fact(String name, Class<T> type) {
-        Object raw = observerFacts == null ? null : observerFacts.get(name);
-        if (raw == null || type.isInstance(raw)) {
-            return type.cast(raw);
-        }
-        return ResultJson.convert(raw, type);
+    public RunRecord {
+        observerFacts = observerFacts == null ? Facts.NONE : observerFacts;
+    }
+
+    /** @return the run's fact under {@code key}, or null when it has none ({@code observerFacts().get(key)}) */
+    public <T> T fact(FactKey<T> key) {
+        return observerFacts.get(key);
+    }
+
+    /** @return this run with {@code facts} as its whole-run facts */
+    public RunRecord withFacts(Facts facts) {
+        return new RunRecord(workload, threads, repeat, plan, status, fatalError, workloadFacts, intervals, summary,
+                statementClasses, facts, endpoints);
     }
 
     /** A run record without per-endpoint results (while running, or when none were kept). */
     public RunRecord(String workload, int threads, int repeat, PlanRecord plan, String status,
                      String fatalError, Map<String, Object> workloadFacts, List<IntervalRecord> intervals,
-                     Summary summary, List<ClassRecord> statementClasses, Map<String, Object> observerFacts) {
+                     Summary summary, List<ClassRecord> statementClasses, Facts observerFacts) {
         this(workload, threads, repeat, plan, status, fatalError, workloadFacts, intervals, summary, statementClasses,
                 observerFacts, List.of());
     }

@@ -7,14 +7,12 @@ import java.util.List;
 /**
  * What each server process used over one step's measured phase, from its {@code /proc} (issue 33, "resources per
  * transaction"): the {@code observerFacts.serverResources} object of a run in {@code result.json} (docs/explain.md,
- * docs/metrics.md "Explain"). Written by {@code explain.ResourceObserver}, normalised per event once the step's
+ * docs/metrics.md "Explain"). Its key is {@link FactKeys}; written by {@code explain.ResourceObserver}, normalised per event once the step's
  * summary exists ({@link #perEvent}), read by the report. Immutable.
  *
  * @param nodes per endpoint of the target, in endpoint order
  */
 public record ServerResources(List<Node> nodes) {
-    /** The key of these facts in a run's {@code observerFacts} (the observer's name). */
-    public static final String KEY = "serverResources";
 
     public ServerResources {
         nodes = nodes == null ? List.of() : List.copyOf(nodes);

@@ -25,13 +25,7 @@ final class ShardChecks {
      * @throws UserException when the run is not a shard or has not finished
      */
     static ShardRecord shardOf(Path dir, RunRecord run) {
-        ShardRecord s;
-        try {
-            s = ResultJson.convert(run.observerFacts() == null ? null : run.observerFacts().get(ShardRecord.KEY),
-                    ShardRecord.class);
-        } catch (IllegalArgumentException e) {
-            s = null;
-        }
+        ShardRecord s = run.fact(FactKeys.SHARD);
         if (s == null) {
             throw new UserException(dir + " is not a shard of a run (no observerFacts.shard)",
                     "merge the results of runs started with --shard I/N --start-at TIME");

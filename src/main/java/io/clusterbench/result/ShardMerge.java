@@ -145,9 +145,8 @@ public final class ShardMerge {
         }
         List<Integer> threads = records.stream().map(RunRecord::threads).toList();
         Summary summary = MergedFigures.summary(records.stream().map(RunRecord::summary).toList(), threads);
-        Map<String, Object> observed = new LinkedHashMap<>(head.observerFacts());
-        observed.remove(ShardRecord.KEY);
-        observed.put(ShardsRecord.KEY, ShardChecks.breakdown(shards.stream().map(Loaded::dir).toList(), records, facts));
+        Facts observed = head.observerFacts().with(FactKeys.SHARD, null).with(FactKeys.SHARDS,
+                ShardChecks.breakdown(shards.stream().map(Loaded::dir).toList(), records, facts));
         ShardRecord f = facts.get(0);
         PlanRecord h = head.plan();
         PlanRecord plan = new PlanRecord(h.workload(), f.wholeThreads(), h.timeSeconds(), f.wholeEvents(),

@@ -22,6 +22,4 @@ package io.clusterbench.result;
 public record ShardRecord(int index, int count, String host, String node, long startAtEpochMillis, int wholeThreads,
                           int firstWorker, long wholeEvents, double wholeRateEventsPerSecond,
                           Double serverClockOffsetMillis, Double clockUncertaintyMillis) {
-    /** Key of this record in {@link RunRecord#observerFacts()}. */
-    public static final String KEY = "shard";
 }

@@ -21,8 +21,6 @@ import java.util.List;
 public record ShardsRecord(int count, long startAtEpochMillis, double startSpreadMillis,
                            Double startSpreadOnServerClockMillis, Double clockSkewMillis,
                            Double clockSkewUncertaintyMillis, List<Breakdown> shards) {
-    /** Key of this record in {@link RunRecord#observerFacts()} of a merged run. */
-    public static final String KEY = "shards";
 
     /**
      * One shard's part of the merged run.

@@ -24,8 +24,6 @@ public record TpccFacts(double tpmC, Double nopm, long newOrdersCommitted, long 
                         double expectedRollbackPercent, long dNextOIdSumStart, long dNextOIdSumEnd,
                         double observedSeconds, Map<String, Long> committedByType, String nopmEndpoint,
                         long failedReadings) {
-    /** The key of these facts in a run's {@code observerFacts} (the observer's name). */
-    public static final String KEY = "tpcc";
 
     /** Copies {@code committedByType} (null = empty), keeping its order. */
     public TpccFacts {

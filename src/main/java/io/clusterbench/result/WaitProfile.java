@@ -9,14 +9,12 @@ import java.util.Map;
  * Where each server waited over one step's measured phase, from SQL (issue 33, "wait profile"): deltas of
  * performance_schema's wait and statement summaries, InnoDB's {@code INNODB_METRICS} and the semaphore section of
  * {@code SHOW ENGINE INNODB STATUS}. The {@code observerFacts.waitProfile} object of a run in {@code result.json}
- * (docs/explain.md; every figure in docs/metrics.md, "Explain"). Written by {@code explain.WaitProfileObserver},
+ * (docs/explain.md; every figure in docs/metrics.md, "Explain"). Its key is {@link FactKeys}; written by {@code explain.WaitProfileObserver},
  * normalised per event once the step's summary exists ({@link #perEvent}), read by the report. Immutable.
  *
  * @param nodes per endpoint of the target, in endpoint order
  */
 public record WaitProfile(List<Node> nodes) {
-    /** The key of these facts in a run's {@code observerFacts} (the observer's name). */
-    public static final String KEY = "waitProfile";
     /** Category of InnoDB row-lock waits, table and metadata locks, mutexes and rw-locks. */
     public static final String LOCK = "lock";
     /** Category of {@code wait/io/file/%}. */

@@ -54,10 +54,10 @@ public final class AbDriver {
         List<Integer> threads = new ArrayList<>(new TreeSet<>(plans.get(Side.A).threadCounts()));
         List<AbStep> schedule = AbSchedule.of(threads, spec.repeats(), spec.order(), spec.orderSeed());
         Path dir = plans.get(Side.A).outDir();
-        StopSignal stop = new StopSignal();
+        io.clusterbench.lifecycle.Lifecycle stop = env.lifecycle();
+        stop.nothingMeasuredSentence(StepRunner.NOTHING_MEASURED);
         Map<Side, RunContext> ctx = new EnumMap<>(Side.class);
-        try (Console.Registration hook = stop.register(env);
-             AbServers servers = startServers(spec, plans.get(Side.A), env)) {
+        try (AbServers servers = startServers(spec, plans.get(Side.A), env)) {
             try {
                 for (Side side : Side.values()) {
                     ctx.put(side, RunContext.open(plans.get(side), env, 1,
@@ -71,7 +71,7 @@ public final class AbDriver {
     }
 
     private static RunStatus runSchedule(AbSpec o, List<AbStep> schedule, AbServers servers,
-                                         Map<Side, RunContext> ctx, Path dir, StopSignal stop, Console env) {
+                                         Map<Side, RunContext> ctx, Path dir, io.clusterbench.lifecycle.Lifecycle stop, Console env) {
         RunPlan first = ctx.get(Side.A).settings;
         List<SideRecord> sides = new ArrayList<>();
         for (Side side : Side.values()) {
@@ -107,7 +107,7 @@ public final class AbDriver {
         long start = System.nanoTime();
         RunStatus code = RunStatus.COMPLETED;
         for (AbStep step : schedule) {
-            if (stop.fired()) {
+            if (stop.stopRequested()) {
                 code = RunStatus.INTERRUPTED;
                 break;
             }

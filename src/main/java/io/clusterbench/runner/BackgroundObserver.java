@@ -7,6 +7,8 @@ import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.observe.MarkedWindows;
 import io.clusterbench.observe.Observer;
 import io.clusterbench.result.BackgroundFacts;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
 import io.clusterbench.db.Target;
 import io.clusterbench.workload.Workload;
 import org.HdrHistogram.Histogram;
@@ -167,7 +169,11 @@ final class BackgroundObserver implements Observer {
     }
 
     @Override
-    public synchronized BackgroundFacts summary() {
+    public Facts facts() {
+        return Facts.NONE.with(FactKeys.BACKGROUND, summary());
+    }
+
+    synchronized BackgroundFacts summary() {
         Double dip = quiet.seconds > 0 && marked.seconds > 0 && quiet.events > 0
                 ? 100.0 * (1 - (marked.events / marked.seconds) / (quiet.events / quiet.seconds)) : null;
         Throwable failure = load.failure();

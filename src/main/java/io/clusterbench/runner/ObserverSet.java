@@ -14,12 +14,14 @@ import io.clusterbench.observe.Observer;
 import io.clusterbench.observe.ServerNodesObserver;
 import io.clusterbench.observe.ServerStatusObserver;
 
+import io.clusterbench.lifecycle.Lifecycle;
+import io.clusterbench.result.Facts;
+
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.function.BooleanSupplier;
 
 /**
  * The observers of one step, chosen once, and their output gathered by observer name. A thin wrapper over
@@ -29,10 +31,12 @@ import java.util.function.BooleanSupplier;
  */
 final class ObserverSet implements AutoCloseable {
     /** The longest the final interval waits for the observers' last readings (a server that does not answer). */
-    static final long FINAL_READING_MILLIS = 1000;
+    static final long FINAL_READING_MILLIS = 300;
     /** The same after a Ctrl-C, which must end the process within 2 s. */
     static final long FINAL_READING_AFTER_STOP_MILLIS = 200;
     private final List<Observer> observers;
+    /** Each observer as the lifecycle owns it, in the same order. */
+    private final List<Lifecycle.Owned> owned;
     /** The first node's name in {@code observed.serverNodes}, filled from {@code observed.server}; null for one endpoint. */
     private final String firstNode;
     /** The background workload's observer (also among {@link #observers}, wrapped), or null. */
@@ -40,26 +44,27 @@ final class ObserverSet implements AutoCloseable {
     /** The explain collectors (also among {@link #observers}, wrapped). */
     private ExplainStep explain = ExplainStep.NONE;
 
-    ObserverSet(List<Observer> observers) {
-        this(observers, null);
-    }
-
     /**
+     * @param life      the command's lifecycle, which closes the observers with a deadline
      * @param firstNode the first node's name when {@code observed.server} also stands for that node in
      *                  {@code observed.serverNodes}; null when there is one endpoint
      */
-    private ObserverSet(List<Observer> observers, String firstNode) {
+    private ObserverSet(Lifecycle life, List<Observer> observers, String firstNode) {
         this.observers = List.copyOf(observers);
         this.firstNode = firstNode;
+        List<Lifecycle.Owned> handles = new ArrayList<>();
+        for (Observer o : this.observers) {
+            handles.add(life.own("observer " + o.name(), o::close)); // a stop with nothing measured closes them
+        }
+        this.owned = List.copyOf(handles);
     }
 
     /**
      * @param ctx     the run's context (target, topology, plan)
      * @param stepDir the step's result folder (the explain collectors' files), or null for no explain collectors
-     * @param stopped true once the command was asked to stop (Ctrl-C)
      * @return the observers to run beside the load: server status, host, the workload's own, Galera, explain
      */
-    static ObserverSet forRun(RunContext ctx, Path stepDir, BooleanSupplier stopped) {
+    static ObserverSet forRun(RunContext ctx, Path stepDir) {
         List<Observer> observers = new ArrayList<>();
         Target target = ctx.target().withSessionVariables(Map.of()); // observers never wait for causality
         Endpoint first = target.endpointFor(0);
@@ -72,7 +77,7 @@ final class ObserverSet implements AutoCloseable {
         }
         ExplainStep explain = stepDir == null ? ExplainStep.NONE // resources, waits, profile, counters (docs/explain.md)
                 : ExplainObservers.forStep(ctx.settings.explain(), target, ctx.settings.target().serverPid(), stepDir,
-                stopped, ctx.env::line);
+                ctx.env.lifecycle(), ctx.env::line);
         observers.addAll(explain.observers());
         Topology topology = ctx.topology();
         boolean galera = topology != null && topology.galera() && !topology.members().isEmpty();
@@ -106,7 +111,7 @@ final class ObserverSet implements AutoCloseable {
             async.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
                     ctx.env::line));
         }
-        ObserverSet set = new ObserverSet(async, firstNode);
+        ObserverSet set = new ObserverSet(ctx.env.lifecycle(), async, firstNode);
         set.background = background;
         set.explain = explain;
         return set;
@@ -223,27 +228,28 @@ final class ObserverSet implements AutoCloseable {
 
     /**
      * @param before facts found before the run (cluster topology, consistency), put first
-     * @return those facts, then each observer's facts by observer name
+     * @return those facts, then each observer's facts in observer order
      */
-    Map<String, Object> facts(Map<String, Object> before) {
-        Map<String, Object> all = new LinkedHashMap<>(before);
+    Facts facts(Facts before) {
+        Facts all = before;
         for (Observer o : observers) {
-            if (o instanceof FaultRunner runner) {
-                if (runner.hasReport()) {
-                    all.put(o.name(), runner.report());
-                }
-                continue;
-            }
-            Object f = o.summary();
-            if (f != null) {
-                all.put(o.name(), f);
-            }
+            all = all.withAll(o.facts());
         }
         return all;
     }
 
+    /**
+     * Closes every observer in parallel through the command's lifecycle, waiting at most
+     * {@link #CLOSE_DEADLINE} for all of them: an observer stuck on a server that does not answer is abandoned. Then
+     * the explain collectors finish ({@link ExplainStep#afterLoad}: each part under its own deadline, cut short by a
+     * stop), so their facts are there when {@link #facts} is read.
+     */
     @Override
     public void close() {
-        observers.forEach(Observer::close);
+        Lifecycle.close(owned, CLOSE_DEADLINE);
+        explain.afterLoad(); // what the explain collectors began at the measured end: perf's samples, end readings
     }
+
+    /** The longest a step's end waits for its observers to close. */
+    static final java.time.Duration CLOSE_DEADLINE = java.time.Duration.ofMillis(200);
 }

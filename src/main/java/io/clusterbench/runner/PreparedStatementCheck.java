@@ -25,9 +25,17 @@ import java.util.concurrent.CompletableFuture;
  * the mode is then {@code unknown}.
  */
 final class PreparedStatementCheck {
+    /**
+     * The longest the reading after the step may take, from {@link #stepEnded}: a server that does not answer then leaves the
+     * mode {@code unknown} rather than holding the end of the command (the one-second exit bound, DESIGN.md).
+     */
+    static final long FINISH_WAIT_MILLIS = 300;
     private final Target target;
     private final long[] before;
-    private CompletableFuture<long[]> afterStep;
+    /** The reading after the step; set once by {@link #stepEnded} (on the engine's writer thread). */
+    private volatile CompletableFuture<long[]> afterStep;
+    /** When {@link #stepEnded} started the reading ({@link System#nanoTime}); written before {@link #afterStep}. */
+    private volatile long stepEndedNanos;
 
     private PreparedStatementCheck(Target target) {
         this.target = target;
@@ -45,6 +53,10 @@ final class PreparedStatementCheck {
      * joins it. Called once, when the measured phase has ended.
      */
     void stepEnded() {
+        if (afterStep != null) {
+            return;
+        }
+        stepEndedNanos = System.nanoTime();
         CompletableFuture<long[]> reading = new CompletableFuture<>();
         Thread t = new Thread(() -> reading.complete(read(target.afterRun())), "prepared-statement-check");
         t.setDaemon(true);
@@ -58,20 +70,26 @@ final class PreparedStatementCheck {
      * {@code mode}: {@code server} (executes seen), {@code client} (no execute on the server while events ran),
      * or {@code unknown} (counters unreadable, or no event)
      */
-    Map<String, Object> finish(long events) {
-        long[] after = afterStep == null ? read(target.afterRun()) : afterStep.join();
-        Map<String, Object> m = new LinkedHashMap<>();
-        m.put("asked", target.serverPrepared() ? "auto" : "disable");
+    io.clusterbench.result.PreparedStatementsRecord finish(long events) {
+        long[] after = null;
+        if (afterStep != null) {
+            long left = FINISH_WAIT_MILLIS * 1_000_000L - (System.nanoTime() - stepEndedNanos);
+            try {
+                after = afterStep.get(Math.max(0, left), java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {
+                after = null; // no answer in time: the mode stays unknown
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        String asked = target.serverPrepared() ? "auto" : "disable";
         if (before == null || after == null) {
-            m.put("mode", "unknown");
-            return m;
+            return new io.clusterbench.result.PreparedStatementsRecord(asked, null, null, "unknown");
         }
         long prepared = after[0] - before[0];
         long executed = after[1] - before[1];
-        m.put("comStmtPrepare", prepared);
-        m.put("comStmtExecute", executed);
-        m.put("mode", events == 0 ? "unknown" : executed > 0 ? "server" : "client");
-        return m;
+        return new io.clusterbench.result.PreparedStatementsRecord(asked, prepared, executed,
+                events == 0 ? "unknown" : executed > 0 ? "server" : "client");
     }
 
     /** @return {Com_stmt_prepare, Com_stmt_execute} summed over endpoints, or null when one cannot be read */

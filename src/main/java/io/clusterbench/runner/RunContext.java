@@ -39,7 +39,7 @@ final class RunContext implements AutoCloseable {
 
     private final Topology topology;
     private final Target runTarget;
-    private final Map<String, Object> clusterFacts;
+    private final io.clusterbench.result.Facts clusterFacts;
     private final NodeControl nodeControl;
     private final List<Finding> preflight;
     private final List<TableRecord> tables;
@@ -47,7 +47,7 @@ final class RunContext implements AutoCloseable {
     private MetricsServer metrics;
 
     private RunContext(RunPlan settings, Console env, ResolvedTarget resolved, ServerInfo server,
-                       Topology topology, Target runTarget, Map<String, Object> clusterFacts, NodeControl nodeControl,
+                       Topology topology, Target runTarget, io.clusterbench.result.Facts clusterFacts, NodeControl nodeControl,
                        List<Finding> preflight, List<TableRecord> tables) {
         this.settings = settings;
         this.env = env;
@@ -111,18 +111,15 @@ final class RunContext implements AutoCloseable {
             topology.describe().forEach(env::line);
             List<Finding> preflight = settings.inspect() ? Preflight.beforeRun(target, workload,
                     settings.maxThreads(), settings.explain(), env) : List.of();
-            Map<String, Object> clusterFacts = new LinkedHashMap<>();
-            clusterFacts.put("topology", topology.toMap());
             Target runTarget = target.withRouting(settings.routing()).withReadTimeout(settings.readTimeoutMillis());
-            clusterFacts.put("readTimeoutMillis", settings.readTimeoutMillis());
+            Consistency.Applied applied = null;
             if (settings.consistency() != null) {
-                Consistency.Applied applied = settings.consistency().apply(runTarget, topology);
+                applied = settings.consistency().apply(runTarget, topology);
                 env.line(applied.line());
                 runTarget = applied.target();
-                clusterFacts.put("consistency", applied.facts());
             }
             return new RunContext(settings, env, resolved, server, topology, runTarget,
-                    Collections.unmodifiableMap(clusterFacts), nodeControl, preflight, tables);
+                    ClusterFacts.of(topology, settings.readTimeoutMillis(), applied), nodeControl, preflight, tables);
         } catch (RuntimeException e) {
             resolved.close();
             throw e;
@@ -138,16 +135,14 @@ final class RunContext implements AutoCloseable {
      */
     RunContext atLevel(RunPlan levelPlan) {
         Target t = resolved.target().withRouting(levelPlan.routing());
-        Map<String, Object> facts = new LinkedHashMap<>(clusterFacts);
-        facts.remove("consistency");
+        Consistency.Applied applied = null;
         if (levelPlan.consistency() != null) {
-            Consistency.Applied applied = levelPlan.consistency().apply(t, topology);
+            applied = levelPlan.consistency().apply(t, topology);
             env.line(applied.line());
             t = applied.target();
-            facts.put("consistency", applied.facts());
         }
         RunContext level = new RunContext(levelPlan, env, resolved, server, topology, t,
-                Collections.unmodifiableMap(facts), nodeControl, preflight, tables);
+                ClusterFacts.of(topology, levelPlan.readTimeoutMillis(), applied), nodeControl, preflight, tables);
         level.metrics = metrics;
         return level;
     }
@@ -172,8 +167,8 @@ final class RunContext implements AutoCloseable {
         return topology;
     }
 
-    /** @return facts found before the run (topology, consistency), for the result's observer facts */
-    Map<String, Object> clusterFacts() {
+    /** @return facts found before the run (topology, read timeout, consistency), for the result's facts */
+    io.clusterbench.result.Facts clusterFacts() {
         return clusterFacts;
     }
 

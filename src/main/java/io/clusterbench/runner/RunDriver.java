@@ -36,9 +36,9 @@ public final class RunDriver {
      * @throws UserException for an unusable target, missing tables or unwritable results
      */
     public static RunStatus run(RunPlan settings, Console env) {
-        StopSignal stop = new StopSignal();
-        try (Console.Registration hook = stop.register(env);
-             RunContext ctx = RunContext.open(settings, env, settings.threads())) {
+        io.clusterbench.lifecycle.Lifecycle stop = env.lifecycle();
+        stop.nothingMeasuredSentence(StepRunner.NOTHING_MEASURED);
+        try (RunContext ctx = RunContext.open(settings, env, settings.threads())) {
             Path dir = settings.outDir();
             Path json = dir.resolve("result.json");
             env.line(settings.describe(ctx.target()) + " — server " + ctx.server.version());
@@ -51,23 +51,26 @@ public final class RunDriver {
                 int threads = settings.threads();
                 ResultDirs.writeJson(json, ctx.document(List.of(new RunRecord(settings.workload().name(), threads, 1,
                         settings.planRecord(settings.engine(ctx.target(), threads)), "connection_refused",
-                        why.getMessage(), Map.of(), List.of(), null, List.of(), Map.of()))));
+                        why.getMessage(), Map.of(), List.of(), null, List.of(), null))));
                 throw why;
             }
             RunRecord finished = step.record();
             printSummary(settings, finished, env);
-            if (finished.observerFacts().get("faults") instanceof FaultReport faults) {
+            FaultReport faults = finished.fact(io.clusterbench.result.FactKeys.FAULTS);
+            if (faults != null) {
                 FaultText.lines(faults).forEach(env::line);
                 env.line("");
             }
             boolean ledgerFailed = false;
             boolean checksumsFailed = false;
-            if (finished.observerFacts().get("ledger") instanceof LedgerRecord ledger) {
+            LedgerRecord ledger = finished.fact(io.clusterbench.result.FactKeys.LEDGER);
+            if (ledger != null) {
                 FaultText.ledgerLines(ledger).forEach(env::line);
                 env.line("");
                 ledgerFailed = !ledger.passed();
             }
-            if (finished.observerFacts().get("checksums") instanceof ChecksumRecord sums) {
+            ChecksumRecord sums = finished.fact(io.clusterbench.result.FactKeys.CHECKSUMS);
+            if (sums != null) {
                 FaultText.checksumLines(sums).forEach(env::line);
                 env.line("");
                 checksumsFailed = !sums.passed();

@@ -39,14 +39,9 @@ final class ShardFacts {
                 offset == null ? null : offset.offsetMillis(), offset == null ? null : offset.uncertaintyMillis());
     }
 
-    /** @return {@code facts} with the shard's record added under {@link ShardRecord#KEY} (unchanged when null) */
-    static Map<String, Object> with(Map<String, Object> facts, ShardRecord shard) {
-        if (shard == null) {
-            return facts;
-        }
-        Map<String, Object> m = new LinkedHashMap<>(facts);
-        m.put(ShardRecord.KEY, shard);
-        return m;
+    /** @return {@code facts} with the shard's record added (unchanged when null) */
+    static io.clusterbench.result.Facts with(io.clusterbench.result.Facts facts, ShardRecord shard) {
+        return shard == null ? facts : facts.with(io.clusterbench.result.FactKeys.SHARD, shard);
     }
 
     /** @return e.g. {@code "Sessions open; starting at 2026-11-30T19:30:00Z (in 12.3 s)"} */

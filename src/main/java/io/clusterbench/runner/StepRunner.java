@@ -2,6 +2,7 @@ package io.clusterbench.runner;
 
 import io.clusterbench.metrics.ErrorCounts;
 import io.clusterbench.engine.Clock;
+import io.clusterbench.lifecycle.Lifecycle;
 import io.clusterbench.engine.Engine;
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.RunListener;
@@ -11,6 +12,9 @@ import io.clusterbench.result.RunTiming;
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.fault.Ledger;
 import io.clusterbench.result.FaultReport;
+import io.clusterbench.result.FactKey;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.EndpointRecord;
@@ -43,6 +47,9 @@ final class StepRunner {
     private StepRunner() {
     }
 
+    /** What a stop before any measured phase prints. */
+    static final String NOTHING_MEASURED = ProgressGate.NOTHING_MEASURED;
+
     /** What a step produced. {@code record} is null when no session could be opened (see {@code refused}). */
     record Step(RunRecord record, RunOutcome outcome, DbFailure refused) {
     }
@@ -57,7 +64,7 @@ final class StepRunner {
      * @param onProgress     receives the step's record at start, every ~10 s and at the end
      * @return the step's record and outcome; when sessions cannot be opened, a step with {@code refused} set
      */
-    static Step run(RunContext ctx, int threads, int repeat, Path dir, StopSignal stop, boolean printIntervals,
+    static Step run(RunContext ctx, int threads, int repeat, Path dir, Lifecycle stop, boolean printIntervals,
                     Consumer<RunRecord> onProgress) {
         return run(ctx, threads, repeat, 0, dir, stop, printIntervals, onProgress);
     }
@@ -68,7 +75,7 @@ final class StepRunner {
      *
      * @param threads the step's thread count as given (the whole run's; a shard runs its part)
      */
-    static Step run(RunContext ctx, int wholeThreads, int repeat, int stepIndex, Path dir, StopSignal stop,
+    static Step run(RunContext ctx, int wholeThreads, int repeat, int stepIndex, Path dir, Lifecycle stop,
                     boolean printIntervals, Consumer<RunRecord> onProgress) {
         RunPlan settings = ctx.settings;
         Workload workload = settings.workload();
@@ -84,13 +91,13 @@ final class StepRunner {
                 repeat, options, status, fatalError, facts, intervals, null, List.of(), ShardFacts.with(observed, shard));
         // from here a Ctrl-C that ends the process before the measured phase leaves the step's result.json saying
         // so (a tester's Ctrl-C just after "Results go to" left no directory, or one still saying "running")
-        stop.beforeExitNow(() -> {
+        stop.beforeNothingMeasuredExit(() -> {
             ResultDirs.createDirectories(dir);
             progress.accept(unfinished.record(ProgressGate.INTERRUPTED, ProgressGate.NOTHING_MEASURED, List.of(),
                     ctx.clusterFacts()));
         });
         Engine engine = new Engine(plan, Clock.SYSTEM);
-        ObserverSet observers = ObserverSet.forRun(ctx, dir, stop::fired);
+        ObserverSet observers = ObserverSet.forRun(ctx, dir);
         IntervalFiles files = new IntervalFiles(dir, classes); // creates dir, before the first checkpoint
         ClientCpu cpu = new ClientCpu();
         Supplier<RunRecord> running = () -> unfinished.record("running", null, acc.intervals(),
@@ -110,6 +117,7 @@ final class StepRunner {
             wired.add(Outputs.metrics(series));
         }
         RunOutput outputs = Outputs.all(wired);
+        PreparedStatementCheck ps = PreparedStatementCheck.start(ctx.target());
         RunListener listener = new RunListener() {
             @Override
             public void connecting(int opened, int total, double seconds) {
@@ -136,6 +144,7 @@ final class StepRunner {
 
             @Override
             public void measuringStarted() {
+                stop.enter(Lifecycle.Phase.MEASURED);
                 files.start(System.currentTimeMillis());
                 cpu.start();
                 observers.start();
@@ -144,8 +153,10 @@ final class StepRunner {
 
             @Override
             public void measuringEnded() {
-                // a Ctrl-C ends the process within 2 s whatever the servers do: a short wait for the readings then
-                observers.takeFinalReadings(stop.fired() ? ObserverSet.FINAL_READING_AFTER_STOP_MILLIS
+                stop.mark("measuring ended");
+                ps.stepEnded(); // the counters after the step are read beside the final readings, not after them
+                // the command ends within a second of the measured end or of a Ctrl-C whatever the servers do
+                observers.takeFinalReadings(stop.stopRequested() ? ObserverSet.FINAL_READING_AFTER_STOP_MILLIS
                         : ObserverSet.FINAL_READING_MILLIS);
             }
 
@@ -160,18 +171,19 @@ final class StepRunner {
             }
         };
         RunOutcome outcome;
-        stop.attach(engine);
         Ledger ledger = settings.faults().verifyCommits() ? Commits.ledger(ctx.target()) : null;
-        PreparedStatementCheck ps = PreparedStatementCheck.start(ctx.target());
-        try {
+        try (Lifecycle.Listener stops = stop.onStop(engine::requestStop)) {
+            stop.enter(Lifecycle.Phase.CONNECT);
             observers.beforeRun();
             outcome = engine.run(ledger == null ? workload : ledger.wrap(workload, ctx.target()), listener);
-            ps.stepEnded();
+            stop.enter(Lifecycle.Phase.END);
         } catch (DbFailure f) {
             return new Step(null, null, f);
         } finally {
+            stop.mark("engine returned");
             outputs.close();
             observers.close();
+            stop.mark("observers closed");
         }
         List<EndpointTotals> endpointTotals = engine.endpointTotals(); // once: taking them drains the histograms
         if (series != null) {
@@ -183,42 +195,44 @@ final class StepRunner {
                 ctx.metrics().skipLinger(); // Ctrl-C: exit now, not after the linger
             }
         }
-        Map<String, Object> observed = new java.util.LinkedHashMap<>(ShardFacts.with(observers.facts(ctx.clusterFacts()),
-                shard));
-        observed.put("preparedStatements", ps.finish(java.util.Arrays.stream(outcome.eventsPerWorker()).sum()));
-        if (observed.get("faults") instanceof FaultReport faults) {
-            observed.put("faults", faults.withRecovery(acc.intervals(), outcome.measuredSeconds()));
+        stop.mark("endpoint totals");
+        Facts observed = ShardFacts.with(observers.facts(ctx.clusterFacts()), shard)
+                .with(FactKeys.PREPARED_STATEMENTS, ps.finish(java.util.Arrays.stream(outcome.eventsPerWorker()).sum()));
+        FaultReport faults = observed.get(FactKeys.FAULTS);
+        if (faults != null) {
+            faults = faults.withRecovery(acc.intervals(), outcome.measuredSeconds());
+            observed = observed.with(FactKeys.FAULTS, faults);
         }
         if (ledger != null) {
-            observed.put("ledger", Commits.verify(ledger, ctx.target(), dir));
+            observed = observed.with(FactKeys.LEDGER, Commits.verify(ledger, ctx.target(), dir));
         }
         if (Commits.checksumsWanted(settings, ctx.target())) {
             List<Workload> workloads = settings.background() == null ? List.of(workload)
                     : List.of(workload, settings.background().workload());
-            boolean quorumLost = observed.get("faults") instanceof FaultReport f
-                    && f.quorumLoss().stream().anyMatch(q -> !q.ended());
-            observed.put("checksums", Commits.checksums(ctx.target(), workloads, quorumLost));
+            boolean quorumLost = faults != null && faults.quorumLoss().stream().anyMatch(q -> !q.ended());
+            observed = observed.with(FactKeys.CHECKSUMS, Commits.checksums(ctx.target(), workloads, quorumLost));
         }
+        stop.mark("facts");
         Map<String, Long> errorDetail = engine.measuredErrorDetail(); // same window as the intervals' errors
-        putIfAny(observed, "errorsByStatementClass", ErrorCounts.places(errorDetail, classes, false));
-        putIfAny(observed, "errorsByTransactionType", ErrorCounts.places(errorDetail, classes, true));
+        observed = withIfAny(observed, FactKeys.ERRORS_BY_STATEMENT_CLASS, ErrorCounts.places(errorDetail, classes, false));
+        observed = withIfAny(observed, FactKeys.ERRORS_BY_TRANSACTION_TYPE, ErrorCounts.places(errorDetail, classes, true));
         io.clusterbench.result.Summary summary = acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(),
                 outcome.busySecondsPerWorker(), cpu.secondsSinceStart(), outcome.abandonedEvents(),
                 new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
                         ThreadModel.javaVersion(), files.startEpochMillis(), 0, outcome.maxWriteLagSeconds()));
-        io.clusterbench.result.ExplainFacts.perEvent(observed, summary.events()); // explain: per event of the step
+        observed = io.clusterbench.result.ExplainFacts.perEvent(observed, summary.events()); // explain: per event
         RunRecord finished = new RunRecord(workload.name(), threads, repeat, options,
                 outcome.reason().name().toLowerCase(Locale.ROOT), outcome.fatalError(), facts, acc.intervals(),
                 summary, acc.classRecords(), observed,
                 endpointRecords(endpointTotals, ctx.topology(), outcome.measuredSeconds()));
+        stop.mark("record built");
         io.clusterbench.result.Conflicts conflicts = io.clusterbench.result.Conflicts.of(finished);
-        if (conflicts != null && (conflicts.conflicts() > 0 || observed.containsKey("galera"))) {
-            observed.put("conflicts", conflicts); // counted once: the client's 1213 errors, split by cause
-            finished = new RunRecord(finished.workload(), threads, repeat, options, finished.status(),
-                    finished.fatalError(), facts, finished.intervals(), finished.summary(), finished.statementClasses(),
-                    observed, finished.endpoints());
+        if (conflicts != null && (conflicts.conflicts() > 0 || observed.has(FactKeys.GALERA))) {
+            // counted once: the client's 1213 errors, split by cause
+            finished = finished.withFacts(observed.with(FactKeys.CONFLICTS, conflicts));
         }
         progress.accept(finished);
+        stop.mark("step record written");
         return new Step(finished, outcome, null);
     }
 
@@ -226,7 +240,7 @@ final class StepRunner {
     @FunctionalInterface
     private interface Unfinished {
         RunRecord record(String status, String fatalError, List<io.clusterbench.result.IntervalRecord> intervals,
-                         Map<String, Object> observed);
+                         Facts observed);
     }
 
     /**
@@ -236,14 +250,18 @@ final class StepRunner {
      *
      * @param threads the first step's thread count
      */
-    static void nothingMeasuredAhead(RunContext ctx, StopSignal stop, Path dir, int threads) {
+    static void nothingMeasuredAhead(RunContext ctx, Lifecycle stop, Path dir, int threads) {
         RunPlan settings = ctx.settings;
-        stop.beforeExitNow(() -> {
+        stop.nothingMeasuredSentence(ProgressGate.NOTHING_MEASURED);
+        // serialised now, so the stop's thread only writes bytes (a cold serialiser on a loaded machine took longer
+        // than the stop's deadline, and the file was missing)
+        byte[] interrupted = io.clusterbench.result.ResultJson.bytes(ctx.document(List.of(new RunRecord(
+                settings.workload().name(), threads, 1, settings.planRecord(settings.engine(ctx.target(), threads, 0)),
+                ProgressGate.INTERRUPTED, ProgressGate.NOTHING_MEASURED, Map.of(), List.of(), null, List.of(),
+                ctx.clusterFacts()))));
+        stop.beforeNothingMeasuredExit(() -> {
             ResultDirs.createDirectories(dir);
-            ResultDirs.writeJson(dir.resolve("result.json"), ctx.document(List.of(new RunRecord(
-                    settings.workload().name(), threads, 1, settings.planRecord(settings.engine(ctx.target(), threads, 0)),
-                    ProgressGate.INTERRUPTED, ProgressGate.NOTHING_MEASURED, Map.of(), List.of(), null, List.of(),
-                    ctx.clusterFacts()))));
+            io.clusterbench.result.ResultJson.write(dir.resolve("result.json"), interrupted);
         });
     }
 
@@ -275,10 +293,9 @@ final class StepRunner {
         }
     }
 
-    private static void putIfAny(Map<String, Object> facts, String key, Map<String, Map<String, Long>> value) {
-        if (!value.isEmpty()) {
-            facts.put(key, value);
-        }
+    private static Facts withIfAny(Facts facts, FactKey<Map<String, Map<String, Long>>> key,
+                                   Map<String, Map<String, Long>> value) {
+        return value.isEmpty() ? facts : facts.with(key, value);
     }
 
     /** @return per endpoint of the target, the step's figures, named after the member behind it */

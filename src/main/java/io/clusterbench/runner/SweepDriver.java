@@ -51,9 +51,9 @@ public final class SweepDriver {
     public static RunStatus run(List<RunPlan> levels, int repeats, int quietTimeoutSeconds, Console env) {
         RunPlan settings = levels.get(0);
         List<Integer> threads = new ArrayList<>(new TreeSet<>(settings.threadCounts()));
-        StopSignal stop = new StopSignal();
-        try (Console.Registration hook = stop.register(env);
-             RunContext base = RunContext.open(settings, env, threads.get(threads.size() - 1))) {
+        io.clusterbench.lifecycle.Lifecycle stop = env.lifecycle();
+        stop.nothingMeasuredSentence(StepRunner.NOTHING_MEASURED);
+        try (RunContext base = RunContext.open(settings, env, threads.get(threads.size() - 1))) {
             List<RunContext> contexts = new ArrayList<>(List.of(base));
             for (int i = 1; i < levels.size(); i++) {
                 contexts.add(base.atLevel(levels.get(i)));
@@ -81,7 +81,7 @@ public final class SweepDriver {
                 ctx = level;
                 for (int t : threads) {
                     step++;
-                    if (stop.fired()) {
+                    if (stop.stopRequested()) {
                         code = RunStatus.INTERRUPTED;
                         break outer;
                     }
@@ -115,24 +115,24 @@ public final class SweepDriver {
                                 + ctx.maxConnections();
                         runs.set(index, new RunRecord(settings.workload().name(), t, r, settings.planRecord(
                                 settings.engine(ctx.target(), t)), "connection_refused", why, Map.of(), List.of(),
-                                null, List.of(), Map.of()));
+                                null, List.of(), null));
                         ResultDirs.writeJson(json, ctx.document(List.copyOf(runs)));
                         env.line("  connection wall: " + why + " — larger thread counts are skipped");
                         continue;
                     }
                     env.line("  " + ConsoleReport.stepLine(s.record()));
                     RunStatus stepCode = RunDriver.status(s, stepDir, env);
-                    if (stepCode == RunStatus.COMPLETED && s.record().observerFacts().get("ledger")
-                            instanceof io.clusterbench.result.LedgerRecord ledger && !ledger.passed()) {
+                    io.clusterbench.result.LedgerRecord ledger = s.record().fact(io.clusterbench.result.FactKeys.LEDGER);
+                    if (stepCode == RunStatus.COMPLETED && ledger != null && !ledger.passed()) {
                         io.clusterbench.report.FaultText.ledgerLines(ledger).forEach(line -> env.line("  " + line));
                         code = RunStatus.CHECK_FAILED;
                     }
-                    if (stepCode == RunStatus.COMPLETED && s.record().observerFacts().get("faults")
-                            instanceof io.clusterbench.result.FaultReport faults) {
+                    io.clusterbench.result.FaultReport faults = s.record().fact(io.clusterbench.result.FactKeys.FAULTS);
+                    if (stepCode == RunStatus.COMPLETED && faults != null) {
                         io.clusterbench.report.FaultText.lines(faults).forEach(line -> env.line("  " + line));
                     }
-                    if (stepCode == RunStatus.COMPLETED && s.record().observerFacts().get("checksums")
-                            instanceof io.clusterbench.result.ChecksumRecord sums) {
+                    io.clusterbench.result.ChecksumRecord sums = s.record().fact(io.clusterbench.result.FactKeys.CHECKSUMS);
+                    if (stepCode == RunStatus.COMPLETED && sums != null) {
                         io.clusterbench.report.FaultText.checksumLines(sums).forEach(line -> env.line("  " + line));
                         if (!sums.passed()) {
                             code = RunStatus.CHECK_FAILED;

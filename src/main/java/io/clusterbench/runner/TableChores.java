@@ -47,8 +47,9 @@ public final class TableChores {
         LoadLedger ledger = new LoadLedger();
         Thread loader = Thread.currentThread();
         AtomicBoolean stopped = new AtomicBoolean();
+        io.clusterbench.lifecycle.Lifecycle life = console.lifecycle();
         try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console);
-             Console.Registration hook = console.onStop(() -> {
+             io.clusterbench.lifecycle.Lifecycle.Listener hook = life.onStop(() -> {
                  stopped.set(true);
                  loader.interrupt();
              })) {
@@ -56,6 +57,7 @@ public final class TableChores {
                 TableShape.refuseForeign(resolved.target(), w, "prepare", true);
             }
             long start = System.nanoTime();
+            life.enter(io.clusterbench.lifecycle.Lifecycle.Phase.LOAD); // a stop now reports what was loaded
             try (LoadFlowControl fc = LoadFlowControl.start(resolved.target(), console)) {
                 w.prepare(resolved.target(), threads, mode, ledger, console::line);
             } catch (SQLException | RuntimeException e) {

@@ -153,28 +153,20 @@ public final class SandboxNetwork {
     }
 
     /**
-     * @return the facts a run's result records: {@code relay} (true/false) and per node its link, delay and jitter
-     *         (µs), cap (bytes/s), partition and slowdown; empty without relay
+     * @return per node name its link now: delay and jitter (µs), cap (bytes/s), partition and slowdown; empty without
+     *         relay
      */
-    public Map<String, Object> facts() {
-        Map<String, Object> out = new LinkedHashMap<>();
+    public Map<String, io.clusterbench.result.RelayFacts.NodeLink> links() {
+        Map<String, io.clusterbench.result.RelayFacts.NodeLink> nodes = new LinkedHashMap<>();
         if (!relayed()) {
-            return out;
+            return nodes;
         }
-        out.put("relay", true);
-        Map<String, Object> nodes = new LinkedHashMap<>();
         for (RelayConfig.NodeLink n : RelayConfig.read(sandbox.dir()).nodes()) {
-            Map<String, Object> m = new LinkedHashMap<>();
-            m.put("link", n.link().describe());
-            m.put("delayMicros", n.link().delayMicros());
-            m.put("jitterMicros", n.link().jitterMicros());
-            m.put("bandwidthBytesPerSecond", n.link().bandwidthBytesPerSecond());
-            m.put("partitioned", n.partitioned());
-            m.put("slowPercent", n.slowPercent());
-            nodes.put(n.name(), m);
+            nodes.put(n.name(), new io.clusterbench.result.RelayFacts.NodeLink(n.link().describe(),
+                    n.link().delayMicros(), n.link().jitterMicros(), n.link().bandwidthBytesPerSecond(),
+                    n.partitioned(), n.slowPercent()));
         }
-        out.put("nodes", nodes);
-        return out;
+        return nodes;
     }
 
     /** @return the relay's last counters, or null without relay or before its first report */

@@ -21,7 +21,7 @@ public final class SyntheticAb {
                 Map.of(), 0, 0, 0, 0, 0, 0, null);
         RunRecord r = new RunRecord("oltp_point_select", threads, repeat,
                 io.clusterbench.result.SyntheticResults.plan("oltp_point_select", threads), "completed", null, Map.of(), List.of(),
-                s, List.of(), Map.of());
+                s, List.of(), null);
         return new AbRun(new AbStep(index, repeat, threads, side), index * 12.0, r, serverCpuSeconds, null);
     }
 

@@ -15,7 +15,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 class AppliedOptionsTest {
     private static List<String> notApplying(boolean eventOptions, String... args) {
         CliEnv env = new CliEnv(java.util.Map.of(), null, new java.io.PrintWriter(java.io.Writer.nullWriter()),
-                new java.io.PrintWriter(java.io.Writer.nullWriter()), CliEnv.Hooks.NONE, List.of());
+                new java.io.PrintWriter(java.io.Writer.nullWriter()), io.clusterbench.lifecycle.Lifecycle.detached(), List.of());
         RunCommand run = new RunCommand(env);
         CommandLine line = new CommandLine(run);
         WorkloadCommand.install(line, run);

@@ -17,7 +17,7 @@ class CliEnvPrintTest {
     void printIsFlushedAtOnce() {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream();
         PrintWriter out = new PrintWriter(new java.io.OutputStreamWriter(bytes, StandardCharsets.UTF_8), true);
-        CliEnv env = new CliEnv(Map.of(), null, out, out, CliEnv.Hooks.NONE, List.of());
+        CliEnv env = new CliEnv(Map.of(), null, out, out, io.clusterbench.lifecycle.Lifecycle.detached(), List.of());
         env.print("[step 1/3] 1 thread, repeat 1/1 — about 9s left\n");
         assertEquals("[step 1/3] 1 thread, repeat 1/1 — about 9s left\n", bytes.toString(StandardCharsets.UTF_8));
     }

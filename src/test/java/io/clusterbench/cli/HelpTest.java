@@ -73,7 +73,7 @@ class HelpTest {
         java.util.List<String[]> paths = new java.util.ArrayList<>();
         collect(Main.tree(new Main.Factory(new CliEnv(java.util.Map.of(), null,
                 new java.io.PrintWriter(java.io.Writer.nullWriter()), new java.io.PrintWriter(java.io.Writer.nullWriter()),
-                CliEnv.Hooks.NONE, java.util.List.of()))),
+                io.clusterbench.lifecycle.Lifecycle.detached(), java.util.List.of()))),
                 new java.util.ArrayList<>(), paths);
         assertTrue(paths.size() > 20, "found " + paths.size());
         java.io.PrintStream stderr = System.err;
@@ -140,7 +140,7 @@ class HelpTest {
         java.util.ArrayDeque<picocli.CommandLine> todo = new java.util.ArrayDeque<>();
         todo.add(Main.tree(new Main.Factory(new CliEnv(java.util.Map.of(), null,
                 new java.io.PrintWriter(java.io.Writer.nullWriter()), new java.io.PrintWriter(java.io.Writer.nullWriter()),
-                CliEnv.Hooks.NONE, java.util.List.of()))));
+                io.clusterbench.lifecycle.Lifecycle.detached(), java.util.List.of()))));
         int seen = 0;
         while (!todo.isEmpty()) {
             picocli.CommandLine c = todo.poll();

@@ -2,7 +2,9 @@ package io.clusterbench.explain;
 
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.observe.HostObserver;
+import io.clusterbench.lifecycle.Lifecycle;
 import io.clusterbench.result.CpuProfile;
+import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.HardwareCounters;
 import io.clusterbench.testing.Perf;
 import io.clusterbench.testing.TestServer;
@@ -56,8 +58,13 @@ class CpuProfileIT {
         return t;
     }
 
-    /** Before the load (perf attaches), connect, load, the measured phase, its end, close: as a step drives them. */
-    private static double step(io.clusterbench.observe.Observer o, double seconds) throws Exception {
+    /**
+     * Before the load (perf attaches), connect, load, the measured phase, its end, close and finish: as a step drives
+     * them; {@code stopped} makes a Ctrl-C come just after the measured end.
+     *
+     * @return how long closing and finishing took, s
+     */
+    private static double step(Finishing o, Lifecycle life, double seconds, boolean stopped) throws Exception {
         if (o instanceof CpuProfileObserver p) {
             p.startAndAwait(ExplainStep.PROFILER_READY_DEADLINE);
         }
@@ -65,21 +72,27 @@ class CpuProfileIT {
         AtomicBoolean stop = new AtomicBoolean();
         Thread load = hashing(stop);
         Thread.sleep(300); // the connection ramp
+        life.enter(Lifecycle.Phase.MEASURED);
         o.start();
         Thread.sleep((long) (seconds * 1000));
         o.measuringEnded();
+        if (stopped) {
+            life.stop(Lifecycle.StopCause.INTERRUPT);
+        }
         stop.set(true);
         load.join();
         long t0 = System.nanoTime();
         o.close();
+        o.finish();
         return (System.nanoTime() - t0) / 1e9;
     }
 
     @Test
     void theHashFunctionIsAtTheTopOfTheProfile(@TempDir Path dir) throws Exception {
-        CpuProfileObserver o = new CpuProfileObserver(nodes, 999, dir, () -> false, null);
-        step(o, 3);
-        CpuProfile.Node n = ((CpuProfile) o.summary()).nodes().get(0);
+        Lifecycle life = Lifecycle.detached();
+        CpuProfileObserver o = new CpuProfileObserver(nodes, 999, dir, life, null);
+        step(o, life, 3, false);
+        CpuProfile.Node n = o.facts().get(FactKeys.CPU_PROFILE).nodes().get(0);
         assertNull(n.absentReason(), n.absentReason());
         CpuProfile.Share top = n.topSelf().get(0);
         assertTrue(top.name().toLowerCase(java.util.Locale.ROOT).contains("sha") && top.sharePercent() > 30,
@@ -99,9 +112,10 @@ class CpuProfileIT {
 
     @Test
     void aStoppedStepKillsPerfAtOnceAndKeepsItsSamplesUnanalysed(@TempDir Path dir) throws Exception {
-        CpuProfileObserver o = new CpuProfileObserver(nodes, 499, dir, () -> true, null);
-        double closing = step(o, 1);
-        CpuProfile.Node n = ((CpuProfile) o.summary()).nodes().get(0);
+        Lifecycle life = Lifecycle.detached();
+        CpuProfileObserver o = new CpuProfileObserver(nodes, 499, dir, life, null);
+        double closing = step(o, life, 1, true);
+        CpuProfile.Node n = o.facts().get(FactKeys.CPU_PROFILE).nodes().get(0);
         assertTrue(n.absentReason().startsWith("not analysed: the step was stopped"), n.absentReason());
         assertTrue(Files.exists(dir.resolve("perf.data")));
         assertTrue(ProcessHandle.allProcesses().noneMatch(p -> p.info().commandLine().orElse("")
@@ -111,9 +125,10 @@ class CpuProfileIT {
 
     @Test
     void hardwareCountersAreCountedOrSaidToBeUnsupportedNeverZero(@TempDir Path dir) throws Exception {
-        HardwareCounterObserver o = new HardwareCounterObserver(nodes, dir);
-        step(o, 1);
-        HardwareCounters.Node n = ((HardwareCounters) o.summary()).perEvent(1000).nodes().get(0);
+        Lifecycle life = Lifecycle.detached();
+        HardwareCounterObserver o = new HardwareCounterObserver(nodes, dir, life);
+        step(o, life, 1, false);
+        HardwareCounters.Node n = o.facts().get(FactKeys.HARDWARE_COUNTERS).perEvent(1000).nodes().get(0);
         if (n.supported()) { // real hardware
             assertTrue(n.counts().cycles() > 0 && n.counts().instructions() > 0, n.toString());
             assertTrue(n.derived().ipc() > 0, n.toString());

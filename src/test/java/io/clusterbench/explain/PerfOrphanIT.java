@@ -24,8 +24,8 @@ class PerfOrphanIT {
     public static void main(String[] args) throws Exception {
         long pid = Long.parseLong(args[0]);
         CpuProfileObserver o = new CpuProfileObserver(List.of(new ExplainNode(0, new Endpoint("127.0.0.1", 1, null),
-                pid)), 99, Path.of(args[1]), () -> false, null);
-        o.connect();
+                pid)), 99, Path.of(args[1]), io.clusterbench.lifecycle.Lifecycle.detached(), null);
+        o.startAndAwait(java.time.Duration.ofSeconds(5));
         Thread.sleep(600_000);
     }
 

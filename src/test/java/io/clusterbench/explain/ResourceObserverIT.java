@@ -2,6 +2,8 @@ package io.clusterbench.explain;
 
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.observe.HostObserver;
+import io.clusterbench.lifecycle.Lifecycle;
+import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.ServerResources;
 import io.clusterbench.testing.TestServer;
 import org.junit.jupiter.api.BeforeAll;
@@ -31,14 +33,15 @@ class ResourceObserverIT {
     }
 
     private static ServerResources.Node measure(ExplainNode node, String command) throws Exception {
-        ResourceObserver o = new ResourceObserver(List.of(node), command, Path.of("/proc"));
+        ResourceObserver o = new ResourceObserver(List.of(node), command, Path.of("/proc"), Lifecycle.detached());
         o.start();
         try (Connection c = TestServer.connect(""); Statement s = c.createStatement()) {
             s.execute("SELECT BENCHMARK(500000, SHA2(REPEAT('x', 64), 256))"); // a few tenths of a CPU-second
         }
         o.measuringEnded();
         o.close();
-        return ((ServerResources) o.summary()).perEvent(100).nodes().get(0);
+        o.finish();
+        return o.facts().get(FactKeys.SERVER_RESOURCES).perEvent(100).nodes().get(0);
     }
 
     @Test

@@ -55,8 +55,8 @@ class ExplainWaitsIT {
         JsonNode top = w.get("statements").get(0);
         assertTrue(top.get("text").asText().startsWith("UPDATE"), w.get("statements").toString());
         long events = run.get("summary").get("events").asLong();
-        // one UPDATE per event (autocommit), cut-off ones aside
-        assertTrue(Math.abs(top.get("count").asLong() - events) <= 8 + 2, top + " vs " + events + " events");
+        // one UPDATE per event (autocommit), but for those in flight at either reading (one per thread at most)
+        assertTrue(Math.abs(top.get("count").asLong() - events) <= 2 * 8 + 2, top + " vs " + events + " events");
         assertTrue(r.out().contains("top waits:") && r.out().contains("innodb row lock"), r.out());
         // the costly instruments are off, as the server ships: named, never turned on
         assertTrue(w.get("performanceSchema").get("notInstrumented").toString().contains("wait/synch/mutex"));

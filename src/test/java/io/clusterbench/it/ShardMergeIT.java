@@ -83,7 +83,7 @@ class ShardMergeIT {
     void eachShardRunsItsBlockOfTheWholeRunsWorkers() throws Exception {
         for (int i = 0; i < 2; i++) {
             RunRecord r = run(tmp.resolve("s" + i));
-            ShardRecord s = ResultJson.convert(r.observerFacts().get(ShardRecord.KEY), ShardRecord.class);
+            ShardRecord s = r.fact(io.clusterbench.result.FactKeys.SHARD);
             assertEquals(2, r.threads());
             assertEquals(new ShardRecord(i, 2, s.host(), s.node(), s.startAtEpochMillis(), 4, 2 * i, 0, 0,
                     s.serverClockOffsetMillis(), s.clockUncertaintyMillis()), s);
@@ -125,7 +125,7 @@ class ShardMergeIT {
         RunRecord b = run(tmp.resolve("s1"));
         List<HlogIntervals.Interval> hlogA = HlogIntervals.read(tmp.resolve("s0/latency.hlog"));
         List<HlogIntervals.Interval> hlogB = HlogIntervals.read(tmp.resolve("s1/latency.hlog"));
-        ShardsRecord shards = ResultJson.convert(m.observerFacts().get(ShardsRecord.KEY), ShardsRecord.class);
+        ShardsRecord shards = m.fact(io.clusterbench.result.FactKeys.SHARDS);
         assertEquals(2, shards.count());
         for (ShardsRecord.Breakdown s : shards.shards()) {
             assertTrue(s.startDelayMillis() >= 0 && s.startDelayMillis() < 2000, "shard started at --start-at: " + s);

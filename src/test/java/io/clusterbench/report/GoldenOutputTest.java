@@ -75,7 +75,7 @@ class GoldenOutputTest {
         TpccFacts facts = new TpccFacts(2469.0, 2401.25, 1234, 12, 0.96, 62000, 63234, 30.0,
                 Map.of("new_order", 1234L), "127.0.0.1:3306", 0);
         RunRecord tpcc = new RunRecord("tpcc", 4, 1, plan, "completed", null, Map.of(), r.intervals(), r.summary(),
-                r.statementClasses(), Map.of(TpccFacts.KEY, facts));
+                r.statementClasses(), io.clusterbench.result.Facts.NONE.with(io.clusterbench.result.FactKeys.TPCC, facts));
         return new ResultDocument(base.schema(), base.tool(), base.startedAt(), base.command(), base.target(),
                 base.server(), List.of(r, tpcc));
     }

@@ -21,7 +21,7 @@ class StallBlockTest {
                 new StallFacts.Node("127.0.0.1:4002", 790, 0, null), new StallFacts.Node("127.0.0.1:4003", 805, 0, 41L));
         StallFacts stall = new StallFacts(Map.of("ddl_add_index", new StallFacts.Kind(2, 777, nodes)));
         RunRecord run = new RunRecord("ddl", 1, 1, null, "completed", null, Map.of(), List.of(), null, List.of(),
-                Map.of(StallFacts.KEY, stall));
+                io.clusterbench.result.Facts.NONE.with(io.clusterbench.result.FactKeys.STALL, stall));
         assertEquals("""
 
                 Stalls per node (ms; gap = longest time without a commit, desync = not Synced, catch-up after the end):
@@ -43,7 +43,7 @@ class StallBlockTest {
         List<io.clusterbench.result.EndpointRecord> endpoints = List.of(endpoint("127.0.0.1:35520", "n3"),
                 endpoint("127.0.0.1:35500", "n1"));
         RunRecord run = new RunRecord("ddl", 1, 1, null, "completed", null, Map.of(), List.of(), null, List.of(),
-                Map.of(StallFacts.KEY, stall), endpoints);
+                io.clusterbench.result.Facts.NONE.with(io.clusterbench.result.FactKeys.STALL, stall), endpoints);
         String text = StallBlock.render(run);
         org.junit.jupiter.api.Assertions.assertTrue(text.contains("nodes: n3 = 127.0.0.1:35520, n1 = 127.0.0.1:35500"), text);
         org.junit.jupiter.api.Assertions.assertTrue(text.contains("n3: 356 / 0 / 12, n1: 340 / 0 / 10"), text);

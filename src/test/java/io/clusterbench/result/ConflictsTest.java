@@ -10,15 +10,17 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 
 /** {@link Conflicts}: the client's 1213 count split by cause, the causes adding up to it; {@link OptionDiff}. */
 class ConflictsTest {
-    private static RunRecord run(Map<String, Long> errors, Map<String, Object> galeraTotals) {
+    private static RunRecord run(Map<String, Long> errors, Map<String, GaleraFacts.NodeTotals> galeraTotals) {
         Summary s = new Summary(1, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, errors, 0, 0, 0, 0,
                 0, 0, null);
-        Map<String, Object> facts = galeraTotals == null ? Map.of() : Map.of("galera", Map.of("totals", galeraTotals));
+        Facts facts = galeraTotals == null ? Facts.NONE
+                : Facts.NONE.with(FactKeys.GALERA, new GaleraFacts(List.of(), Map.of(), galeraTotals));
         return new RunRecord("w", 1, 1, null, "completed", null, Map.of(), List.of(), s, List.of(), facts);
     }
 
-    private static Map<String, Object> node(long cert, long bf, long replays) {
-        return Map.of("certFailures", cert, "bfAborts", bf, "replays", replays, "polls", 4);
+    private static GaleraFacts.NodeTotals node(long cert, long bf, long replays) {
+        return new GaleraFacts.NodeTotals(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, cert, bf, replays, 0, 0, 0, 4, 0, 3,
+                "Primary", "Synced");
     }
 
     @Test

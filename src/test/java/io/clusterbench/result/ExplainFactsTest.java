@@ -6,7 +6,6 @@ import org.junit.jupiter.api.io.TempDir;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -16,20 +15,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ExplainFactsTest {
     @Test
     void perEventFiguresDivideTheRawDeltasByTheStepsEvents() {
-        Map<String, Object> f = ExplainSamples.facts(1000, 250.0, 7.5, "my_sha256", 2_000_000);
-        ServerResources.Node r = ((ServerResources) f.get(ServerResources.KEY)).nodes().get(0);
+        Facts f = ExplainSamples.facts(1000, 250.0, 7.5, "my_sha256", 2_000_000);
+        ServerResources.Node r = f.get(FactKeys.SERVER_RESOURCES).nodes().get(0);
         assertEquals(1000, r.events());
         assertEquals(250.0, r.perEvent().cpuMicros());
         assertEquals(r.deltas().cpuMicros() / 1000.0, r.perEvent().cpuMicros());
         assertEquals(4000.0, r.perEvent().writeBytes());
-        WaitProfile.Node w = ((WaitProfile) f.get(WaitProfile.KEY)).nodes().get(0);
+        WaitProfile.Node w = f.get(FactKeys.WAIT_PROFILE).nodes().get(0);
         assertEquals(2000.0, w.category(WaitProfile.LOCK).perEventMicros());
         assertEquals(0.25, w.leadingWaits().get(0).perEventCount());
         assertEquals(1.0, w.statements().get(0).perEventCount());
         assertEquals(30.0 / 1000, w.innodbMetrics().get(0).delta() / 1000.0);
         assertNull(w.innodbMetrics().get(0).perEvent(), "a gauge has no per-event figure");
-        assertEquals(5.0, ((CpuProfile) f.get(CpuProfile.KEY)).nodes().get(0).samplesPerEvent());
-        HardwareCounters.Node h = ((HardwareCounters) f.get(HardwareCounters.KEY)).nodes().get(0);
+        assertEquals(5.0, f.get(FactKeys.CPU_PROFILE).nodes().get(0).samplesPerEvent());
+        HardwareCounters.Node h = f.get(FactKeys.HARDWARE_COUNTERS).nodes().get(0);
         assertNull(h.derived(), "not supported: no figures, not zeros");
     }
 
@@ -51,9 +50,9 @@ class ExplainFactsTest {
         Path file = dir.resolve("result.json");
         ResultJson.write(file, doc);
         RunRecord back = ResultJson.read(file).runs().get(0);
-        for (String key : List.of(ServerResources.KEY, WaitProfile.KEY, CpuProfile.KEY, HardwareCounters.KEY)) {
-            Class<?> type = run.observerFacts().get(key).getClass();
-            assertEquals(run.observerFacts().get(key), back.fact(key, type), key);
+        for (FactKey<?> key : List.of(FactKeys.SERVER_RESOURCES, FactKeys.WAIT_PROFILE, FactKeys.CPU_PROFILE,
+                FactKeys.HARDWARE_COUNTERS)) {
+            assertEquals(run.fact(key), back.fact(key), key.name());
         }
         ResultJson.write(dir.resolve("again.json"), ResultJson.read(file));
         assertEquals(java.nio.file.Files.readString(file), java.nio.file.Files.readString(dir.resolve("again.json")),

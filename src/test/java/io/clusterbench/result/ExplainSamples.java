@@ -1,6 +1,5 @@
 package io.clusterbench.result;
 
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -18,9 +17,9 @@ public final class ExplainSamples {
      * @param lockPercent    the on-CPU lock share
      * @param topFunction    the top self function
      * @param rowLockMicros  InnoDB row-lock time in the window, µs
-     * @return the four facts by key, normalised per event as the step leaves them
+     * @return the four facts, normalised per event as the step leaves them
      */
-    public static Map<String, Object> facts(long events, double cpuMicros, double lockPercent, String topFunction,
+    public static Facts facts(long events, double cpuMicros, double lockPercent, String topFunction,
                                             long rowLockMicros) {
         long cpu = Math.round(cpuMicros * events);
         ServerResources res = new ServerResources(List.of(new ServerResources.Node("n1", "127.0.0.1:3306", "proc",
@@ -46,18 +45,13 @@ public final class ExplainSamples {
                 new WaitProfile.Semaphores(0, List.of()), 0, 12)));
         HardwareCounters hw = new HardwareCounters(List.of(HardwareCounters.Node.absent("n1", "127.0.0.1:3306",
                 HardwareCounters.NOT_SUPPORTED)));
-        Map<String, Object> facts = new LinkedHashMap<>();
-        facts.put(ServerResources.KEY, res);
-        facts.put(WaitProfile.KEY, waits);
-        facts.put(CpuProfile.KEY, prof);
-        facts.put(HardwareCounters.KEY, hw);
-        ExplainFacts.perEvent(facts, events);
-        return facts;
+        Facts facts = Facts.NONE.with(FactKeys.SERVER_RESOURCES, res).with(FactKeys.WAIT_PROFILE, waits)
+                .with(FactKeys.CPU_PROFILE, prof).with(FactKeys.HARDWARE_COUNTERS, hw);
+        return ExplainFacts.perEvent(facts, events);
     }
 
     /** @return {@code run} with {@code facts} as its observer facts */
-    public static RunRecord with(RunRecord run, Map<String, Object> facts) {
-        return new RunRecord(run.workload(), run.threads(), run.repeat(), run.plan(), run.status(), run.fatalError(),
-                run.workloadFacts(), run.intervals(), run.summary(), run.statementClasses(), facts, run.endpoints());
+    public static RunRecord with(RunRecord run, Facts facts) {
+        return run.withFacts(facts);
     }
 }

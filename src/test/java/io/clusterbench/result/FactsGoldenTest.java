@@ -9,6 +9,8 @@ import org.junit.jupiter.params.provider.ValueSource;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
@@ -31,6 +33,9 @@ class FactsGoldenTest {
         Path out = tmp.resolve("result.json");
         ResultJson.write(out, doc);
         assertEquals(tree(in), tree(out));
+        for (RunRecord run : doc.runs()) {
+            assertEquals(List.of(), untyped(run), "facts read without a type in " + name);
+        }
     }
 
     @org.junit.jupiter.api.Test
@@ -40,6 +45,18 @@ class FactsGoldenTest {
         Path out = tmp.resolve("result.json");
         doc.write(out);
         assertEquals(tree(in), tree(out));
+    }
+
+    /** @return the names of the run's facts that no {@link FactKey} read into its type */
+    static List<String> untyped(RunRecord run) {
+        List<String> out = new ArrayList<>();
+        for (String name : run.observerFacts().names()) {
+            FactKey<?> key = FactKeys.byName(name);
+            if (key == null || !run.observerFacts().has(key)) {
+                out.add(name);
+            }
+        }
+        return out;
     }
 
     /** @return the file as compact JSON text: every field, in its order, each number as written */

@@ -20,7 +20,7 @@ class PlanRecordTest {
         PlanRecord plan = new PlanRecord("oltp_read_only", 4, 10, 0, 0, 0.0, 1, 1, 95, "uniform", 7, "none", "auto", 0,
                 "round-robin", null, "", false, "actual start", opts);
         RunRecord run = new RunRecord("oltp_read_only", 4, 1, plan, "completed", null, Map.of(), List.of(), null,
-                List.of(), Map.of());
+                List.of(), null);
         ResultDocument doc = new ResultDocument(ResultDocument.SCHEMA, Map.of(), "t", List.of(), Map.of(), null,
                 List.of(run));
         Path f = dir.resolve("result.json");

@@ -16,7 +16,7 @@ class SweepSummaryTest {
         Summary s = new Summary(10, (long) (tps * 10), tps, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, lat, "",
                 Map.of(), 0, 0, 0, 0, 0, 0, null);
         return new RunRecord("w", threads, repeat, SyntheticResults.plan("w", threads), "completed", null, Map.of(), List.of(), s, List.of(),
-                Map.of());
+                null);
     }
 
     private static List<RunRecord> series(double... tps) {

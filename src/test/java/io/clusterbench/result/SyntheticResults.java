@@ -98,10 +98,10 @@ public final class SyntheticResults {
                         encode(p95 / 4, 200), 0),
                 new ClassRecord("commit", (long) (tps * 5), 0, 0, null, lat, encode(p95 / 2, 50), 0));
         return new RunRecord("oltp_read_write", threads, repeat, plan("oltp_read_write", threads), "completed", null,
-                Map.of(), intervals, s, classes, faults ? faultFacts(tps) : Map.of());
+                Map.of(), intervals, s, classes, faults ? faultFacts(tps) : Facts.NONE);
     }
 
-    private static Map<String, Object> faultFacts(double tps) {
+    private static Facts faultFacts(double tps) {
         FaultReport f = new FaultReport("1s kill n3; 3s restart n3", List.of(
                 new FaultEvent(1, 1.02, "kill", "n3", "kill n3", true, "killed pid 42", 0.01, null),
                 new FaultEvent(3, 3.01, "restart", "n3", "restart n3", true, "n3 is Synced", 1.4,
@@ -110,7 +110,7 @@ public final class SyntheticResults {
                 List.of(new QuorumLoss(2.0, 1.5, true, "n1=non-Primary n2=? n3=?")));
         ChecksumRecord sums = ChecksumRecord.of(List.of("sbtest1"), Map.of("n1", Map.of("sbtest1", 1L),
                 "n2", Map.of("sbtest1", 1L)), Map.of());
-        return Map.of("faults", f, "checksums", sums);
+        return Facts.NONE.with(FactKeys.FAULTS, f).with(FactKeys.CHECKSUMS, sums);
     }
 
     /** @return the pairs name, value, ... as a map in that order (Map.of's order changes from run to run) */

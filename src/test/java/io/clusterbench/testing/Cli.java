@@ -43,7 +43,7 @@ public final class Cli {
         StringWriter out = new StringWriter();
         StringWriter err = new StringWriter();
         CliEnv env = new CliEnv(vars, home, new PrintWriter(out, true), new PrintWriter(err, true),
-                CliEnv.Hooks.NONE, List.of());
+                io.clusterbench.lifecycle.Lifecycle.detached(), List.of());
         int code = Main.execute(args, env);
         return new Result(code, out.toString(), err.toString());
     }

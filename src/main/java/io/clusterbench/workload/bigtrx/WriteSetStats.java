@@ -47,8 +47,9 @@ final class WriteSetStats implements Observer {
     }
 
     @Override
-    public Map<String, Object> facts() {
-        return Map.of("transactions", toMap());
+    public io.clusterbench.result.Facts facts() {
+        return io.clusterbench.result.Facts.NONE.with(io.clusterbench.result.FactKeys.BIGTRX,
+                new io.clusterbench.result.BigtrxFacts(kinds()));
     }
 
     @Override
@@ -75,25 +76,19 @@ final class WriteSetStats implements Observer {
         }
     }
 
-    /** @return per kind that ran: its figures, units in key names */
-    Map<String, Object> toMap() {
-        Map<String, Object> m = new LinkedHashMap<>();
+    /** @return per kind that ran: its figures, units in field names */
+    Map<String, io.clusterbench.result.BigtrxFacts.Kind> kinds() {
+        Map<String, io.clusterbench.result.BigtrxFacts.Kind> m = new LinkedHashMap<>();
         for (BigtrxOp op : BigtrxOp.values()) {
             int b = op.ordinal() * FIELDS;
             long trx = values.get(b + TRX);
             if (trx == 0) {
                 continue;
             }
-            Map<String, Object> k = new LinkedHashMap<>();
-            k.put("transactions", trx);
-            k.put("rowsPerTransaction", (double) values.get(b + ROWS) / trx);
-            k.put("transactionsWithRowMismatch", values.get(b + ROW_MISMATCH));
-            if (wsrep) {
-                k.put("writeSetBytesPerTransaction", (double) values.get(b + BYTES) / trx);
-                k.put("fragmentsPerTransaction", (double) values.get(b + FRAGMENTS) / trx);
-                k.put("maxFragmentsPerTransaction", values.get(b + MAX_FRAGMENTS));
-            }
-            m.put(op.className(), k);
+            m.put(op.className(), new io.clusterbench.result.BigtrxFacts.Kind(trx, (double) values.get(b + ROWS) / trx,
+                    values.get(b + ROW_MISMATCH), wsrep ? (double) values.get(b + BYTES) / trx : null,
+                    wsrep ? (double) values.get(b + FRAGMENTS) / trx : null,
+                    wsrep ? values.get(b + MAX_FRAGMENTS) : null));
         }
         return m;
     }

@@ -98,12 +98,14 @@ final class TpccObserver implements Observer {
                 Double.isNaN(lastNopm) ? "-" : String.format(Locale.ROOT, "%.0f", lastNopm));
     }
 
-    /** @return the run's TPC-C figures from the baseline to the last sample, or null before {@link #start} */
+    /** @return the run's TPC-C figures from the baseline to the last sample; none before {@link #start} */
     @Override
-    public TpccFacts summary() {
-        if (!started) {
-            return null;
-        }
+    public io.clusterbench.result.Facts facts() {
+        return started ? io.clusterbench.result.Facts.NONE.with(io.clusterbench.result.FactKeys.TPCC, tpcc())
+                : io.clusterbench.result.Facts.NONE;
+    }
+
+    private TpccFacts tpcc() {
         double minutes = Math.max(1e-9, observedSeconds / 60);
         long newOrders = lastNewOrders - startNewOrders;
         long rollbacks = workload.expectedRollbacks() - startRollbacks;

@@ -1,0 +1,58 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.lifecycle.Lifecycle;
+
+import java.io.PrintStream;
+
+/**
+ * How a {@link Lifecycle} ends this process: with 130 after a Ctrl-C, 143 (128 + SIGTERM's 15, the JVM's own)
+ * after SIGTERM. Only {@link Main} creates it: it is the process's exit.
+ *
+ * <p>Thread-safe.
+ */
+final class ProcessExit implements Lifecycle.Exit {
+    private final PrintStream err;
+    private volatile boolean ending;
+    /** The lifecycle whose timeline a halt prints ({@code CLUSTERBENCH_TRACE=1}), or null. */
+    private volatile Lifecycle traced;
+
+    /** Prints {@code life}'s timeline when the process halts. */
+    void traceOnHalt(Lifecycle life) {
+        traced = life;
+    }
+
+    ProcessExit(PrintStream err) {
+        this.err = err;
+    }
+
+    /** Prints the sentence and ends the process on a thread of its own (a SIGTERM's shutdown is under way already). */
+    @Override
+    public void nothingMeasured(Lifecycle.StopCause cause, String sentence) {
+        ending = true;
+        if (sentence != null) {
+            err.println(sentence);
+        }
+        if (cause == Lifecycle.StopCause.INTERRUPT) {
+            Thread t = new Thread(() -> System.exit(ExitCode.INTERRUPTED.code()), "clusterbench-exit");
+            t.setDaemon(true); // inside a running shutdown, System.exit blocks for good: it must not hold the JVM
+            t.start();
+        }
+    }
+
+    @Override
+    public void halt(Lifecycle.StopCause cause) {
+        ending = true;
+        Lifecycle life = traced;
+        if (life != null) {
+            life.mark("halt");
+            life.trace().forEach(line -> err.println("trace " + line));
+        }
+        err.flush();
+        Runtime.getRuntime().halt(cause == Lifecycle.StopCause.INTERRUPT ? ExitCode.INTERRUPTED.code() : 143);
+    }
+
+    /** @return true once the process is ending on a stop: what the command still prints comes from broken work */
+    boolean ending() {
+        return ending;
+    }
+}

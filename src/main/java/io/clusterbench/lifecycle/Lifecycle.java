@@ -1,0 +1,515 @@
+package io.clusterbench.lifecycle;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+
+/**
+ * One command's stop coordinator: everything the command opens that can block (worker and observer connections,
+ * the statement-cancel path, side loads, an embedded server being started or running, child processes, writers) is
+ * {@linkplain #own owned} by it from the moment it is opened, and every close goes through it with a deadline: a
+ * close runs on a daemon thread and is waited for at most its deadline, then abandoned (its thread left to finish or
+ * hang on its own; nothing is ever joined without a bound). {@link #stop} (Ctrl-C, SIGTERM) tells the command's stop
+ * listeners (a running engine) and, while nothing has been measured yet, closes every owned resource in parallel
+ * and ends the command at once. So no frozen peer can hold the process: the command ends within
+ * {@link #EXIT_BOUND} of a stop or of its own end, whatever a server does (DESIGN.md, "Lifecycle").
+ *
+ * <p>Thread-safe: resources are owned and closed from any thread; {@link #stop} may come from a signal or
+ * shutdown-hook thread. Usage:
+ * <pre>{@code
+ * Lifecycle life = Lifecycle.detached();
+ * Lifecycle.Owned server = life.own("embedded server", srv::kill);   // closed at the latest by closeAll
+ * try (Lifecycle.Listener l = life.onStop(engine::requestStop)) {     // a Ctrl-C stops this engine
+ *     life.enter(Lifecycle.Phase.MEASURED);
+ *     engine.run(...);
+ * }
+ * server.close();                                                     // bounded: abandoned after its deadline
+ * life.closeAll(Lifecycle.CLOSE_DEADLINE);
+ * }</pre>
+ */
+public final class Lifecycle {
+    /** The longest the process may take to end after a stop or after the command's own end. */
+    public static final Duration EXIT_BOUND = Duration.ofSeconds(1);
+    /** The default deadline of one close. */
+    public static final Duration CLOSE_DEADLINE = Duration.ofMillis(300);
+    /**
+     * The backstop: a command still running this long after a stop that came once something was measured (its end
+     * sequence held by what no deadline bounded) is ended at once, its last result written first ({@link #halt}).
+     */
+    public static final Duration WATCHDOG = Duration.ofMillis(1500);
+
+    /** Where the command is; a stop before {@link #MEASURED} has nothing to save. */
+    public enum Phase {
+        /** Resolving the target: an embedded server starting, tables being created, checks. */
+        SETUP,
+        /** Opening the workers' connections. */
+        CONNECT,
+        /** Unmeasured load before the measured phase. */
+        WARMUP,
+        /** Loading tables ({@code prepare}): a stop reports what was loaded. */
+        LOAD,
+        /** The measured phase of a step. */
+        MEASURED,
+        /** After a step's measured end: final readings, checks, result files. */
+        END,
+        /** Writing the command's reports after its last step. */
+        REPORT
+    }
+
+    /** Why the command was stopped from outside. */
+    public enum StopCause {
+        /** The first Ctrl-C (SIGINT). */
+        INTERRUPT,
+        /** SIGTERM (the JVM's shutdown). */
+        TERMINATE
+    }
+
+    private static final ExecutorService CLOSERS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "lifecycle-close");
+        t.setDaemon(true);
+        return t;
+    });
+
+    private final Exit exit;
+    private final AtomicLong ids = new AtomicLong();
+    /** Owned resources not yet closed, in the order owned; guarded by {@code this}. */
+    private final Map<Long, Owned> owned = new LinkedHashMap<>();
+    /** Stop listeners registered and not yet released; guarded by {@code this}. */
+    private final List<Runnable> listeners = new ArrayList<>();
+    /** Names of closes that did not finish in time; guarded by {@code this}. */
+    private final List<String> abandoned = new ArrayList<>();
+    private volatile Phase phase = Phase.SETUP;
+    private volatile boolean measuredOnce;
+    private volatile StopCause stopped;
+    /** What a stop before anything was measured runs first (marks the result interrupted); guarded by {@code this}. */
+    private Runnable beforeNothingMeasuredExit;
+    /** What a halt writes first (the step's result with its finished intervals); guarded by {@code this}. */
+    private Runnable beforeHalt;
+    /** The sentence a stop with nothing measured prints; guarded by {@code this}. */
+    private String nothingMeasuredSentence;
+    private volatile boolean finished;
+
+    /**
+     * What ends the process. Implemented by the command line (the only code that touches the process); a
+     * lifecycle used in-process (tests) has {@link #NONE}, and its command then ends at its next check.
+     */
+    public interface Exit {
+        /**
+         * The command was stopped before anything was measured: end the process now with the stop's status, after
+         * the owned resources were closed (or abandoned). Returns at once.
+         *
+         * @param cause    what stopped it
+         * @param sentence what to tell the user, or null to say nothing
+         */
+        void nothingMeasured(StopCause cause, String sentence);
+
+        /**
+         * End the process at once (a second Ctrl-C, or the {@link #WATCHDOG}); the last result was written.
+         *
+         * @param cause what stopped it
+         */
+        void halt(StopCause cause);
+
+        /** An exit that does nothing (in-process use). */
+        Exit NONE = new Exit() {
+            @Override
+            public void nothingMeasured(StopCause cause, String sentence) {
+            }
+
+            @Override
+            public void halt(StopCause cause) {
+            }
+        };
+    }
+
+    /** When set, every {@link #mark} is kept with its time, for {@link #trace}; null when not tracing. */
+    private final List<String> marks;
+    private final long bornNanos = System.nanoTime();
+
+    /** @param exit what ends the process when a stop comes before anything was measured */
+    public Lifecycle(Exit exit) {
+        this(exit, false);
+    }
+
+    /**
+     * @param exit  what ends the process when a stop comes before anything was measured
+     * @param trace keep a timeline of phases, stops and closes ({@link #trace}), for finding what holds an exit
+     */
+    public Lifecycle(Exit exit, boolean trace) {
+        this.exit = exit;
+        this.marks = trace ? new ArrayList<>() : null;
+    }
+
+    /** Notes {@code what} happened now, when tracing; does nothing otherwise. Thread-safe. */
+    public void mark(String what) {
+        if (marks != null) {
+            synchronized (marks) {
+                marks.add(String.format(java.util.Locale.ROOT, "%9.3f s  %s", (System.nanoTime() - bornNanos) / 1e9,
+                        what));
+            }
+        }
+    }
+
+    /** @return the timeline kept by {@link #mark}, one line each (empty when not tracing) */
+    public List<String> trace() {
+        if (marks == null) {
+            return List.of();
+        }
+        synchronized (marks) {
+            return List.copyOf(marks);
+        }
+    }
+
+    /** @return a lifecycle that never ends the process (tests, and commands run in-process) */
+    public static Lifecycle detached() {
+        return new Lifecycle(Exit.NONE);
+    }
+
+    /**
+     * Takes ownership of a resource that can block, as soon as it is opened.
+     *
+     * @param name   what it is, for the list of abandoned closes (e.g. {@code observer galera})
+     * @param closer closes it; may block (a frozen server): it runs on a daemon thread, bounded by the deadline
+     * @return the handle; close it when the resource is done with (at most {@link #CLOSE_DEADLINE} waited)
+     */
+    public Owned own(String name, Closer closer) {
+        return own(name, closer, CLOSE_DEADLINE);
+    }
+
+    /**
+     * As {@link #own(String, Closer)}, with the deadline of this resource's own close.
+     *
+     * @param deadline the longest its close is waited for, &gt; 0
+     */
+    public Owned own(String name, Closer closer, Duration deadline) {
+        Owned o = new Owned(ids.incrementAndGet(), name, closer, deadline);
+        boolean closeNow;
+        synchronized (this) {
+            closeNow = stopped != null && !measuredOnce;
+            if (!closeNow) {
+                owned.put(o.id, o);
+            }
+        }
+        if (closeNow) {
+            o.close(); // opened while the command is ending with nothing measured: not kept
+        }
+        return o;
+    }
+
+    /**
+     * Registers what a stop must do while it is registered (a running engine's {@code requestStop}); a stop that
+     * came already runs it at once.
+     *
+     * @return the registration; close it when that work is over
+     */
+    public Listener onStop(Runnable listener) {
+        boolean now;
+        synchronized (this) {
+            listeners.add(listener);
+            now = stopped != null;
+        }
+        if (now) {
+            listener.run();
+        }
+        return () -> {
+            synchronized (this) {
+                listeners.remove(listener);
+            }
+        };
+    }
+
+    /**
+     * The command has reached {@code next}. Entering {@link Phase#MEASURED} or {@link Phase#LOAD} marks the
+     * command as having something to save: a later stop lets it save that (bounded by {@link #WATCHDOG}) instead of
+     * ending the process at once.
+     */
+    public void enter(Phase next) {
+        mark("phase " + next);
+        if (next == Phase.MEASURED || next == Phase.LOAD) {
+            measuredOnce = true;
+        }
+        phase = next;
+    }
+
+    /**
+     * Sets the sentence a stop with nothing measured prints (e.g. {@code interrupted before the measured phase:
+     * nothing was measured}); null (the default) prints nothing.
+     */
+    public synchronized void nothingMeasuredSentence(String sentence) {
+        nothingMeasuredSentence = sentence;
+    }
+
+    /**
+     * Sets what {@link #halt} writes first: the running step's result with the intervals finished so far. Replaces
+     * any earlier one; null for none.
+     */
+    public synchronized void beforeHalt(Runnable lastWrite) {
+        beforeHalt = lastWrite;
+    }
+
+    /**
+     * Ends the process at once (a second Ctrl-C, or the watchdog): writes {@link #beforeHalt} first, waiting at most
+     * {@link #EXIT_BOUND}, then asks the {@link Exit} to halt.
+     *
+     * @param cause what stopped the command
+     */
+    public void halt(StopCause cause) {
+        mark("halt " + cause);
+        Runnable last;
+        synchronized (this) {
+            last = beforeHalt;
+        }
+        if (last != null) {
+            bounded("the halted result", last, EXIT_BOUND);
+        }
+        exit.halt(cause);
+    }
+
+    /** The command returned: the watchdog has nothing more to guard. */
+    public void finished() {
+        mark("command returned");
+        finished = true;
+    }
+
+    /** @return the phase the command is in */
+    public Phase phase() {
+        return phase;
+    }
+
+    /** @return true once any step of the command began its measured phase */
+    public boolean measuredOnce() {
+        return measuredOnce;
+    }
+
+    /**
+     * Sets what runs first when a stop ends the command before anything was measured (the step's result.json
+     * marked interrupted); replaces any earlier one; null for none. It runs on the stop's thread, bounded by
+     * {@link #CLOSE_DEADLINE}.
+     */
+    public synchronized void beforeNothingMeasuredExit(Runnable lastWords) {
+        beforeNothingMeasuredExit = lastWords;
+    }
+
+    /**
+     * Stops the command (a signal). The first stop runs every stop listener; when nothing was measured yet it
+     * also runs {@link #beforeNothingMeasuredExit}, closes every owned resource in parallel (bounded) and asks the
+     * {@link Exit} to end the process. Later calls do nothing. Returns within about {@link #CLOSE_DEADLINE} plus
+     * that of the slowest listener; listeners must not block.
+     *
+     * @param cause what stopped it
+     */
+    public void stop(StopCause cause) {
+        List<Runnable> run;
+        Runnable last;
+        synchronized (this) {
+            if (stopped != null) {
+                return;
+            }
+            stopped = cause;
+            mark("stop " + cause);
+            run = List.copyOf(listeners);
+            last = measuredOnce ? null : beforeNothingMeasuredExit;
+        }
+        run.forEach(Lifecycle::quietly);
+        if (!measuredOnce) {
+            if (last != null) {
+                bounded("the interrupted result", last, CLOSE_DEADLINE);
+            }
+            closeAll(CLOSE_DEADLINE);
+            String sentence;
+            synchronized (this) {
+                sentence = nothingMeasuredSentence;
+            }
+            exit.nothingMeasured(cause, sentence);
+        } else {
+            Thread watchdog = new Thread(() -> {
+                try {
+                    Thread.sleep(WATCHDOG.toMillis());
+                } catch (InterruptedException e) {
+                    return;
+                }
+                if (!finished) {
+                    halt(cause);
+                }
+            }, "lifecycle-watchdog");
+            watchdog.setDaemon(true);
+            watchdog.start();
+        }
+    }
+
+    /** @return what stopped the command, or null while it was not stopped */
+    public StopCause stopped() {
+        return stopped;
+    }
+
+    /**
+     * @return true once a stop ends the command with nothing measured: what the command still prints comes from work
+     *         that the stop is breaking (a check whose server was just stopped) and is left out
+     */
+    public boolean ending() {
+        return stopped != null && !measuredOnce;
+    }
+
+    /** @return true once the command was stopped from outside */
+    public boolean stopRequested() {
+        return stopped != null;
+    }
+
+    /**
+     * Closes every owned resource still open, all in parallel, waiting at most {@code deadline} for all of them;
+     * those still closing then are abandoned (named in {@link #abandoned}).
+     */
+    public void closeAll(Duration deadline) {
+        List<Owned> all;
+        synchronized (this) {
+            all = new ArrayList<>(owned.values());
+        }
+        close(all, deadline);
+    }
+
+    /**
+     * Closes {@code resources} all in parallel, waiting at most {@code deadline} for all of them together; those still
+     * closing then are abandoned.
+     */
+    public static void close(java.util.Collection<Owned> resources, Duration deadline) {
+        long until = System.nanoTime() + deadline.toNanos();
+        for (Owned o : resources) {
+            o.begin();
+        }
+        for (Owned o : resources) {
+            o.await(until);
+        }
+    }
+
+    /** @return the names of closes that did not finish within their deadline, in order */
+    public synchronized List<String> abandoned() {
+        return List.copyOf(abandoned);
+    }
+
+    private static void quietly(Runnable r) {
+        try {
+            r.run();
+        } catch (RuntimeException ignored) {
+            // a listener's failure must not keep the others from running
+        }
+    }
+
+    /** Runs {@code work} on a daemon thread and waits at most {@code deadline}; true when it finished. */
+    private boolean bounded(String name, Runnable work, Duration deadline) {
+        CompletableFuture<Void> f = CompletableFuture.runAsync(work, CLOSERS);
+        try {
+            f.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
+            return true;
+        } catch (TimeoutException e) {
+            synchronized (this) {
+                abandoned.add(name);
+            }
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        } catch (java.util.concurrent.ExecutionException e) {
+            return true; // it ended, with an error: nothing to wait for
+        }
+    }
+
+    /** Closes a resource; may block, may throw (both are contained by the lifecycle). */
+    @FunctionalInterface
+    public interface Closer {
+        void close() throws Exception;
+    }
+
+    /** A registered stop listener; closing it unregisters it. */
+    public interface Listener extends AutoCloseable {
+        @Override
+        void close();
+    }
+
+    /**
+     * An owned resource. Closing it closes the resource once, on a daemon thread, waiting at most its deadline.
+     * Thread-safe.
+     */
+    public final class Owned implements AutoCloseable {
+        private final long id;
+        private final String name;
+        private final Closer closer;
+        private final Duration deadline;
+        private CompletableFuture<Void> closing; // guarded by this Owned
+
+        private Owned(long id, String name, Closer closer, Duration deadline) {
+            this.id = id;
+            this.name = name;
+            this.closer = closer;
+            this.deadline = deadline;
+        }
+
+        /** Closes the resource (once), waiting at most its deadline; never throws. */
+        @Override
+        public void close() {
+            begin();
+            await(System.nanoTime() + deadline.toNanos());
+        }
+
+        /** Releases the resource from the lifecycle without closing it (the caller closed it itself). */
+        public void release() {
+            synchronized (Lifecycle.this) {
+                owned.remove(id);
+            }
+        }
+
+        /** Starts the close unless it was started before. */
+        private void begin() {
+            synchronized (this) {
+                if (closing != null) {
+                    return; // waited for again, bounded by the caller's deadline
+                }
+                closing = CompletableFuture.runAsync(() -> {
+                    try {
+                        closer.close();
+                    } catch (Exception ignored) {
+                        // a failed close leaves nothing to wait for
+                    }
+                    mark("closed " + name);
+                }, CLOSERS);
+            }
+            release();
+        }
+
+        private void await(long untilNanos) {
+            CompletableFuture<Void> f;
+            synchronized (this) {
+                f = closing;
+            }
+            if (f.isDone()) {
+                return;
+            }
+            try {
+                f.get(Math.max(0, untilNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
+            } catch (TimeoutException e) {
+                mark("abandoned " + name);
+                synchronized (Lifecycle.this) {
+                    if (!abandoned.contains(name)) {
+                        abandoned.add(name);
+                    }
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            } catch (java.util.concurrent.ExecutionException cannotHappen) {
+                // the closer's exceptions are caught inside
+            }
+        }
+
+        @Override
+        public String toString() {
+            return name;
+        }
+    }
+}
