@@ -29,6 +29,8 @@ import java.util.concurrent.TimeUnit;
 final class WaitProfileObserver implements Finishing {
     /** The longest the step's end waits for the end readings (a server that does not answer). */
     static final Duration END_READING_DEADLINE = Duration.ofSeconds(3);
+    /** The same after a Ctrl-C: the readings began at the measured end and are usually done. */
+    static final Duration END_READING_AFTER_STOP = Duration.ofMillis(200);
     private final Target target;
     private final List<ExplainNode> nodes;
     private final Lifecycle life;
@@ -174,12 +176,13 @@ final class WaitProfileObserver implements Finishing {
             return;
         }
         try {
-            if (!endRead.await(life.stopRequested() ? 0 : END_READING_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+            long wait = life.stopRequested() ? END_READING_AFTER_STOP.toMillis() : END_READING_DEADLINE.toMillis();
+            if (!endRead.await(wait, TimeUnit.MILLISECONDS)) {
                 gaveUp = true;
                 List<WaitProfile.Node> out = new ArrayList<>();
                 for (ExplainNode n : nodes) {
                     out.add(WaitProfile.Node.absent(n.name(names), n.endpoint().label(), "no end reading within "
-                            + END_READING_DEADLINE.toSeconds() + " s (the server did not answer)"));
+                            + wait + " ms (the server did not answer, or the command was stopped)"));
                 }
                 result = new WaitProfile(out);
             }
