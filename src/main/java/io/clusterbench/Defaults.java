@@ -58,6 +58,14 @@ public final class Defaults {
     public static final int RANGE_SIZE = 100;
     /** {@code --point-selects}: point SELECTs per OLTP transaction. */
     public static final int POINT_SELECTS = 10;
+    /** {@code --explain}: the explain collectors (resources per transaction, wait profile; docs/explain.md). */
+    public static final String EXPLAIN = "on";
+    /** {@code --profile}: the on-CPU profile of a server on this host, when perf is usable. */
+    public static final String PROFILE = "auto";
+    /** {@code --hw-counters}: hardware counters of a server on this host, when the host exposes them. */
+    public static final String HW_COUNTERS = "auto";
+    /** {@code --profile-frequency}: on-CPU samples per second per processor (perf's {@code -F}), Hz. */
+    public static final int PROFILE_FREQUENCY_HZ = 499;
 
     private Defaults() {
     }

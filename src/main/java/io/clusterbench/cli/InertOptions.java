@@ -1,5 +1,6 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.explain.ExplainOptions;
 import io.clusterbench.prom.MetricsOptions;
 import io.clusterbench.runner.BackgroundOptions;
 import io.clusterbench.runner.ClusterOptions;
@@ -65,13 +66,13 @@ final class InertOptions {
 
     /**
      * @return a throwaway spec holding every option {@code run} has beyond the connection options: run control
-     *         ({@link RunOptions} with the key distribution), cluster, shard, metrics and background options, and
+     *         ({@link RunOptions} with the key distribution), cluster, shard, metrics, background and explain options, and
      *         every family's options (the joins scenario counts included)
      */
     static CommandSpec reference() {
         CommandSpec all = CommandSpec.create();
         for (Object options : List.of(new RunOptions(), new ClusterOptions(), new ShardOptions(), new MetricsOptions(),
-                new BackgroundOptions())) {
+                new BackgroundOptions(), new ExplainOptions())) {
             all.addMixin(options.getClass().getSimpleName(), CommandSpec.forAnnotatedObject(options));
         }
         for (WorkloadFamily f : WorkloadRegistry.families()) {

@@ -153,6 +153,7 @@ public final class ConsoleReport {
         if (run.endpoints() != null && run.endpoints().size() > 1) {
             b.append(endpoints(run));
         }
+        b.append(ExplainBlock.render(run));
         return b.toString();
     }
 
@@ -283,7 +284,19 @@ public final class ConsoleReport {
                 errorCodes(s.errorsByCode()),
                 s.hitRatePercent() == null ? "" : f(", %s: %.2f%%", HIT_RATE.key(), s.hitRatePercent()),
                 SweepSummary.isRepeat(run) ? ""
-                        : f(" (%s after %.2f s)", run.status().replace('_', ' '), s.measuredSeconds()));
+                        : f(" (%s after %.2f s)", run.status().replace('_', ' '), s.measuredSeconds()))
+                + profiled(run);
+    }
+
+    /** @return ", profiled (perf N% of the server's CPU)" for a step with an on-CPU profile, else "" */
+    private static String profiled(RunRecord run) {
+        io.clusterbench.result.CpuProfile p = run.fact(io.clusterbench.result.FactKeys.CPU_PROFILE);
+        if (p == null || !p.profiled()) {
+            return "";
+        }
+        Double cost = p.nodes().stream().map(io.clusterbench.result.CpuProfile.Node::perfCpuPercentOfServer)
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        return f(", %s%s", EXPLAIN_PROFILED.key(), cost == null ? "" : f(" (perf %.1f%% of the server's CPU)", cost));
     }
 
     /**
@@ -343,6 +356,7 @@ public final class ConsoleReport {
                 break;
             }
         }
+        b.append(ExplainBlock.sweep(io.clusterbench.result.ExplainSummary.of(runs)));
         return b.toString();
     }
 

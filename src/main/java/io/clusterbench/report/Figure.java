@@ -157,7 +157,23 @@ public enum Figure {
     AB_RATIO_P99("B/A p99", "%"),
     AB_RATIO_CPU("B/A srv CPU/event", "%"),
     AB_SUMMARY("summary", ""),
-    AB_ORDER_EFFECT("order effect", "%");
+    AB_ORDER_EFFECT("order effect", "%"),
+    EXPLAIN_SERVER_CPU("server CPU", "us/event"),
+    EXPLAIN_SWITCHES("context switches", "switches/event"),
+    EXPLAIN_STORAGE("storage", "bytes/event"),
+    EXPLAIN_ON_CPU("on-CPU", "% of samples"),
+    EXPLAIN_TOP_FUNCTIONS("top functions", "% of samples"),
+    EXPLAIN_PROFILE("profile", "samples"),
+    EXPLAIN_CONCENTRATION("50/90/99%", "functions"),
+    EXPLAIN_PERF_CPU("perf CPU", "s"),
+    EXPLAIN_WAITS("waits", "us/event"),
+    EXPLAIN_TOP_WAITS("top waits", "us/event"),
+    EXPLAIN_TOP_STATEMENTS("top statements", "% of statement time"),
+    EXPLAIN_HARDWARE("hardware", "per event"),
+    EXPLAIN_SRV_CPU_COLUMN("srv CPU us", "us/event"),
+    EXPLAIN_LOCK_CPU_COLUMN("lock cpu", "% of samples"),
+    EXPLAIN_LOCK_WAIT_COLUMN("lock wait us", "us/event"),
+    EXPLAIN_PROFILED("profiled", "");
 
     private final String key;
     private final String unit;

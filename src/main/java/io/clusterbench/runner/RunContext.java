@@ -117,7 +117,7 @@ final class RunContext implements AutoCloseable {
             }
             List<Finding> preflight = settings.output().inspect()
                     ? Preflight.beforeRun(target.withRouting(settings.cluster().routing()), workload,
-                    settings.load().maxThreads(), env) : List.of();
+                    settings.load().maxThreads(), settings.reporting().explain(), env) : List.of();
             Target runTarget = target.withRouting(settings.cluster().routing()).withReadTimeout(settings.readTimeoutMillis());
             Consistency.Applied applied = null;
             if (settings.cluster().consistency() != null) {

@@ -8,6 +8,7 @@ import io.clusterbench.db.Target;
 import io.clusterbench.db.TargetSpec;
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.explain.ExplainSpec;
 import io.clusterbench.fault.FaultPlan;
 import io.clusterbench.prom.MetricsListen;
 import io.clusterbench.result.PlanRecord;
@@ -93,8 +94,15 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
      * @param percentile     latency percentile of interval lines, 1-100
      * @param console        console formats: {@code --stats-format}, {@code --report-csv}, {@code --histogram}
      * @param metrics        {@code --metrics-listen} and {@code --metrics-linger}, or null for no metrics endpoint
+     * @param explain        {@code --explain}, {@code --profile} and the other explain options (docs/explain.md);
+     *                       {@link ExplainSpec#OFF} (null given) for commands that do not explain
      */
-    public record Reporting(Duration reportInterval, double percentile, ConsoleFormat console, MetricsListen metrics) {
+    public record Reporting(Duration reportInterval, double percentile, ConsoleFormat console, MetricsListen metrics,
+                            ExplainSpec explain) {
+        public Reporting {
+            explain = explain == null ? ExplainSpec.OFF : explain;
+        }
+
         /** @return the report interval in whole seconds (0 = none) */
         public long reportIntervalSeconds() {
             return reportInterval.toSeconds();
@@ -145,8 +153,15 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
     /** @return this plan with a metrics endpoint ({@code --metrics-listen}); null for none */
     public RunPlan withMetrics(MetricsListen endpoint) {
         return new RunPlan(target, load, workload,
-                new Reporting(reporting.reportInterval(), reporting.percentile(), reporting.console(), endpoint),
-                cluster, shard, output);
+                new Reporting(reporting.reportInterval(), reporting.percentile(), reporting.console(), endpoint,
+                        reporting.explain()), cluster, shard, output);
+    }
+
+    /** @return this plan with the explain options ({@code --explain}, {@code --profile}, ...) */
+    public RunPlan withExplain(ExplainSpec spec) {
+        return new RunPlan(target, load, workload,
+                new Reporting(reporting.reportInterval(), reporting.percentile(), reporting.console(),
+                        reporting.metrics(), spec), cluster, shard, output);
     }
 
     /**

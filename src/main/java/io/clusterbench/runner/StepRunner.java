@@ -16,7 +16,9 @@ import io.clusterbench.prom.StepSeries;
 import io.clusterbench.result.Conflicts;
 import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.ExplainFacts;
 import io.clusterbench.result.Facts;
+import io.clusterbench.result.Summary;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.PreparedStatementsRecord;
 import io.clusterbench.result.ResultJson;
@@ -90,7 +92,7 @@ final class StepRunner {
             progress.accept(records.nothingMeasured(ctx.clusterFacts()));
         });
         Engine engine = new Engine(plan, Clock.SYSTEM);
-        ObserverSet observers = ObserverSet.forRun(ctx);
+        ObserverSet observers = ObserverSet.forRun(ctx, spec.dir());
         IntervalFiles files = new IntervalFiles(spec.dir(), workload.statementClasses()); // before the first checkpoint
         progress.accept(records.running(acc.intervals(), observers.facts(ctx.clusterFacts())));
         // a second Ctrl-C ends the process at once: first the intervals finished so far go to result.json
@@ -129,12 +131,13 @@ final class StepRunner {
         }
         Facts facts = StepFacts.of(ctx, observers.facts(ctx.clusterFacts()), psMode, outcome, acc.intervals(), ledger,
                 spec.dir(), engine.measuredErrorDetail(), workload.statementClasses());
-        RunRecord finished = records.finished(outcome, acc.intervals(),
-                acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(), outcome.busySecondsPerWorker(),
-                        cpu.secondsSinceStart(), outcome.abandonedEvents(),
-                        new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
-                                ThreadModel.javaVersion(), files.startEpochMillis(), 0, outcome.maxWriteLagSeconds())),
-                acc.classRecords(), facts, endpointRecords(endpointTotals, ctx.topology(), outcome.measuredSeconds()));
+        Summary summary = acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(),
+                outcome.busySecondsPerWorker(), cpu.secondsSinceStart(), outcome.abandonedEvents(),
+                new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
+                        ThreadModel.javaVersion(), files.startEpochMillis(), 0, outcome.maxWriteLagSeconds()));
+        facts = ExplainFacts.perEvent(facts, summary.events()); // the explain figures per transaction
+        RunRecord finished = records.finished(outcome, acc.intervals(), summary, acc.classRecords(), facts,
+                endpointRecords(endpointTotals, ctx.topology(), outcome.measuredSeconds()));
         Conflicts conflicts = Conflicts.of(finished);
         if (conflicts != null && (conflicts.conflicts() > 0 || facts.has(FactKeys.GALERA))) {
             // counted once: the client's 1213 errors, split by cause

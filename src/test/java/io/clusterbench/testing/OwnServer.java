@@ -35,7 +35,16 @@ public final class OwnServer implements AutoCloseable {
      * @return a running server holding an empty {@code database}
      */
     public static OwnServer start(String database, String... setUp) throws SQLException {
-        EmbeddedServer server = EmbeddedServer.start(false);
+        return startWith(List.of(), database, setUp);
+    }
+
+    /**
+     * As {@link #start}, with server options (e.g. {@code --performance-schema=ON}, which MariaDB leaves off).
+     *
+     * @param serverOptions options appended to the embedded server's own, each {@code --name=value}
+     */
+    public static OwnServer startWith(List<String> serverOptions, String database, String... setUp) throws SQLException {
+        EmbeddedServer server = EmbeddedServer.start(false, serverOptions);
         OwnServer own = new OwnServer(server, database);
         try {
             own.execute("CREATE DATABASE IF NOT EXISTS " + database);
@@ -60,6 +69,16 @@ public final class OwnServer implements AutoCloseable {
     /** @return the CLI options that point at the database on this server */
     public List<String> cliTarget() {
         return List.of("--host=127.0.0.1", "--port=" + server.port(), "--user=root", "--db=" + database);
+    }
+
+    /** @return a root connection to this server's database */
+    public Connection connect() throws SQLException {
+        return DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + server.port() + "/" + database, "root", "");
+    }
+
+    /** @return this server's port on 127.0.0.1 */
+    public int port() {
+        return server.port();
     }
 
     /** @return the pid of this server's mariadbd (its command line names the server's directory) */
