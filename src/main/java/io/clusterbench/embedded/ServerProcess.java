@@ -127,6 +127,14 @@ public final class ServerProcess {
     }
 
     /**
+     * Sends SIGKILL and returns at once: the process runs no more of its code; the kernel frees its memory and the JVM
+     * reaps it on their own.
+     */
+    public void signalKill() {
+        process.destroyForcibly();
+    }
+
+    /**
      * Stops the server cleanly (SIGTERM: InnoDB flushes and closes its files), waiting at most {@code bound}; a server
      * still running then is killed (its next start recovers InnoDB from the redo log).
      *
