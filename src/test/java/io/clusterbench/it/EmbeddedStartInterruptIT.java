@@ -56,7 +56,6 @@ class EmbeddedStartInterruptIT {
         for (int i = 0; i < WARM; i++) {
             attempt("warm " + i, warm, 0.1 + random.nextDouble() * 9, report);
         }
-        report.forEach(System.out::println);
     }
 
     /**
@@ -85,6 +84,7 @@ class EmbeddedStartInterruptIT {
         double took = run.exitedAt() - sent;
         report.add(String.format(Locale.ROOT, "%-8s SIGINT at %5.2f s, ended %.2f s later, exit %d, after: %s", name,
                 sent, took, status, last.length() > 70 ? last.substring(0, 70) : last));
+        System.out.println(report.get(report.size() - 1));
         String where = name + " (SIGINT at " + sent + " s, after '" + last + "'):\n" + run.text();
         assertTrue(took <= EXIT_BOUND_SECONDS, "ended " + took + " s after the SIGINT; " + where);
         assertEquals(130, status, where);
