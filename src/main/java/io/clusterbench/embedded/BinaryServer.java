@@ -133,11 +133,14 @@ public final class BinaryServer implements AutoCloseable {
         start();
     }
 
-    /** Ends the server for data that is thrown away (SIGTERM, SIGKILL after a short grace). Idempotent. */
+    /**
+     * Ends the server for data that is thrown away: SIGKILL, returning at once (a killed process runs no more of its
+     * code, so its directory can be deleted right after). Idempotent.
+     */
     public void kill() {
         ServerProcess p = process;
         if (p != null) {
-            p.kill(ServerProcess.KILL_GRACE);
+            p.signalKill();
         }
     }
 
