@@ -4,6 +4,7 @@ import com.fasterxml.jackson.annotation.JsonInclude;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
@@ -13,15 +14,18 @@ import java.util.function.ToDoubleFunction;
 
 /**
  * What changed in the server's work between A and B at one thread count, from the explain facts of the pairs
- * (docs/explain.md, "A/B"; every figure in docs/metrics.md): server CPU and voluntary context switches per event and
- * IPC as B/A ratios ({@link PairedRatio}, 95%), the on-CPU lock share and the lock wait per event as differences
- * B − A ({@link PairedDifference}, 95%), and the categories, functions and wait events whose share moved most. Those
- * are chosen after the fact from many candidates, so their intervals are simultaneous over the candidates
- * (Bonferroni: confidence 1 − 0.05/k for k candidates): an A/A comparison resolves a listed one in at most 5% of
- * thread counts. Immutable.
+ * (docs/explain.md, "A/B: what changed"; every figure in docs/metrics.md): server CPU and voluntary context switches
+ * per event and IPC as B/A ratios ({@link PairedRatio}), the on-CPU lock share and the lock wait per event as
+ * differences B − A ({@link PairedDifference}), and the categories, functions and wait events whose share moved
+ * most, chosen after the fact from every name the steps saw. All intervals of the block are simultaneous at 95%
+ * (Bonferroni): half of the 5% is shared among the headline figures measured, half among every candidate of the
+ * three lists (all of it to one group when the other is empty), so a server against itself shows a resolved change
+ * at no more than 5% of thread counts. Immutable.
  *
  * @param threads                  worker threads
  * @param pairs                    finished pairs compared
+ * @param figuresJudged            m: the headline figures measured plus every candidate of the lists, the figures
+ *                                 the block's 5% is shared among
  * @param cpuMicrosPerEvent        server CPU µs per event; null without resources on both sides
  * @param voluntarySwitchesPerEvent voluntary context switches per event; null as above
  * @param ipc                      instructions per cycle; null without counters on both sides
@@ -36,7 +40,7 @@ import java.util.function.ToDoubleFunction;
  * @param functionCandidates       functions among any step's 20 largest self shares (the k of {@code functions})
  * @param waitCandidates           wait events among any step's leading waits (the k of {@code waits})
  */
-public record ExplainChange(int threads, int pairs,
+public record ExplainChange(int threads, int pairs, int figuresJudged,
                             @JsonInclude(JsonInclude.Include.NON_NULL) Scaled cpuMicrosPerEvent,
                             @JsonInclude(JsonInclude.Include.NON_NULL) Scaled voluntarySwitchesPerEvent,
                             @JsonInclude(JsonInclude.Include.NON_NULL) Scaled ipc,
@@ -59,9 +63,10 @@ public record ExplainChange(int threads, int pairs,
      *
      * @param medianA median over A's steps
      * @param medianB median over B's steps
-     * @param change  B/A with its 95% interval
+     * @param confidence the level of {@code change}'s interval (simultaneous over the block, see the class)
+     * @param change  B/A with its interval
      */
-    public record Scaled(double medianA, double medianB, PairedRatio change) {
+    public record Scaled(double medianA, double medianB, double confidence, PairedRatio change) {
     }
 
     /**
@@ -94,31 +99,66 @@ public record ExplainChange(int threads, int pairs,
     static ExplainChange of(int threads, List<AbRun[]> pairs, List<Boolean> bFirst) {
         List<ExplainReading[]> rs = pairs.stream()
                 .map(p -> new ExplainReading[] {ExplainReading.of(p[0].run()), ExplainReading.of(p[1].run())}).toList();
-        Scaled cpu = scaled(rs, bFirst, ExplainReading::cpuMicros);
-        Scaled vcs = scaled(rs, bFirst, ExplainReading::voluntarySwitches);
-        Scaled ipc = scaled(rs, bFirst, ExplainReading::ipc);
-        String ipcAbsent = ipc != null ? null : rs.stream().flatMap(x -> java.util.stream.Stream.of(x))
-                .map(ExplainReading::ipcAbsentReason).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-        Shift lockShare = shift("lock share", rs, bFirst, ExplainReading::lockSharePercent, PairedRatio.CONFIDENCE);
-        Shift lockWait = shift("lock wait", rs, bFirst, ExplainReading::lockWaitMicros, PairedRatio.CONFIDENCE);
-        Moved cats = moved(rs, bFirst, ExplainReading::categories, ExplainReading::profiled);
-        Moved funcs = moved(rs, bFirst, ExplainReading::functions, ExplainReading::profiled);
-        Moved waits = moved(rs, bFirst, ExplainReading::waits, ExplainReading::waited);
-        if (cpu == null && ipc == null && ipcAbsent == null && lockShare == null && lockWait == null) {
+        Map<String, ToDoubleFunction<ExplainReading>> headline = new LinkedHashMap<>();
+        headline.put("cpu", ExplainReading::cpuMicros);
+        headline.put("switches", ExplainReading::voluntarySwitches);
+        headline.put("ipc", ExplainReading::ipc);
+        headline.put("lock share", ExplainReading::lockSharePercent);
+        headline.put("lock wait", ExplainReading::lockWaitMicros);
+        long present = headline.values().stream().filter(f -> measured(rs, f)).count();
+        Candidates cats = candidates(rs, ExplainReading::categories);
+        Candidates funcs = candidates(rs, ExplainReading::functions);
+        Candidates waits = candidates(rs, ExplainReading::waits);
+        int k = cats.names().size() + funcs.names().size() + waits.names().size();
+        if (present == 0) {
             return null;
         }
-        return new ExplainChange(threads, pairs.size(), cpu, vcs, ipc, ipcAbsent, lockShare, lockWait, cats.top(),
-                funcs.top(), waits.top(), cats.candidates(), funcs.candidates(), waits.candidates());
+        // Bonferroni over the block: half of the 5% to the headline figures, half to every candidate of the lists
+        double alpha = 1 - PairedRatio.CONFIDENCE;
+        double headlineLevel = 1 - (k == 0 ? alpha : alpha / 2) / present;
+        double movedLevel = k == 0 ? PairedRatio.CONFIDENCE : 1 - alpha / 2 / k;
+        Scaled cpu = scaled(rs, bFirst, headline.get("cpu"), headlineLevel);
+        Scaled vcs = scaled(rs, bFirst, headline.get("switches"), headlineLevel);
+        Scaled ipc = scaled(rs, bFirst, headline.get("ipc"), headlineLevel);
+        String ipcAbsent = ipc != null ? null : rs.stream().flatMap(x -> java.util.stream.Stream.of(x))
+                .map(ExplainReading::ipcAbsentReason).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        Shift lockShare = shift("lock share", rs, bFirst, headline.get("lock share"), headlineLevel);
+        Shift lockWait = shift("lock wait", rs, bFirst, headline.get("lock wait"), headlineLevel);
+        return new ExplainChange(threads, pairs.size(), (int) present + k, cpu, vcs, ipc, ipcAbsent, lockShare, lockWait,
+                moved(rs, bFirst, cats, ExplainReading::profiled, movedLevel),
+                moved(rs, bFirst, funcs, ExplainReading::profiled, movedLevel),
+                moved(rs, bFirst, waits, ExplainReading::waited, movedLevel),
+                cats.names().size(), funcs.names().size(), waits.names().size());
     }
 
-    private record Moved(List<Shift> top, int candidates) {
+    /** Every name a list's figure has in any step, with how to read it from a step. */
+    private record Candidates(Set<String> names, Function<ExplainReading, Map<String, Double>> values) {
     }
 
-    private static Scaled scaled(List<ExplainReading[]> rs, List<Boolean> bFirst, ToDoubleFunction<ExplainReading> f) {
+    private static boolean measured(List<ExplainReading[]> rs, ToDoubleFunction<ExplainReading> f) {
+        return rs.stream().anyMatch(x -> Double.isFinite(f.applyAsDouble(x[0])) && Double.isFinite(f.applyAsDouble(x[1])));
+    }
+
+    private static Candidates candidates(List<ExplainReading[]> rs, Function<ExplainReading, Map<String, Double>> values) {
+        Set<String> names = new LinkedHashSet<>();
+        for (ExplainReading[] x : rs) {
+            for (ExplainReading r : x) {
+                values.apply(r).forEach((name, v) -> {
+                    if (v != 0) {
+                        names.add(name);
+                    }
+                });
+            }
+        }
+        return new Candidates(names, values);
+    }
+
+    private static Scaled scaled(List<ExplainReading[]> rs, List<Boolean> bFirst, ToDoubleFunction<ExplainReading> f,
+                                 double confidence) {
         List<Double> a = rs.stream().map(x -> f.applyAsDouble(x[0])).toList();
         List<Double> b = rs.stream().map(x -> f.applyAsDouble(x[1])).toList();
-        PairedRatio r = PairedRatio.of(a, b, bFirst);
-        return r.pairs() == 0 ? null : new Scaled(median(a), median(b), r);
+        PairedRatio r = PairedRatio.of(a, b, bFirst, confidence);
+        return r.pairs() == 0 ? null : new Scaled(median(a), median(b), confidence, r);
     }
 
     private static Shift shift(String name, List<ExplainReading[]> rs, List<Boolean> bFirst,
@@ -129,29 +169,19 @@ public record ExplainChange(int threads, int pairs,
         return d.pairs() == 0 ? null : new Shift(name, mean(a), mean(b), d);
     }
 
-    /** The names whose mean |B − A| is largest, intervals simultaneous over every name seen. */
-    private static Moved moved(List<ExplainReading[]> rs, List<Boolean> bFirst,
-                               Function<ExplainReading, Map<String, Double>> values,
-                               java.util.function.Predicate<ExplainReading> measured) {
-        Set<String> names = new LinkedHashSet<>();
-        rs.forEach(x -> {
-            names.addAll(values.apply(x[0]).keySet());
-            names.addAll(values.apply(x[1]).keySet());
-        });
-        if (names.isEmpty()) {
-            return new Moved(List.of(), 0);
-        }
-        double confidence = 1 - (1 - PairedRatio.CONFIDENCE) / names.size();
+    /** The names whose |B − A| is largest (names that are 0 in every step left out). */
+    private static List<Shift> moved(List<ExplainReading[]> rs, List<Boolean> bFirst, Candidates c,
+                                     java.util.function.Predicate<ExplainReading> measured, double confidence) {
         List<Shift> all = new ArrayList<>();
-        for (String name : names) {
-            ToDoubleFunction<ExplainReading> f = x -> measured.test(x) ? values.apply(x).getOrDefault(name, 0.0) : Double.NaN;
+        for (String name : c.names()) {
+            ToDoubleFunction<ExplainReading> f = x -> measured.test(x) ? c.values().apply(x).getOrDefault(name, 0.0) : Double.NaN;
             Shift s = shift(name, rs, bFirst, f, confidence);
-            if (s != null) {
+            if (s != null && (s.meanA() != 0 || s.meanB() != 0)) {
                 all.add(s);
             }
         }
         all.sort(Comparator.comparingDouble((Shift s) -> -Math.abs(s.change().difference())).thenComparing(Shift::name));
-        return new Moved(all.subList(0, Math.min(TOP, all.size())), names.size());
+        return List.copyOf(all.subList(0, Math.min(TOP, all.size())));
     }
 
     private static double median(List<Double> v) {

@@ -80,7 +80,18 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
      * @throws IllegalArgumentException when the lists differ in length
      */
     public static PairedRatio of(List<Double> a, List<Double> b, List<Boolean> bFirst) {
-        PairedEstimate e = PairedEstimate.of(a, b, bFirst, true, CONFIDENCE);
+        return of(a, b, bFirst, CONFIDENCE);
+    }
+
+    /**
+     * The same with the interval ({@code low}, {@code high}, the order effect's) at another confidence level, for a
+     * figure judged together with others (a simultaneous interval); {@code mddPercent} and {@code pairsFor1Percent}
+     * stay at the 5% level and 80% power.
+     *
+     * @param confidence in (0, 1)
+     */
+    public static PairedRatio of(List<Double> a, List<Double> b, List<Boolean> bFirst, double confidence) {
+        PairedEstimate e = PairedEstimate.of(a, b, bFirst, true, confidence);
         if (e.pairs() == 0) {
             return new PairedRatio(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, null, null,
                     null, null);
@@ -90,7 +101,7 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
                     "paired", null, null, null);
         }
         boolean crossover = "crossover".equals(e.method());
-        double mdd = Math.expm1(detectable(e.se(), e.df())) * 100;
+        double mdd = e.se() == 0 ? 0 : Math.expm1(detectable(e.se(), e.df())) * 100;
         return new PairedRatio(e.pairs(), Math.exp(e.estimate()), Math.exp(e.estimate() - e.half()),
                 Math.exp(e.estimate() + e.half()), e.sd(), mdd, pairsFor(e.sd(), Math.log(1.01), e.method()), e.method(),
                 crossover ? Math.exp(e.order()) : null, crossover ? Math.exp(e.order() - e.half()) : null,

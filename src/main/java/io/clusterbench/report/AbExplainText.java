@@ -37,12 +37,13 @@ public final class AbExplainText {
             return List.of();
         }
         List<String> out = new ArrayList<>();
-        out.add(AB_EXPLAIN.key() + " (95% intervals; the moved categories, functions and waits: simultaneous over "
-                + "the k candidates, \"of k\"):");
+        out.add(AB_EXPLAIN.key() + " (intervals simultaneous at 95% over the m figures judged at a thread count: "
+                + "the rows and every candidate of the moved lists, \"of k\"):");
         for (ThreadVerdict v : with) {
             ExplainChange e = v.explain();
-            out.add(String.format(Locale.ROOT, "  %d %s, %d pair%s: %s", v.threads(), v.threads() == 1 ? "thread" : "threads",
-                    e.pairs(), e.pairs() == 1 ? "" : "s", e.anyResolved() ? "a change resolved" : "no change resolved"));
+            out.add(String.format(Locale.ROOT, "  %d %s, %d pair%s, m = %d: %s", v.threads(),
+                    v.threads() == 1 ? "thread" : "threads", e.pairs(), e.pairs() == 1 ? "" : "s", e.figuresJudged(),
+                    e.anyResolved() ? "a change resolved" : "no change resolved"));
             List<List<String>> rows = new ArrayList<>();
             rows.add(List.of("    ", "A", "B", "B vs A"));
             scaled(rows, AB_EXPLAIN_CPU.key() + " (us)", e.cpuMicrosPerEvent(), 1);

@@ -51,12 +51,16 @@ class ExplainChangeTest {
         assertEquals(List.of("MYSQLparse", "ut_delay"), e.functions().stream().limit(2).map(ExplainChange.Shift::name).sorted().toList());
         ExplainChange.Shift spin = e.functions().stream().filter(f -> f.name().equals("ut_delay")).findFirst().orElseThrow();
         assertEquals(20.0, spin.change().difference(), 1e-9);
-        assertEquals(1 - 0.05 / 3, spin.change().confidence(), 1e-12, "simultaneous over the 3 functions seen");
+        // 2 categories + 3 functions + 1 wait seen: half of the 5% shared among the 6 candidates, half among the
+        // 4 headline figures measured (IPC is not)
         assertEquals(3, e.functionCandidates());
+        assertEquals(1 - 0.025 / 6, spin.change().confidence(), 1e-12);
+        assertEquals(1 - 0.025 / 4, e.cpuMicrosPerEvent().confidence(), 1e-12);
+        assertEquals(10, e.figuresJudged());
         String text = String.join("\n", AbText.verdicts(SyntheticAb.document(new double[] {1, 1, 1, 1, 1})
                 .withRuns(runs(pairs, "MYSQLparse", "ut_delay"))));
         assertTrue(text.contains("explain: what changed, B vs A"), text);
-        assertTrue(text.contains("1 thread, 4 pairs: a change resolved"), text);
+        assertTrue(text.contains("1 thread, 4 pairs, m = 10: a change resolved"), text);
         assertTrue(text.contains("function ut_delay (%)"), text);
         assertTrue(text.contains("IPC") && text.contains("not supported by this host"), text);
     }
