@@ -81,6 +81,20 @@ class ExplainChangeTest {
         assertEquals("crossover", cross.method());
     }
 
+    @Test
+    void anAbResultWrittenBeforeTheExplainChangeReadsWithoutIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = dir.resolve("result.json");
+        SyntheticAb.document(new double[] {1, 100, 101, 99, 100}).write(file);
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(file.toFile());
+        tree.get("verdicts").forEach(v -> ((com.fasterxml.jackson.databind.node.ObjectNode) v).remove("explain"));
+        m.writeValue(file.toFile(), tree);
+        AbDocument d = AbDocument.read(file);
+        assertNull(d.verdicts().get(0).explain());
+        assertTrue(io.clusterbench.report.AbExplainText.lines(d).isEmpty());
+    }
+
     /** The sample facts' hardware node says what this host says. */
     private static final class HardwareNotSupported {
         static final String REASON = io.clusterbench.result.HardwareCounters.NOT_SUPPORTED;
