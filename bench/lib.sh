@@ -5,7 +5,8 @@
 #                                      a fresh mariadbd on 127.0.0.1:PORT in a new directory $dir
 #                                      (/tmp/clusterbench-NAME.XXXXXX), buffer pool POOL, redo log LOG_FILE_SIZE,
 #                                      flush at commit 2, no binlog; sets $dir, $pid (the server's) and $version,
-#                                      and stops the server and removes $dir on exit
+#                                      and stops the server and removes $dir on exit; BENCH_SERVER_ARGS: more
+#                                      mariadbd options (e.g. --performance-schema=ON)
 #   sql ARGS...                        the mariadb client as root on that server's socket
 #   bench_install_cb PORT               a fixed copy of bin/clusterbench and its jar in $dir/cb (builds the jar when
 #                                      missing), sets $cbin; one untimed prepare and run on PORT record its class
@@ -46,7 +47,7 @@ bench_start_server() {
   "$mariadbd" --no-defaults --datadir="$dir/data" --user="$(id -un)" --port="$port" --bind-address=127.0.0.1 \
     --socket="$dir/sock" --innodb-buffer-pool-size="$pool" --innodb-log-file-size="$logsize" \
     --innodb-flush-log-at-trx-commit=2 --skip-log-bin --max-connections=100 --skip-name-resolve \
-    >"$dir/server.log" 2>&1 &
+    ${BENCH_SERVER_ARGS:-} >"$dir/server.log" 2>&1 &
   pid=$!
   for _ in $(seq 1 60); do
     sql -e "SELECT 1" >/dev/null 2>&1 && break

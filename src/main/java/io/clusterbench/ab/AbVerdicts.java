@@ -40,7 +40,8 @@ public final class AbVerdicts {
             out.add(new ThreadVerdict(threads, tps, ratio(complete, AbRun::p95Micros), ratio(complete, AbRun::p99Micros),
                     local ? ratio(complete, AbRun::serverCpuMicrosPerEvent) : null,
                     median(complete, 0, AbRun::tps), median(complete, 1, AbRun::tps),
-                    median(complete, 0, AbRun::p95Micros), median(complete, 1, AbRun::p95Micros), outcome));
+                    median(complete, 0, AbRun::p95Micros), median(complete, 1, AbRun::p95Micros), outcome,
+                    complete.isEmpty() ? null : ExplainChange.of(threads, complete, bFirst(complete))));
         });
         return out;
     }
@@ -93,13 +94,16 @@ public final class AbVerdicts {
     private static PairedRatio ratio(List<AbRun[]> pairs, ToDoubleFunction<AbRun> f) {
         List<Double> a = new ArrayList<>();
         List<Double> b = new ArrayList<>();
-        List<Boolean> bFirst = new ArrayList<>();
         for (AbRun[] p : pairs) {
             a.add(f.applyAsDouble(p[0]));
             b.add(f.applyAsDouble(p[1]));
-            bFirst.add(p[1].step().index() < p[0].step().index());
         }
-        return PairedRatio.of(a, b, bFirst);
+        return PairedRatio.of(a, b, bFirst(pairs));
+    }
+
+    /** @return per pair, whether B ran first (its step came earlier in the schedule) */
+    private static List<Boolean> bFirst(List<AbRun[]> pairs) {
+        return pairs.stream().map(p -> p[1].step().index() < p[0].step().index()).toList();
     }
 
     private static double median(List<AbRun[]> pairs, int side, ToDoubleFunction<AbRun> f) {

@@ -80,79 +80,32 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
      * @throws IllegalArgumentException when the lists differ in length
      */
     public static PairedRatio of(List<Double> a, List<Double> b, List<Boolean> bFirst) {
-        if (a.size() != b.size() || (bFirst != null && bFirst.size() != a.size())) {
-            throw new IllegalArgumentException("paired values: " + a.size() + " for A but " + b.size() + " for B");
-        }
-        double[] d = new double[a.size()];
-        boolean[] second = new boolean[a.size()];
-        int n = 0;
-        int bSecond = 0;
-        for (int i = 0; i < a.size(); i++) {
-            double x = a.get(i);
-            double y = b.get(i);
-            if (x > 0 && y > 0 && Double.isFinite(x) && Double.isFinite(y)) {
-                second[n] = bFirst != null && !bFirst.get(i);
-                bSecond += second[n] ? 1 : 0;
-                d[n++] = Math.log(y / x);
-            }
-        }
-        if (n == 0) {
+        return of(a, b, bFirst, CONFIDENCE);
+    }
+
+    /**
+     * The same with the interval ({@code low}, {@code high}, the order effect's) at another confidence level, for a
+     * figure judged together with others (a simultaneous interval); {@code mddPercent} and {@code pairsFor1Percent}
+     * stay at the 5% level and 80% power.
+     *
+     * @param confidence in (0, 1)
+     */
+    public static PairedRatio of(List<Double> a, List<Double> b, List<Boolean> bFirst, double confidence) {
+        PairedEstimate e = PairedEstimate.of(a, b, bFirst, true, confidence);
+        if (e.pairs() == 0) {
             return new PairedRatio(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, null, null,
                     null, null);
         }
-        if (bFirst != null && n >= MIN_CROSSOVER_PAIRS && bSecond > 0 && bSecond < n) {
-            return crossover(d, second, n, bSecond);
+        if (e.pairs() < 2) {
+            return new PairedRatio(1, Math.exp(e.estimate()), Double.NaN, Double.NaN, Double.NaN, Double.NaN, null,
+                    "paired", null, null, null);
         }
-        double mean = 0;
-        for (int i = 0; i < n; i++) {
-            mean += d[i];
-        }
-        mean /= n;
-        if (n < 2) {
-            return new PairedRatio(n, Math.exp(mean), Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, "paired",
-                    null, null, null);
-        }
-        double ss = 0;
-        for (int i = 0; i < n; i++) {
-            ss += (d[i] - mean) * (d[i] - mean);
-        }
-        double sd = Math.sqrt(ss / (n - 1));
-        return interval(n, mean, sd, sd / Math.sqrt(n), n - 1, "paired", null, null, null);
-    }
-
-    /** The AB/BA cross-over estimate: {@code second[i]} marks the pairs run A first (B second). */
-    private static PairedRatio crossover(double[] d, boolean[] second, int n, int n1) {
-        int n2 = n - n1;
-        double m1 = 0;
-        double m2 = 0;
-        for (int i = 0; i < n; i++) {
-            if (second[i]) {
-                m1 += d[i];
-            } else {
-                m2 += d[i];
-            }
-        }
-        m1 /= n1;
-        m2 /= n2;
-        double ss = 0;
-        for (int i = 0; i < n; i++) {
-            double m = second[i] ? m1 : m2;
-            ss += (d[i] - m) * (d[i] - m);
-        }
-        double sd = Math.sqrt(ss / (n - 2));
-        double se = sd / 2 * Math.sqrt(1.0 / n1 + 1.0 / n2);
-        double order = (m1 - m2) / 2;
-        double half = tQuantile(0.5 + CONFIDENCE / 2, n - 2) * se;
-        return interval(n, (m1 + m2) / 2, sd, se, n - 2, "crossover", Math.exp(order), Math.exp(order - half),
-                Math.exp(order + half));
-    }
-
-    private static PairedRatio interval(int n, double estimate, double sd, double se, int df, String method,
-                                        Double order, Double orderLow, Double orderHigh) {
-        double half = tQuantile(0.5 + CONFIDENCE / 2, df) * se;
-        double mdd = Math.expm1(detectable(se, df)) * 100;
-        return new PairedRatio(n, Math.exp(estimate), Math.exp(estimate - half), Math.exp(estimate + half), sd, mdd,
-                pairsFor(sd, Math.log(1.01), method), method, order, orderLow, orderHigh);
+        boolean crossover = "crossover".equals(e.method());
+        double mdd = e.se() == 0 ? 0 : Math.expm1(detectable(e.se(), e.df())) * 100;
+        return new PairedRatio(e.pairs(), Math.exp(e.estimate()), Math.exp(e.estimate() - e.half()),
+                Math.exp(e.estimate() + e.half()), e.sd(), mdd, pairsFor(e.sd(), Math.log(1.01), e.method()), e.method(),
+                crossover ? Math.exp(e.order()) : null, crossover ? Math.exp(e.order() - e.half()) : null,
+                crossover ? Math.exp(e.order() + e.half()) : null);
     }
 
     /** @return true when the order effect's interval lies wholly above or below 1 (crossover only) */
@@ -221,7 +174,7 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
         return null;
     }
 
-    private static double tQuantile(double p, int degreesOfFreedom) {
+    static double tQuantile(double p, int degreesOfFreedom) {
         return new TDistribution(null, degreesOfFreedom).inverseCumulativeProbability(p);
     }
 }

@@ -15,8 +15,12 @@ package io.clusterbench.ab;
  * @param medianP95MicrosB  median p95 of B, µs
  * @param outcome           {@code win}, {@code loss} or {@code tie} for B, by tps; {@code tie} also when
  *                          fewer than 2 pairs finished
+ * @param explain           what changed in the servers' work ({@link ExplainChange}); null when the steps have no
+ *                          explain facts (also in results written before them)
  */
 public record ThreadVerdict(int threads, PairedRatio tps, PairedRatio p95, PairedRatio p99,
                             PairedRatio serverCpuPerEvent, double medianTpsA, double medianTpsB,
-                            double medianP95MicrosA, double medianP95MicrosB, String outcome) {
+                            double medianP95MicrosA, double medianP95MicrosB, String outcome,
+                            @com.fasterxml.jackson.annotation.JsonInclude(
+                                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) ExplainChange explain) {
 }

@@ -7,6 +7,7 @@ import io.clusterbench.UserException;
 import io.clusterbench.ab.AbSpec;
 import io.clusterbench.ab.OrderMode;
 import io.clusterbench.ab.Side;
+import io.clusterbench.explain.ExplainOptions;
 import io.clusterbench.runner.AbDriver;
 import io.clusterbench.runner.RunPlan;
 import picocli.CommandLine.Command;
@@ -56,6 +57,8 @@ final class AbCommand extends WorkloadCommand {
     AbOptions sides = new AbOptions();
     @Mixin
     RunOptions run = new RunOptions();
+    @Mixin
+    ExplainOptions explain = new ExplainOptions();
 
     AbCommand(CliEnv env) {
         super(env);
@@ -85,7 +88,8 @@ final class AbCommand extends WorkloadCommand {
         run.fixSeed(); // both sides draw the same keys
         Map<Side, RunPlan> plans = new EnumMap<>(Side.class);
         for (Side side : Side.values()) { // one workload instance per side, same options and seed
-            plans.put(side, PlanBuilder.from(workload(), target, run, families(), env.command(), true, null));
+            plans.put(side, PlanBuilder.from(workload(), target, run, families(), env.command(), true, null)
+                    .withExplain(explain.spec()));
         }
         noteNotApplying(true, workload());
         return ExitCode.of(AbDriver.run(plans, spec, env)).code();

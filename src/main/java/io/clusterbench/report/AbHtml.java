@@ -37,6 +37,15 @@ public final class AbHtml {
 
     /** @return the page for {@code d}, generated at {@code generatedAt} (ISO-8601) */
     public static String render(AbDocument d, String generatedAt) {
+        return render(d, generatedAt, null);
+    }
+
+    /**
+     * @param dir the A/B result's folder, whose step folders hold the folded stacks for the differential flame
+     *            graphs; null for a page without them
+     * @return the page for {@code d}, generated at {@code generatedAt} (ISO-8601)
+     */
+    public static String render(AbDocument d, String generatedAt, Path dir) {
         List<ChartSpec> charts = new ArrayList<>();
         StringBuilder b = new StringBuilder();
         b.append("<h1>clusterbench A/B: ").append(esc(d.workload())).append("</h1>\n<p class=\"meta\">Generated ")
@@ -71,6 +80,7 @@ public final class AbHtml {
                 v -> v.medianP95MicrosA() / 1000, v -> v.medianP95MicrosB() / 1000)));
         b.append(HtmlReport.canvas(charts, dots(d)));
         b.append("</div>\n<h2>Verdict per thread count</h2>\n").append(verdictTable(d));
+        b.append(FlameHtml.abDiff(d, dir));
         b.append("<h2>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h2>\n");
         List<List<String>> vars = new ArrayList<>();
         for (VariableDiff.Entry e : d.variableDiff()) {
@@ -87,7 +97,8 @@ public final class AbHtml {
      */
     public static void write(Path file, AbDocument d, String generatedAt) {
         try {
-            Files.writeString(file, render(d, generatedAt), StandardCharsets.UTF_8);
+            Files.writeString(file, render(d, generatedAt, file.toAbsolutePath().getParent()),
+                    StandardCharsets.UTF_8);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }

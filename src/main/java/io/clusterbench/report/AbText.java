@@ -109,6 +109,7 @@ public final class AbText {
         Columns.render(rows, left, "  ").lines().forEach(out::add);
         out.add(AB_SUMMARY.key() + ": " + d.summary());
         orderEffects(d).ifPresent(out::add);
+        out.addAll(AbExplainText.lines(d));
         return out;
     }
 

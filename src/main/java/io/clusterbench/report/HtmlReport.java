@@ -92,6 +92,15 @@ public final class HtmlReport {
         }
     }
 
+    /** @return the folder of a result given as its folder or its result.json, or null when it is neither */
+    private static Path resultDir(String source) {
+        if (source == null) {
+            return null;
+        }
+        Path p = Path.of(source);
+        return Files.isDirectory(p) ? p : Files.isRegularFile(p) ? p.toAbsolutePath().getParent() : null;
+    }
+
     private static String section(NamedResult r, List<ChartSpec> charts) {
         String l = r.label();
         String id = "r" + l;
@@ -122,6 +131,7 @@ public final class HtmlReport {
         b.append("<h3>Statement classes</h3>\n").append(HtmlTables.classes(ThreadClasses.of(r.measuredRuns())));
         b.append(marked(r));
         b.append(ClusterHtml.section(r, charts));
+        b.append(FlameHtml.steps(resultDir(r.source())));
         b.append("<h3>Server counters and resource use</h3>\n");
         ObservedSummary obs = ObservedSummary.of(r.measuredRuns());
         if (obs.isEmpty()) {

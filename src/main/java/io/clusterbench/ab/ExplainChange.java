@@ -1,0 +1,195 @@
+package io.clusterbench.ab;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Function;
+import java.util.function.ToDoubleFunction;
+
+/**
+ * What changed in the server's work between A and B at one thread count, from the explain facts of the pairs
+ * (docs/explain.md, "A/B: what changed"; every figure in docs/metrics.md): server CPU and voluntary context switches
+ * per event and IPC as B/A ratios ({@link PairedRatio}), the on-CPU lock share and the lock wait per event as
+ * differences B − A ({@link PairedDifference}), and the categories, functions and wait events whose share moved
+ * most, chosen after the fact from every name the steps saw. All intervals of the block are simultaneous at 95%
+ * (Bonferroni): half of the 5% is shared among the headline figures measured, half among every candidate of the
+ * three lists (all of it to one group when the other is empty), so a server against itself shows a resolved change
+ * at no more than 5% of thread counts. Immutable.
+ *
+ * @param threads                  worker threads
+ * @param pairs                    finished pairs compared
+ * @param figuresJudged            m: the headline figures measured plus every candidate of the lists, the figures
+ *                                 the block's 5% is shared among
+ * @param cpuMicrosPerEvent        server CPU µs per event; null without resources on both sides
+ * @param voluntarySwitchesPerEvent voluntary context switches per event; null as above
+ * @param ipc                      instructions per cycle; null without counters on both sides
+ * @param ipcAbsentReason          why there is no IPC (e.g. "not supported by this host"); null when there is one or
+ *                                 no counters ran
+ * @param lockSharePoints          on-CPU lock share, percent points; null without profiles on both sides
+ * @param lockWaitMicrosPerEvent   lock wait per event, µs; null without wait profiles on both sides
+ * @param categories               on-CPU categories whose share moved most (points), at most {@value #TOP}
+ * @param functions                functions whose self share moved most (points), at most {@value #TOP}
+ * @param waits                    wait events whose time per event moved most (µs), at most {@value #TOP}
+ * @param categoryCandidates       categories seen in any step (the Bonferroni k of {@code categories})
+ * @param functionCandidates       functions among any step's 20 largest self shares (the k of {@code functions})
+ * @param waitCandidates           wait events among any step's leading waits (the k of {@code waits})
+ */
+public record ExplainChange(int threads, int pairs, int figuresJudged,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) Scaled cpuMicrosPerEvent,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) Scaled voluntarySwitchesPerEvent,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) Scaled ipc,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) String ipcAbsentReason,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) Shift lockSharePoints,
+                            @JsonInclude(JsonInclude.Include.NON_NULL) Shift lockWaitMicrosPerEvent,
+                            List<Shift> categories, List<Shift> functions, List<Shift> waits, int categoryCandidates,
+                            int functionCandidates, int waitCandidates) {
+    /** Categories, functions and waits listed per thread count. */
+    public static final int TOP = 5;
+
+    public ExplainChange {
+        categories = categories == null ? List.of() : List.copyOf(categories);
+        functions = functions == null ? List.of() : List.copyOf(functions);
+        waits = waits == null ? List.of() : List.copyOf(waits);
+    }
+
+    /**
+     * A figure compared as a ratio.
+     *
+     * @param medianA median over A's steps
+     * @param medianB median over B's steps
+     * @param confidence the level of {@code change}'s interval (simultaneous over the block, see the class)
+     * @param change  B/A with its interval
+     */
+    public record Scaled(double medianA, double medianB, double confidence, PairedRatio change) {
+    }
+
+    /**
+     * A figure compared as a difference.
+     *
+     * @param name   the category, function or wait event; for the lock figures their name
+     * @param meanA  mean over A's steps (a step where a function or wait was not listed counts 0)
+     * @param meanB  mean over B's steps
+     * @param change B − A with its interval ({@link PairedDifference#confidence} says at which level)
+     */
+    public record Shift(String name, double meanA, double meanB, PairedDifference change) {
+    }
+
+    /** @return true when any figure here has a resolved change */
+    public boolean anyResolved() {
+        boolean scaled = java.util.stream.Stream.of(cpuMicrosPerEvent, voluntarySwitchesPerEvent, ipc)
+                .anyMatch(s -> s != null && s.change().resolved());
+        boolean lock = java.util.stream.Stream.of(lockSharePoints, lockWaitMicrosPerEvent)
+                .anyMatch(s -> s != null && s.change().resolved());
+        return scaled || lock || categories.stream().anyMatch(s -> s.change().resolved())
+                || functions.stream().anyMatch(s -> s.change().resolved())
+                || waits.stream().anyMatch(s -> s.change().resolved());
+    }
+
+    /**
+     * @param pairs  complete pairs at one thread count: {A run, B run}
+     * @param bFirst per pair, whether B ran first
+     * @return the change, or null when no pair has an explain figure on both sides
+     */
+    static ExplainChange of(int threads, List<AbRun[]> pairs, List<Boolean> bFirst) {
+        List<ExplainReading[]> rs = pairs.stream()
+                .map(p -> new ExplainReading[] {ExplainReading.of(p[0].run()), ExplainReading.of(p[1].run())}).toList();
+        Map<String, ToDoubleFunction<ExplainReading>> headline = new LinkedHashMap<>();
+        headline.put("cpu", ExplainReading::cpuMicros);
+        headline.put("switches", ExplainReading::voluntarySwitches);
+        headline.put("ipc", ExplainReading::ipc);
+        headline.put("lock share", ExplainReading::lockSharePercent);
+        headline.put("lock wait", ExplainReading::lockWaitMicros);
+        long present = headline.values().stream().filter(f -> measured(rs, f)).count();
+        Candidates cats = candidates(rs, ExplainReading::categories);
+        Candidates funcs = candidates(rs, ExplainReading::functions);
+        Candidates waits = candidates(rs, ExplainReading::waits);
+        int k = cats.names().size() + funcs.names().size() + waits.names().size();
+        if (present == 0) {
+            return null;
+        }
+        // Bonferroni over the block: half of the 5% to the headline figures, half to every candidate of the lists
+        double alpha = 1 - PairedRatio.CONFIDENCE;
+        double headlineLevel = 1 - (k == 0 ? alpha : alpha / 2) / present;
+        double movedLevel = k == 0 ? PairedRatio.CONFIDENCE : 1 - alpha / 2 / k;
+        Scaled cpu = scaled(rs, bFirst, headline.get("cpu"), headlineLevel);
+        Scaled vcs = scaled(rs, bFirst, headline.get("switches"), headlineLevel);
+        Scaled ipc = scaled(rs, bFirst, headline.get("ipc"), headlineLevel);
+        String ipcAbsent = ipc != null ? null : rs.stream().flatMap(x -> java.util.stream.Stream.of(x))
+                .map(ExplainReading::ipcAbsentReason).filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        Shift lockShare = shift("lock share", rs, bFirst, headline.get("lock share"), headlineLevel);
+        Shift lockWait = shift("lock wait", rs, bFirst, headline.get("lock wait"), headlineLevel);
+        return new ExplainChange(threads, pairs.size(), (int) present + k, cpu, vcs, ipc, ipcAbsent, lockShare, lockWait,
+                moved(rs, bFirst, cats, ExplainReading::profiled, movedLevel),
+                moved(rs, bFirst, funcs, ExplainReading::profiled, movedLevel),
+                moved(rs, bFirst, waits, ExplainReading::waited, movedLevel),
+                cats.names().size(), funcs.names().size(), waits.names().size());
+    }
+
+    /** Every name a list's figure has in any step, with how to read it from a step. */
+    private record Candidates(Set<String> names, Function<ExplainReading, Map<String, Double>> values) {
+    }
+
+    private static boolean measured(List<ExplainReading[]> rs, ToDoubleFunction<ExplainReading> f) {
+        return rs.stream().anyMatch(x -> Double.isFinite(f.applyAsDouble(x[0])) && Double.isFinite(f.applyAsDouble(x[1])));
+    }
+
+    private static Candidates candidates(List<ExplainReading[]> rs, Function<ExplainReading, Map<String, Double>> values) {
+        Set<String> names = new LinkedHashSet<>();
+        for (ExplainReading[] x : rs) {
+            for (ExplainReading r : x) {
+                values.apply(r).forEach((name, v) -> {
+                    if (v != 0) {
+                        names.add(name);
+                    }
+                });
+            }
+        }
+        return new Candidates(names, values);
+    }
+
+    private static Scaled scaled(List<ExplainReading[]> rs, List<Boolean> bFirst, ToDoubleFunction<ExplainReading> f,
+                                 double confidence) {
+        List<Double> a = rs.stream().map(x -> f.applyAsDouble(x[0])).toList();
+        List<Double> b = rs.stream().map(x -> f.applyAsDouble(x[1])).toList();
+        PairedRatio r = PairedRatio.of(a, b, bFirst, confidence);
+        return r.pairs() == 0 ? null : new Scaled(median(a), median(b), confidence, r);
+    }
+
+    private static Shift shift(String name, List<ExplainReading[]> rs, List<Boolean> bFirst,
+                               ToDoubleFunction<ExplainReading> f, double confidence) {
+        List<Double> a = rs.stream().map(x -> f.applyAsDouble(x[0])).toList();
+        List<Double> b = rs.stream().map(x -> f.applyAsDouble(x[1])).toList();
+        PairedDifference d = PairedDifference.of(a, b, bFirst, confidence);
+        return d.pairs() == 0 ? null : new Shift(name, mean(a), mean(b), d);
+    }
+
+    /** The names whose |B − A| is largest (names that are 0 in every step left out). */
+    private static List<Shift> moved(List<ExplainReading[]> rs, List<Boolean> bFirst, Candidates c,
+                                     java.util.function.Predicate<ExplainReading> measured, double confidence) {
+        List<Shift> all = new ArrayList<>();
+        for (String name : c.names()) {
+            ToDoubleFunction<ExplainReading> f = x -> measured.test(x) ? c.values().apply(x).getOrDefault(name, 0.0) : Double.NaN;
+            Shift s = shift(name, rs, bFirst, f, confidence);
+            if (s != null && (s.meanA() != 0 || s.meanB() != 0)) {
+                all.add(s);
+            }
+        }
+        all.sort(Comparator.comparingDouble((Shift s) -> -Math.abs(s.change().difference())).thenComparing(Shift::name));
+        return List.copyOf(all.subList(0, Math.min(TOP, all.size())));
+    }
+
+    private static double median(List<Double> v) {
+        double[] s = v.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).sorted().toArray();
+        return s.length == 0 ? Double.NaN : s.length % 2 == 1 ? s[s.length / 2] : (s[s.length / 2 - 1] + s[s.length / 2]) / 2;
+    }
+
+    private static double mean(List<Double> v) {
+        return v.stream().mapToDouble(Double::doubleValue).filter(Double::isFinite).average().orElse(Double.NaN);
+    }
+}

@@ -1,0 +1,59 @@
+package io.clusterbench.ab;
+
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The difference B − A of one figure from paired runs, with a confidence interval: the same pairs, order handling
+ * and interval method as {@link PairedRatio} (crossover analysis from {@value PairedRatio#MIN_CROSSOVER_PAIRS} pairs
+ * with both orders, else the paired t-interval), on d = B − A instead of ln(B/A). For figures that can be 0 on a
+ * side (a share of samples, a wait time per event), where a ratio is undefined. Immutable.
+ *
+ * @param pairs      pairs used (both values finite)
+ * @param difference B − A over the pairs, in the figure's unit, order effect removed under crossover
+ * @param low        lower end of the interval; NaN below 2 pairs
+ * @param high       upper end; NaN below 2 pairs
+ * @param confidence the interval's confidence level (0.95, or higher where several figures are judged at once)
+ * @param method     {@code crossover} or {@code paired}; null without pairs
+ */
+public record PairedDifference(int pairs, double difference, double low, double high, double confidence,
+                               String method) {
+
+    /**
+     * @param a          one value per pair, side A (same order as {@code b}); pairs with NaN on either side are left out
+     * @param b          one value per pair, side B
+     * @param bFirst     per pair, whether B ran first; null when unknown
+     * @param confidence the interval's confidence level, in (0, 1)
+     * @return the difference; with no usable pair, difference NaN and pairs 0
+     * @throws IllegalArgumentException when the lists differ in length
+     */
+    public static PairedDifference of(List<Double> a, List<Double> b, List<Boolean> bFirst, double confidence) {
+        PairedEstimate e = PairedEstimate.of(a, b, bFirst, false, confidence);
+        return new PairedDifference(e.pairs(), e.estimate(), e.estimate() - e.half(), e.estimate() + e.half(),
+                confidence, e.method());
+    }
+
+    /** @return true when the interval lies wholly above or below 0 (a change is resolved) */
+    public boolean resolved() {
+        return pairs >= 2 && (low > 0 || high < 0);
+    }
+
+    /**
+     * @param unit   appended to the numbers, e.g. " pts" or " µs"
+     * @param digits decimals
+     * @return e.g. "B +3.2 pts [+1.0, +5.4]" when resolved, "no change resolved: [-0.7, +1.2] pts", "B +3.2 pts
+     * (1 pair: no interval)", "no pairs"
+     */
+    public String text(String unit, int digits) {
+        if (pairs == 0) {
+            return "no pairs";
+        }
+        String f = "%+." + digits + "f";
+        if (pairs < 2) {
+            return String.format(Locale.ROOT, "B " + f + "%s (1 pair: no interval)", difference, unit);
+        }
+        String ci = String.format(Locale.ROOT, "[" + f + ", " + f + "]", low, high);
+        return resolved() ? String.format(Locale.ROOT, "B " + f + "%s %s", difference, unit, ci)
+                : "no change resolved: " + ci + unit;
+    }
+}

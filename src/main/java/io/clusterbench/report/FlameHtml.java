@@ -1,0 +1,120 @@
+package io.clusterbench.report;
+
+import io.clusterbench.ab.AbDocument;
+import io.clusterbench.ab.AbRun;
+import io.clusterbench.ab.Side;
+import io.clusterbench.ab.ThreadVerdict;
+import io.clusterbench.result.CpuProfile;
+import io.clusterbench.result.FactKeys;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
+
+/**
+ * The flame-graph sections of the HTML reports ({@link FlameGraph}; docs/explain.md): one flame graph per profiled
+ * step of a run or sweep, and on the A/B page one differential flame graph per thread count (the steps of each side
+ * at that thread count added up). Read from the folded stacks in the step folders next to result.json.
+ *
+ * <p>Thread-safe (stateless).
+ */
+final class FlameHtml {
+    private static final String NOTE = "<p>Sampled on-CPU profiles (perf cpu-clock): a box's width is its share of "
+            + "the samples, callers below callees; hover a box for its samples. A sampled profile is not an "
+            + "instrumentation count: briefly running functions may be missing.</p>\n";
+
+    private FlameHtml() {
+    }
+
+    /**
+     * @param resultDir the folder of a run's or sweep's result.json, or null when unknown
+     * @return "On-CPU flame graphs" with one graph per folded-stacks file ({@code profile*.folded} in the folder and
+     * in each of its {@code steps/*}), step folders in name order; "" without any
+     */
+    static String steps(Path resultDir) {
+        if (resultDir == null) {
+            return "";
+        }
+        List<Path> files = new ArrayList<>(folded(resultDir));
+        Path steps = resultDir.resolve("steps");
+        if (Files.isDirectory(steps)) {
+            try (Stream<Path> dirs = Files.list(steps)) {
+                dirs.filter(Files::isDirectory).sorted().forEach(d -> files.addAll(folded(d)));
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot list " + steps + ": " + e.getMessage(), e);
+            }
+        }
+        StringBuilder b = new StringBuilder();
+        for (Path f : files) {
+            String title = resultDir.relativize(f).toString();
+            b.append(FlameGraph.svg(read(f), title));
+        }
+        return b.isEmpty() ? "" : "<h2>On-CPU flame graphs</h2>\n" + NOTE + "<div class=\"flames\">\n" + b + "</div>\n";
+    }
+
+    /**
+     * @param d   the A/B result
+     * @param dir its folder (with {@code steps/tNNNN-rR-S/})
+     * @return "What changed on the CPU" with one differential flame graph per thread count whose steps were profiled on
+     * both sides; "" without any
+     */
+    static String abDiff(AbDocument d, Path dir) {
+        if (dir == null) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder();
+        for (ThreadVerdict v : d.verdicts()) {
+            Map<String, Long> a = side(d, dir, v.threads(), Side.A);
+            Map<String, Long> bb = side(d, dir, v.threads(), Side.B);
+            if (!a.isEmpty() && !bb.isEmpty()) {
+                b.append(FlameGraph.diff(a, bb, v.threads() + (v.threads() == 1 ? " thread" : " threads")
+                        + ": B's profile, red where B spends a larger share than A, blue a smaller"));
+            }
+        }
+        return b.isEmpty() ? "" : "<h2>Differential flame graphs, B vs A</h2>\n" + NOTE
+                + "<p>Each side's steps at a thread count added up; colour: the change of a frame's share of all "
+                + "samples from A to B (full red at +5 points or more, full blue at −5 or less).</p>\n"
+                + "<div class=\"flames\">\n" + b + "</div>\n";
+    }
+
+    private static Map<String, Long> side(AbDocument d, Path dir, int threads, Side side) {
+        Map<String, Long> sum = new TreeMap<>();
+        for (AbRun r : d.runs()) {
+            if (r.step().threads() != threads || r.step().side() != side || !r.completed()) {
+                continue;
+            }
+            CpuProfile p = r.run().fact(FactKeys.CPU_PROFILE);
+            if (p == null || p.nodes().isEmpty() || p.nodes().get(0).foldedFile() == null) {
+                continue;
+            }
+            read(dir.resolve("steps").resolve(r.step().dirName()).resolve(p.nodes().get(0).foldedFile()))
+                    .forEach((k, n) -> sum.merge(k, n, Long::sum));
+        }
+        return sum;
+    }
+
+    private static List<Path> folded(Path dir) {
+        try (Stream<Path> s = Files.list(dir)) {
+            return s.filter(p -> {
+                String n = p.getFileName().toString();
+                return n.startsWith("profile") && n.endsWith(".folded");
+            }).sorted().toList();
+        } catch (IOException e) {
+            return List.of();
+        }
+    }
+
+    private static Map<String, Long> read(Path f) {
+        try {
+            return FlameGraph.read(f);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot read " + f + ": " + e.getMessage(), e);
+        }
+    }
+}

@@ -1,0 +1,102 @@
+package io.clusterbench.ab;
+
+import io.clusterbench.result.ExplainSamples;
+import io.clusterbench.report.AbText;
+import org.junit.jupiter.api.Test;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What changed between A and B in the explain facts, with the pairs' intervals (docs/explain.md, "A/B"). */
+class ExplainChangeTest {
+    /** 4 pairs, ABBA, at one thread count; per pair {cpu A, cpu B, lock A, lock B}, top function per side. */
+    private static List<AbRun> runs(double[][] pairs, String functionA, String functionB) {
+        List<AbRun> runs = new ArrayList<>();
+        List<AbStep> schedule = AbSchedule.of(List.of(1), pairs.length, OrderMode.ABBA, 1);
+        for (AbStep s : schedule) {
+            double[] p = pairs[s.repeat() - 1];
+            boolean b = s.side() == Side.B;
+            AbRun r = SyntheticAb.run(s.index(), 1, s.repeat(), s.side(), 1000, 0.1);
+            runs.add(new AbRun(r.step(), r.startedSeconds(), ExplainSamples.with(r.run(), ExplainSamples.facts(10_000,
+                    b ? p[1] : p[0], b ? p[3] : p[2], b ? functionB : functionA, 5000)), r.serverCpuSeconds(), null));
+        }
+        return runs;
+    }
+
+    @Test
+    void theSameServerTwiceResolvesNoChange() {
+        double[][] pairs = {{100, 101, 10, 10.5}, {102, 100, 11, 10}, {99, 100.5, 10, 10.2}, {101, 100, 10.4, 10.1}};
+        ExplainChange e = AbVerdicts.of(runs(pairs, "MYSQLparse", "MYSQLparse")).get(0).explain();
+        assertEquals(4, e.pairs());
+        assertFalse(e.cpuMicrosPerEvent().change().resolved(), e.cpuMicrosPerEvent().toString());
+        assertFalse(e.lockSharePoints().change().resolved(), e.lockSharePoints().toString());
+        assertFalse(e.anyResolved(), e.toString());
+        assertEquals(HardwareNotSupported.REASON, e.ipcAbsentReason());
+        assertNull(e.ipc());
+    }
+
+    @Test
+    void aMovedCostIsResolvedWithItsDirection() {
+        double[][] pairs = {{100, 130, 10, 20}, {102, 131, 11, 21}, {99, 128, 10, 19.5}, {101, 132, 10.4, 20.6}};
+        ExplainChange e = AbVerdicts.of(runs(pairs, "MYSQLparse", "ut_delay")).get(0).explain();
+        assertTrue(e.cpuMicrosPerEvent().change().resolved() && e.cpuMicrosPerEvent().change().ratio() > 1.2,
+                e.cpuMicrosPerEvent().toString());
+        assertTrue(e.lockSharePoints().change().low() > 5, e.lockSharePoints().toString());
+        // the two top functions swapped places: each moved by its whole 20 points, the only functions that moved
+        assertEquals(List.of("MYSQLparse", "ut_delay"), e.functions().stream().limit(2).map(ExplainChange.Shift::name).sorted().toList());
+        ExplainChange.Shift spin = e.functions().stream().filter(f -> f.name().equals("ut_delay")).findFirst().orElseThrow();
+        assertEquals(20.0, spin.change().difference(), 1e-9);
+        // 2 categories + 3 functions + 1 wait seen: half of the 5% shared among the 6 candidates, half among the
+        // 4 headline figures measured (IPC is not)
+        assertEquals(3, e.functionCandidates());
+        assertEquals(1 - 0.025 / 6, spin.change().confidence(), 1e-12);
+        assertEquals(1 - 0.025 / 4, e.cpuMicrosPerEvent().confidence(), 1e-12);
+        assertEquals(10, e.figuresJudged());
+        String text = String.join("\n", AbText.verdicts(SyntheticAb.document(new double[] {1, 1, 1, 1, 1})
+                .withRuns(runs(pairs, "MYSQLparse", "ut_delay"))));
+        assertTrue(text.contains("explain: what changed, B vs A"), text);
+        assertTrue(text.contains("1 thread, 4 pairs, m = 10: a change resolved"), text);
+        assertTrue(text.contains("function ut_delay (%)"), text);
+        assertTrue(text.contains("IPC") && text.contains("not supported by this host"), text);
+    }
+
+    @Test
+    void theDifferenceIntervalUsesTheSameMethodAsTheRatio() {
+        // paired: d = 1, 2, 3, 2 → mean 2, s = 0.8165, se = 0.40825, t(0.975, 3) = 3.182446
+        PairedDifference d = PairedDifference.of(List.of(0.0, 0.0, 0.0, 0.0), List.of(1.0, 2.0, 3.0, 2.0), null, 0.95);
+        assertEquals(2.0, d.difference(), 1e-12);
+        assertEquals(2 - 3.182446 * 0.40825, d.low(), 1e-4);
+        assertEquals("paired", d.method());
+        assertTrue(d.resolved());
+        assertEquals("B +2.0 pts [+0.7, +3.3]", d.text(" pts", 1));
+        PairedDifference none = PairedDifference.of(List.of(1.0, 1.0, 1.0), List.of(1.5, 0.5, 1.1), null, 0.95);
+        assertTrue(none.text(" us", 1).startsWith("no change resolved: [-"), none.text(" us", 1));
+        PairedDifference cross = PairedDifference.of(List.of(0.0, 0.0, 0.0, 0.0), List.of(1.0, 2.0, 3.0, 2.0),
+                List.of(false, true, true, false), 0.95);
+        assertEquals("crossover", cross.method());
+    }
+
+    @Test
+    void anAbResultWrittenBeforeTheExplainChangeReadsWithoutIt(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir)
+            throws Exception {
+        java.nio.file.Path file = dir.resolve("result.json");
+        SyntheticAb.document(new double[] {1, 100, 101, 99, 100}).write(file);
+        com.fasterxml.jackson.databind.ObjectMapper m = new com.fasterxml.jackson.databind.ObjectMapper();
+        com.fasterxml.jackson.databind.node.ObjectNode tree = (com.fasterxml.jackson.databind.node.ObjectNode) m.readTree(file.toFile());
+        tree.get("verdicts").forEach(v -> ((com.fasterxml.jackson.databind.node.ObjectNode) v).remove("explain"));
+        m.writeValue(file.toFile(), tree);
+        AbDocument d = AbDocument.read(file);
+        assertNull(d.verdicts().get(0).explain());
+        assertTrue(io.clusterbench.report.AbExplainText.lines(d).isEmpty());
+    }
+
+    /** The sample facts' hardware node says what this host says. */
+    private static final class HardwareNotSupported {
+        static final String REASON = io.clusterbench.result.HardwareCounters.NOT_SUPPORTED;
+    }
+}
