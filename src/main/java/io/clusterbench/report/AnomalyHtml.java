@@ -83,6 +83,13 @@ public final class AnomalyHtml {
             b.append("<p>Topology: ").append(esc(String.valueOf(t.get("flavor")))).append(' ')
                     .append(esc(String.valueOf(t.get("version")))).append("</p>\n");
         }
+        if (doc.serverVariables() != null && !doc.serverVariables().isEmpty()) {
+            List<List<String>> rows = new ArrayList<>();
+            doc.serverVariables().forEach((node, vars) -> vars.forEach((k, v) -> rows.add(List.of(esc(node), esc(k),
+                    esc(v)))));
+            b.append("<details><summary>Server variables per node</summary>\n")
+                    .append(Html.table(List.of(NODE.key(), "variable", "value"), rows)).append("</details>\n");
+        }
         AnomalyDocument.Options o = doc.options();
         if (o != null) {
             b.append("<p>").append(esc(String.join(" + ", o.workloads()))).append(", ").append(o.sessionsPerWorkload())

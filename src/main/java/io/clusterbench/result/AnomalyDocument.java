@@ -22,12 +22,15 @@ import java.util.Map;
  * @param target          {@code endpoints}, {@code user}, {@code database}
  * @param topology        the topology found at start ({@code flavor}, {@code version}, {@code members}, …)
  * @param options         the probe's options as resolved
+ * @param serverVariables per node, the server variables that decide what a history may show (durability, InnoDB's
+ *                        snapshot isolation, global isolation and causal wait, Galera's certification), as read at start
  * @param status          {@code running}, {@code completed} or {@code interrupted} (Ctrl-C or SIGTERM)
  * @param durationSeconds wall time of the probe so far (s)
  * @param settings        the settings, in the order run
  */
 public record AnomalyDocument(String schema, String startedAt, List<String> command, Map<String, Object> target,
-                              Map<String, Object> topology, Options options, String status, double durationSeconds,
+                              Map<String, Object> topology, Options options,
+                              Map<String, Map<String, String>> serverVariables, String status, double durationSeconds,
                               List<AnomalySetting> settings) {
     /** Schema identifier of {@code anomalies.json}. */
     public static final String SCHEMA = "clusterbench.anomalies/1";
@@ -64,8 +67,8 @@ public record AnomalyDocument(String schema, String startedAt, List<String> comm
 
     /** @return the same document with {@code next} as its status, duration and settings */
     public AnomalyDocument with(String nextStatus, double seconds, List<AnomalySetting> nextSettings) {
-        return new AnomalyDocument(schema, startedAt, command, target, topology, options, nextStatus, seconds,
-                nextSettings);
+        return new AnomalyDocument(schema, startedAt, command, target, topology, options, serverVariables, nextStatus,
+                seconds, nextSettings);
     }
 
     /** @return per setting with a forbidden anomaly, {@code setting: workload class (count), …}; empty when none */

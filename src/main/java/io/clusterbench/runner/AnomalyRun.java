@@ -22,6 +22,7 @@ import io.clusterbench.probe.AnomalyProbe;
 import io.clusterbench.probe.HistoryLoad;
 import io.clusterbench.probe.IsolationSetting;
 import io.clusterbench.probe.Placement;
+import io.clusterbench.probe.ServerSettings;
 import io.clusterbench.report.AnomalyText;
 import io.clusterbench.result.AnomalyDocument;
 import io.clusterbench.result.AnomalySetting;
@@ -84,50 +85,88 @@ public record AnomalyRun(List<String> levels, List<Isolation> isolations, List<P
             new Placement(routings.get(0), readsOn, base.endpoints().size()); // refuses reads-on other on one endpoint
             int readTimeout = faults.readTimeoutSeconds() == FaultPlan.AUTO ? ReadTimeout.derive(timeSeconds, 0)
                     : (int) faults.readTimeoutSeconds() * 1000;
-            Target sessionsBase = base.withReadTimeout(readTimeout);
+            Map<String, Map<String, String>> variables = ServerSettings.read(base.afterRun(), names);
+            console.line(ServerSettings.line(variables));
             ResultDirs.createDirectories(out);
-            Path json = out.resolve(AnomalyDocument.FILE);
-            long started = System.nanoTime();
-            AnomalyDocument head = new AnomalyDocument(AnomalyDocument.SCHEMA, Instant.now().toString(), command,
-                    target(base), topology.toMap(), options(readTimeout), "running", 0, List.of());
-            List<AnomalySetting> done = java.util.Collections.synchronizedList(new ArrayList<>());
-            java.util.function.Function<String, AnomalyDocument> doc = status -> head.with(status,
-                    (System.nanoTime() - started) / 1e9, List.copyOf(done));
-            write(json, doc.apply("running").bytes());
-            life.beforeHalt(() -> write(json, doc.apply("interrupted").bytes()));
+            Output output = new Output(out.resolve(AnomalyDocument.FILE), new AnomalyDocument(AnomalyDocument.SCHEMA,
+                    Instant.now().toString(), command, target(base), topology.toMap(), options(readTimeout), variables,
+                    "running", 0, List.of()));
+            output.write("running");
+            life.beforeHalt(() -> output.write("interrupted"));
             console.line("Results go to " + out);
             AnomalyProbe probe = new AnomalyProbe(names, topology.galera(), life, console::line);
+            Context ctx = new Context(probe, base.withReadTimeout(readTimeout), base, topology, names, nodes, console);
             int total = parsed.size() * isolations.size() * routings.size();
-            int index = 0;
             for (Consistency c : parsed) {
                 for (Isolation iso : isolations) {
                     for (Placement.Routing r : routings) {
-                        if (life.stopRequested()) {
-                            break;
+                        if (!life.stopRequested()) {
+                            AnomalySetting s = runSetting(ctx, c, iso, r, output.size() + 1, total);
+                            output.add(s);
+                            console.print(AnomalyText.setting(s));
                         }
-                        index++;
-                        AnomalySetting s = runSetting(probe, sessionsBase, base, topology, names, nodes, c, iso, r,
-                                index, total, console);
-                        done.add(s);
-                        write(json, doc.apply("running").bytes());
-                        console.print(AnomalyText.setting(s));
                     }
                 }
             }
-            boolean interrupted = life.stopRequested();
-            AnomalyDocument last = doc.apply(interrupted ? "interrupted" : "completed");
-            write(json, last.bytes());
-            life.enter(Lifecycle.Phase.REPORT);
-            console.line("");
-            console.print(AnomalyText.summary(last));
-            console.line("Results: " + json + " and a history.jsonl per setting (tables and HTML again: "
-                    + "clusterbench report " + out + ")");
-            RunStatus status = status(last);
-            if (status == RunStatus.CHECK_FAILED) {
-                console.error("check failed: anomalies the chosen settings forbid were found ("
-                        + String.join("; ", last.violations()) + "); see " + json);
+            return finish(output.write(life.stopRequested() ? "interrupted" : "completed"), output.json(), console);
+        }
+    }
+
+    /** Prints the summary and the results line; @return the exit status, with its stderr line when a check failed */
+    private RunStatus finish(AnomalyDocument last, Path json, Console console) {
+        console.lifecycle().enter(Lifecycle.Phase.REPORT);
+        console.line("");
+        console.print(AnomalyText.summary(last));
+        console.line("Results: " + json + " and a history.jsonl per setting (tables and HTML again: "
+                + "clusterbench report " + out + ")");
+        RunStatus status = status(last);
+        if (status == RunStatus.CHECK_FAILED) {
+            console.error("check failed: anomalies the chosen settings forbid were found ("
+                    + String.join("; ", last.violations()) + "); see " + json);
+        }
+        return status;
+    }
+
+    /** What every setting of one probe shares. */
+    private record Context(AnomalyProbe probe, Target sessions, Target base, Topology topology, List<String> names,
+                           NodeControl nodes, Console console) {
+    }
+
+    /** {@code anomalies.json} as the probe goes: the head, the settings finished; thread-safe (a halt writes it). */
+    private static final class Output {
+        private final Path json;
+        private final AnomalyDocument head;
+        private final long started = System.nanoTime();
+        private final List<AnomalySetting> done = new ArrayList<>();
+
+        Output(Path json, AnomalyDocument head) {
+            this.json = json;
+            this.head = head;
+        }
+
+        Path json() {
+            return json;
+        }
+
+        synchronized int size() {
+            return done.size();
+        }
+
+        /** Adds a finished setting and writes the document. */
+        synchronized void add(AnomalySetting s) {
+            done.add(s);
+            write("running");
+        }
+
+        /** @return the document written, with {@code status} */
+        synchronized AnomalyDocument write(String status) {
+            AnomalyDocument doc = head.with(status, (System.nanoTime() - started) / 1e9, List.copyOf(done));
+            try {
+                AnomalyDocument.write(json, doc.bytes());
+            } catch (java.io.UncheckedIOException e) {
+                throw new UserException(e.getMessage(), "free disk space or choose another --out", e);
             }
-            return status;
+            return doc;
         }
     }
 
@@ -143,9 +182,11 @@ public record AnomalyRun(List<String> levels, List<Isolation> isolations, List<P
         return doc.violations().isEmpty() ? RunStatus.COMPLETED : RunStatus.CHECK_FAILED;
     }
 
-    private AnomalySetting runSetting(AnomalyProbe probe, Target sessionsBase, Target base, Topology topology,
-                                      List<String> names, NodeControl nodes, Consistency c, Isolation iso,
-                                      Placement.Routing r, int index, int total, Console console) {
+    private AnomalySetting runSetting(Context ctx, Consistency c, Isolation iso, Placement.Routing r, int index,
+                                      int total) {
+        Console console = ctx.console();
+        List<String> names = ctx.names();
+        Target base = ctx.base();
         String level = c == null ? null : c.level();
         String name = (c == null ? "consistency not set" : c.variable() + "=" + level) + " " + iso.shortName() + " "
                 + r.label();
@@ -153,11 +194,11 @@ public record AnomalyRun(List<String> levels, List<Isolation> isolations, List<P
                 : c.galera() ? "sync" + level : level, iso.shortName(), r.label());
         console.line("");
         console.line("Setting " + index + "/" + total + ": " + name + " — " + describe(names.size()));
-        Consistency.Applied applied = c == null ? null : c.apply(sessionsBase, topology);
+        Consistency.Applied applied = c == null ? null : c.apply(ctx.sessions(), ctx.topology());
         if (applied != null) {
             console.line(applied.line());
         }
-        IsolationSetting.Applied isolation = IsolationSetting.apply(applied == null ? sessionsBase : applied.target(),
+        IsolationSetting.Applied isolation = IsolationSetting.apply(applied == null ? ctx.sessions() : applied.target(),
                 iso, names);
         console.line(isolation.line());
         Placement placement = new Placement(r, readsOn, base.endpoints().size());
@@ -166,15 +207,15 @@ public record AnomalyRun(List<String> levels, List<Isolation> isolations, List<P
         AnomalyProbe.Setting setting = new AnomalyProbe.Setting(index, name, directory, out.resolve(directory), level,
                 applied == null ? "not set" : applied.line(), iso, isolation.line(), isolation.target(), base, spec,
                 Duration.ofSeconds(timeSeconds), Duration.ofSeconds(finalReadSeconds), Promise.of(iso, level));
-        boolean galera = topology.galera();
+        boolean galera = ctx.topology().galera();
         FaultRunner schedule = faults.schedule().isEmpty() && !galera ? null
-                : new FaultRunner(faults.schedule(), nodes, base, names, galera, console::line);
+                : new FaultRunner(faults.schedule(), ctx.nodes(), base, names, galera, console::line);
         RelayObserver relay = RelayObserver.find(faults.sandboxDir(), base.endpoints());
         Lifecycle.Owned owned = schedule == null ? null
                 : console.lifecycle().own("fault schedule", schedule::close);
         AnomalySetting s;
         try {
-            s = probe.run(setting, new AnomalyProbe.Hooks() {
+            s = ctx.probe().run(setting, new AnomalyProbe.Hooks() {
                 @Override
                 public void loadStarted() {
                     if (relay != null) {
@@ -252,13 +293,5 @@ public record AnomalyRun(List<String> levels, List<Isolation> isolations, List<P
             names.add(m == null || m.name().isEmpty() ? "n" + (i + 1) : m.name());
         }
         return names;
-    }
-
-    private static void write(Path json, byte[] bytes) {
-        try {
-            AnomalyDocument.write(json, bytes);
-        } catch (java.io.UncheckedIOException e) {
-            throw new UserException(e.getMessage(), "free disk space or choose another --out", e);
-        }
     }
 }

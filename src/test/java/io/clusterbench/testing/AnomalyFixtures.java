@@ -70,7 +70,8 @@ public final class AnomalyFixtures {
         return new AnomalyDocument(AnomalyDocument.SCHEMA, "2026-12-02T10:00:00Z",
                 List.of("clusterbench", "probe", "anomalies"), Map.of("endpoints", List.of("127.0.0.1:1", "127.0.0.1:2")),
                 Map.of("flavor", "mariadb-galera", "version", "10.11.19"), new AnomalyDocument.Options(
-                List.of("append"), 3, 8, 64, 5, 8, 0, "same", false, null, 10_000, 10_000, 34), "completed", 17.5,
+                List.of("append"), 3, 8, 64, 5, 8, 0, "same", false, null, 10_000, 10_000, 34),
+                Map.of("n1", Map.of("innodb_snapshot_isolation", "OFF")), "completed", 17.5,
                 settings);
     }
 
