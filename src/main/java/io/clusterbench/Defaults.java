@@ -21,6 +21,13 @@ public final class Defaults {
     public static final long RATE_EVENTS_PER_SECOND = 0;
     /** {@code --report-interval}: seconds between console interval lines; 0 = none. */
     public static final long REPORT_INTERVAL_SECONDS = 0;
+    /**
+     * Seconds every endpoint may stay unreachable before a run stops ({@code --give-up-time auto}): five of the
+     * reconnect backoff's longest steps (1 s), about the time a Galera cluster takes to evict a silent node. Under
+     * {@code --ignore-errors all} with a time limit, {@code auto} never gives up (docs/metrics.md, "Unreachable
+     * target").
+     */
+    public static final long GIVE_UP_SECONDS = 5;
     /** Interval length of the result files (intervals.csv, result.json) when no report interval is set, seconds. */
     public static final long SAMPLE_INTERVAL_SECONDS = 1;
     /** {@code --percentile}: latency percentile of interval lines, also used when 0 is given. */
@@ -51,6 +58,14 @@ public final class Defaults {
     public static final int RANGE_SIZE = 100;
     /** {@code --point-selects}: point SELECTs per OLTP transaction. */
     public static final int POINT_SELECTS = 10;
+    /** {@code --explain}: the explain collectors (resources per transaction, wait profile; docs/explain.md). */
+    public static final String EXPLAIN = "on";
+    /** {@code --profile}: the on-CPU profile of a server on this host, when perf is usable. */
+    public static final String PROFILE = "auto";
+    /** {@code --hw-counters}: hardware counters of a server on this host, when the host exposes them. */
+    public static final String HW_COUNTERS = "auto";
+    /** {@code --profile-frequency}: on-CPU samples per second per processor (perf's {@code -F}), Hz. */
+    public static final int PROFILE_FREQUENCY_HZ = 499;
 
     private Defaults() {
     }

@@ -14,6 +14,8 @@ import java.util.Set;
  *       {@code --mysql-ignore-errors} becomes {@code --ignore-errors};</li>
  *   <li>sysbench's order {@code WORKLOAD [options] COMMAND [options]} becomes
  *       {@code COMMAND WORKLOAD [options]};</li>
+ *   <li>a repeated list option ({@code --threads}, {@code --host}, {@code --port}, {@code --socket}) keeps its
+ *       last value, as every option does (picocli would append the lists);</li>
  *   <li>the sysbench options that only select the Lua driver ({@code --db-driver=mysql}) or change nothing
  *       here ({@link #IGNORED}, e.g. {@code --verbosity}) are dropped; sysbench 0.5 names
  *       ({@code --num-threads}, {@code --max-time}, {@code --max-requests}, {@code --oltp-table-size}) are
@@ -57,7 +59,38 @@ final class ArgNormalizer {
             }
             out.add(name + rest);
         }
-        return sysbenchOrder(out).toArray(new String[0]);
+        return sysbenchOrder(lastWins(out)).toArray(new String[0]);
+    }
+
+    /**
+     * sysbench's list options; picocli would append a repeated list option's values ({@code --threads=64 ...
+     * --threads=1} ran two thread counts), where sysbench takes the last value as it does for every option.
+     */
+    private static final Set<String> LIST_OPTIONS = Set.of("--threads", "--host", "--port", "--socket");
+
+    /** @return {@code args} with each {@link #LIST_OPTIONS} occurrence but the last left out (with its value) */
+    private static List<String> lastWins(List<String> args) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < args.size(); i++) {
+            String a = args.get(i);
+            String name = a.split("=", 2)[0];
+            boolean separateValue = !a.contains("=") && i + 1 < args.size();
+            if (LIST_OPTIONS.contains(name) && repeatedAfter(args, name, i + (separateValue ? 2 : 1))) {
+                i += separateValue ? 1 : 0; // an earlier occurrence: dropped with its value
+                continue;
+            }
+            out.add(a);
+        }
+        return out;
+    }
+
+    private static boolean repeatedAfter(List<String> args, String name, int from) {
+        for (int i = from; i < args.size(); i++) {
+            if (args.get(i).equals(name) || args.get(i).startsWith(name + "=")) {
+                return true;
+            }
+        }
+        return false;
     }
 
     /**
@@ -98,6 +131,35 @@ final class ArgNormalizer {
             }
         }
         return reordered;
+    }
+
+    /** sysbench's command words, in the order they are offered. */
+    private static final List<String> COMMAND_ORDER = List.of("prepare", "run", "cleanup", "check");
+
+    /**
+     * The message for a command line in sysbench's order ({@code WORKLOAD [options] COMMAND}) whose command word
+     * is none of {@link #COMMANDS}: it names the word that was meant as the command, not the workload. That is
+     * the first word after the workload near a command word ({@code runn}, {@code rnu}: {@link DidYouMean}), else
+     * the last argument when it is a word that is no option's value; with neither, the command is missing.
+     *
+     * @param args     the normalised arguments, the workload first
+     * @param workload the workload name that came first
+     * @return one clause without a trailing period
+     */
+    static String missingCommand(String[] args, String workload) {
+        String order = "; sysbench's order is WORKLOAD [OPTIONS] COMMAND, COMMAND one of "
+                + String.join(", ", COMMAND_ORDER);
+        for (int i = 1; i < args.length; i++) {
+            if (!args[i].startsWith("-") && !DidYouMean.nearest(args[i], COMMAND_ORDER).isEmpty()) {
+                return "unknown command '" + args[i] + "'" + DidYouMean.hint(args[i], COMMAND_ORDER) + order;
+            }
+        }
+        int last = args.length - 1;
+        boolean aValue = last > 1 && args[last - 1].startsWith("-") && !args[last - 1].contains("=");
+        if (last >= 1 && !args[last].startsWith("-") && !aValue) {
+            return "unknown command '" + args[last] + "' after workload " + workload + order;
+        }
+        return "no command after workload " + workload + order;
     }
 
     /** @return the sysbench options in {@code args} that {@link #normalize} drops as having no effect here */

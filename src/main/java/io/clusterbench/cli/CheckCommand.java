@@ -3,8 +3,8 @@ package io.clusterbench.cli;
 import io.clusterbench.runner.Validation;
 import io.clusterbench.db.TargetOptions;
 import io.clusterbench.UserException;
-import io.clusterbench.runner.LedgerCheckRun;
-import io.clusterbench.runner.TpccCheckRun;
+import io.clusterbench.chores.LedgerCheckRun;
+import io.clusterbench.chores.TpccCheckRun;
 import io.clusterbench.workload.tpcc.TpccFamily;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -45,8 +45,16 @@ final class CheckCommand implements Callable<Integer> {
         this.env = env;
     }
 
+    /** The command as parsed; picocli injects it. */
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
+        String inert = InertOptions.note(spec);
+        if (inert != null) {
+            env.out().println(inert);
+        }
         if ("commits".equals(workload)) {
             return commits();
         }

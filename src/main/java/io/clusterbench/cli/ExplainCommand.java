@@ -2,7 +2,7 @@ package io.clusterbench.cli;
 
 import io.clusterbench.runner.Validation;
 import io.clusterbench.db.TargetOptions;
-import io.clusterbench.runner.ExplainRun;
+import io.clusterbench.chores.ExplainRun;
 import io.clusterbench.runner.ResultDirs;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;

@@ -32,6 +32,11 @@ final class InspectCommand extends WorkloadCommand {
             description = "Planned threads, or a sweep's list; the largest counts. Default: ${DEFAULT-VALUE}.")
     List<Integer> threads;
 
+    @Option(names = "--routing", paramLabel = "round-robin|single-writer", defaultValue = "round-robin",
+            description = "How the run will spread its workers over the endpoints, for the failover headroom "
+                    + "(docs/inspect.md). Default: ${DEFAULT-VALUE}.")
+    String routing;
+
     InspectCommand(CliEnv env) {
         super(env);
     }
@@ -55,7 +60,7 @@ final class InspectCommand extends WorkloadCommand {
         }
         Validation.check(target, null, families());
         Workload w = WorkloadRegistry.create(workload, families(), Distribution.defaultUniform(), 1);
-        Inspection result = Preflight.inspect(target.spec(), w, max, env);
+        Inspection result = Preflight.inspect(target.spec(), w, max, io.clusterbench.db.Routing.parse(routing), env);
         Preflight.print(result, w.name(), max, env);
         return result.hasErrors() ? ExitCode.CHECK_FAILED.code() : ExitCode.OK.code();
     }

@@ -133,6 +133,7 @@ public final class Main implements Runnable {
         Main main = new Main();
         CommandLine cli = tree(main, new Factory(withCommand), commandsFor(normalized));
         WorkloadCommand.install(cli);
+        InertOptions.install(cli);
         SectionedHelp.install(cli);
         cli.setOut(env.out());
         cli.setErr(env.err());
@@ -151,12 +152,8 @@ public final class Main implements Runnable {
         cli.setParameterExceptionHandler((ex, a) -> {
             CommandLine at = ex.getCommandLine();
             String message = ex.getMessage();
-            if (!at.getSubcommands().isEmpty() && ex instanceof CommandLine.UnmatchedArgumentException u
-                    && !u.getUnmatched().isEmpty() && !u.getUnmatched().get(0).startsWith("-")) {
-                // a word where a command (or a sandbox/probe/k8s subcommand) belongs
-                String kind = at == cli ? "command" : at.getCommandName() + " command";
-                message = "unknown " + kind + " '" + u.getUnmatched().get(0) + "'; choose one of "
-                        + String.join(", ", at.getSubcommands().keySet());
+            if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
+                message = unmatched(at, at == cli, u.getUnmatched().get(0), a);
             }
             message = masked(wholeNumbers(message), secrets);
             // the full path ('clusterbench sandbox kill'), so the hint names a help page that exists
@@ -184,11 +181,63 @@ public final class Main implements Runnable {
             }
             return ExitCode.SOFTWARE.code();
         });
+        cli.setExecutionStrategy(Main::executeWithoutStrays);
         // Help fits the terminal, but its width is asked of the terminal only when help is printed: picocli runs
         // `stty -a` (two processes) for each command declared with usageHelpAutoWidth as it builds the model,
         // on every start at a terminal
         cli.setUsageHelpAutoWidth(true);
         return cli.execute(normalized);
+    }
+
+    /**
+     * Runs the command parsed, after refusing arguments it did not recognise: a workload command collects them
+     * (the joins options do, to name the valid scenarios) rather than letting picocli refuse them, so they are
+     * refused here, before any work, in the same words as any command's ({@link #unmatched}); only for
+     * {@code joins} does its family name them (an unknown scenario).
+     */
+    private static int executeWithoutStrays(CommandLine.ParseResult parsed) {
+        CommandLine.ParseResult last = parsed;
+        while (last.hasSubcommand()) {
+            last = last.subcommand();
+        }
+        boolean help = last.isUsageHelpRequested() || last.isVersionHelpRequested();
+        boolean joins = last.commandSpec().userObject() instanceof WorkloadCommand w
+                && io.clusterbench.workload.joins.JoinsWorkload.NAME.equals(w.workload());
+        if (!help && !joins && !last.unmatched().isEmpty()) {
+            throw new CommandLine.UnmatchedArgumentException(last.commandSpec().commandLine(), last.unmatched());
+        }
+        return new CommandLine.RunLast().execute(parsed);
+    }
+
+    /**
+     * @param at    the command that met the argument
+     * @param root  true when that is the top command (where a command word belongs)
+     * @param first the first argument it did not recognise
+     * @param args  the whole command line (normalised)
+     * @return the message: an unknown option or command with the nearest valid names ("unknown option '--thread'
+     *         (did you mean --threads?)"); for a workload first, sysbench's order without a valid command word,
+     *         the word meant as the command ({@link ArgNormalizer#missingCommand})
+     */
+    static String unmatched(CommandLine at, boolean root, String first, String[] args) {
+        if (first.startsWith("-")) {
+            String name = first.split("=", 2)[0];
+            List<String> names = new ArrayList<>();
+            for (CommandLine.Model.OptionSpec o : at.getCommandSpec().options()) {
+                names.addAll(List.of(o.names()));
+            }
+            names.removeIf(n -> !n.startsWith("--"));
+            return "unknown option '" + name + "'" + DidYouMean.hint(name, names);
+        }
+        if (at.getSubcommands().isEmpty()) {
+            return "unexpected argument '" + first + "'";
+        }
+        if (root && io.clusterbench.runner.WorkloadRegistry.familyOf(first) != null) {
+            return ArgNormalizer.missingCommand(args, first);
+        }
+        // a word where a command (or a sandbox/probe/k8s subcommand) belongs
+        String kind = root ? "command" : at.getCommandName() + " command";
+        return "unknown " + kind + " '" + first + "'" + DidYouMean.hint(first, at.getSubcommands().keySet())
+                + "; choose one of " + String.join(", ", at.getSubcommands().keySet());
     }
 
     /**

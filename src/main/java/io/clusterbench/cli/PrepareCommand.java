@@ -1,7 +1,7 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.runner.Validation;
-import io.clusterbench.runner.TableChores;
+import io.clusterbench.chores.TableChores;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.KeyDistributionOptions;
 import io.clusterbench.workload.PrepareMode;

@@ -2,7 +2,7 @@ package io.clusterbench.cli;
 
 import io.clusterbench.UserException;
 import io.clusterbench.db.TargetOptions;
-import io.clusterbench.runner.AnomalyOptions;
+import io.clusterbench.chores.AnomalyOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 

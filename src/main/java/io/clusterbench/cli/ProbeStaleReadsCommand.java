@@ -2,7 +2,7 @@ package io.clusterbench.cli;
 
 import io.clusterbench.prom.MetricsOptions;
 import io.clusterbench.db.TargetOptions;
-import io.clusterbench.runner.StaleReadOptions;
+import io.clusterbench.chores.StaleReadOptions;
 import io.clusterbench.UserException;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.FamilyOptions;

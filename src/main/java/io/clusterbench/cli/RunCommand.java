@@ -6,6 +6,7 @@ import io.clusterbench.runner.ShardOptions;
 import io.clusterbench.runner.ClusterOptions;
 import io.clusterbench.runner.RunOptions;
 import io.clusterbench.prom.MetricsOptions;
+import io.clusterbench.explain.ExplainOptions;
 import io.clusterbench.runner.RunDriver;
 import io.clusterbench.runner.RunPlan;
 import io.clusterbench.runner.WorkloadRegistry;
@@ -32,6 +33,8 @@ final class RunCommand extends WorkloadCommand {
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
     @Mixin
+    ExplainOptions explain = new ExplainOptions();
+    @Mixin
     BackgroundOptions background = new BackgroundOptions();
 
     RunCommand(CliEnv env) {
@@ -46,7 +49,7 @@ final class RunCommand extends WorkloadCommand {
     @Override
     public Integer call() {
         RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), false, cluster,
-                background, shards).withMetrics(metrics.spec());
+                background, shards).withMetrics(metrics.spec()).withExplain(explain.spec());
         noteNotApplying(true, workload(), background.workload());
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }

@@ -92,7 +92,8 @@ final class SandboxCommand implements Runnable {
     int resume(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
                @Mixin SandboxDir dir) {
         var transfer = GaleraSandbox.open(dir.path()).resume(node);
-        env.out().println("Resumed " + node + ": " + io.clusterbench.sandbox.StateTransferLog.describe(node, transfer));
+        env.out().println(transfer == null ? io.clusterbench.sandbox.StateTransferLog.nothingToUndo(node, "resume")
+                : "Resumed " + node + ": " + io.clusterbench.sandbox.StateTransferLog.describe(node, transfer));
         return ExitCode.OK.code();
     }
 
@@ -124,7 +125,8 @@ final class SandboxCommand implements Runnable {
             + "it is not in time).")
     int heal(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node, @Mixin SandboxDir dir) {
         var transfer = new SandboxNetwork(GaleraSandbox.open(dir.path())).heal(node);
-        env.out().println("Healed " + node + ": " + io.clusterbench.sandbox.StateTransferLog.describe(node, transfer));
+        env.out().println(transfer == null ? io.clusterbench.sandbox.StateTransferLog.nothingToUndo(node, "heal")
+                : "Healed " + node + ": " + io.clusterbench.sandbox.StateTransferLog.describe(node, transfer));
         return ExitCode.OK.code();
     }
 

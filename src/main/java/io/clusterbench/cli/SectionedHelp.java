@@ -26,6 +26,8 @@ final class SectionedHelp implements CommandLine.IHelpSectionRenderer {
             "--report-csv", "--histogram", "--metrics-listen", "--metrics-linger");
     /** Mixin names holding the target options (field names of the commands). */
     private static final String TARGET_MIXIN = "target";
+    /** The field name of the explain options' mixin in {@code run} and {@code sweep}. */
+    private static final String EXPLAIN_MIXIN = "explain";
 
     private final WorkloadCommand command;
 
@@ -72,16 +74,18 @@ final class SectionedHelp implements CommandLine.IHelpSectionRenderer {
         }
         List<OptionSpec> target = spec.mixins().containsKey(TARGET_MIXIN)
                 ? options(spec, spec.mixins().get(TARGET_MIXIN)) : List.of();
+        List<OptionSpec> explain = spec.mixins().containsKey(EXPLAIN_MIXIN)
+                ? options(spec, spec.mixins().get(EXPLAIN_MIXIN)) : List.of();
         List<OptionSpec> output = new ArrayList<>();
         List<OptionSpec> control = new ArrayList<>();
         for (OptionSpec o : spec.options()) {
-            if (family.contains(o) || target.contains(o)) {
+            if (family.contains(o) || target.contains(o) || explain.contains(o)) {
                 continue;
             }
             (OUTPUT.contains(o.longestName()) ? output : control).add(o);
         }
         return section(help, "Connection", target) + section(help, "Run control", control)
-                + section(help, "Output", output) + families;
+                + section(help, "Output", output) + section(help, "Explain (docs/explain.md)", explain) + families;
     }
 
     /** @return the command's own option specs that came from {@code mixin} (matched by name) */

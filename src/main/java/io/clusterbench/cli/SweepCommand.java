@@ -6,6 +6,7 @@ import io.clusterbench.runner.ShardOptions;
 import io.clusterbench.runner.ClusterOptions;
 import io.clusterbench.runner.RunOptions;
 import io.clusterbench.prom.MetricsOptions;
+import io.clusterbench.explain.ExplainOptions;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.runner.SweepDriver;
 import io.clusterbench.runner.RunPlan;
@@ -44,6 +45,8 @@ final class SweepCommand extends WorkloadCommand {
     @Mixin
     MetricsOptions metrics = new MetricsOptions();
     @Mixin
+    ExplainOptions explain = new ExplainOptions();
+    @Mixin
     RunOptions run = new RunOptions();
 
     SweepCommand(CliEnv env) {
@@ -66,7 +69,7 @@ final class SweepCommand extends WorkloadCommand {
             cluster.consistency(levels.get(0).level());
         }
         RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), true, cluster,
-                new BackgroundOptions(), shards).withMetrics(metrics.spec());
+                new BackgroundOptions(), shards).withMetrics(metrics.spec()).withExplain(explain.spec());
         noteNotApplying(true, workload());
         List<RunPlan> plans = new ArrayList<>(List.of(plan));
         for (int i = 1; i < levels.size(); i++) {

@@ -54,7 +54,8 @@ abstract class WorkloadCommand implements Callable<Integer> {
     }
 
     /**
-     * Prints one note when typed workload options act on none of {@code workloads} ({@link AppliedOptions}).
+     * Prints one note when typed workload options act on none of {@code workloads} ({@link AppliedOptions}), and
+     * one for the typed options of {@code run} that this command does not act on ({@link InertOptions}).
      *
      * @param eventOptions true for commands that run events (options the workload's events never read are
      *                     noted too); false for prepare and cleanup
@@ -65,6 +66,10 @@ abstract class WorkloadCommand implements Callable<Integer> {
         String note = AppliedOptions.note(AppliedOptions.notApplying(spec, names, eventOptions), names);
         if (note != null) {
             env.out().println(note);
+        }
+        String inert = InertOptions.note(spec);
+        if (inert != null) {
+            env.out().println(inert);
         }
     }
 
@@ -106,7 +111,7 @@ abstract class WorkloadCommand implements Callable<Integer> {
      * {@code @Mixin} fields but not for mixins added at run time (the joins options generate their scenario
      * count options there). Such methods must tolerate a second call.
      */
-    private static void injectMixee(Object options, CommandLine.Model.CommandSpec command) {
+    static void injectMixee(Object options, CommandLine.Model.CommandSpec command) {
         for (java.lang.reflect.Method m : options.getClass().getDeclaredMethods()) {
             CommandLine.Spec spec = m.getAnnotation(CommandLine.Spec.class);
             if (spec != null && spec.value() == CommandLine.Spec.Target.MIXEE && m.getParameterCount() == 1) {

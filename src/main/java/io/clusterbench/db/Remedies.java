@@ -38,9 +38,9 @@ public final class Remedies {
         put(1049, "ER_BAD_DB_ERROR", "create the database (CREATE DATABASE name) or choose another with --db", false);
         put(1054, "ER_BAD_FIELD_ERROR", "the table is not the one this workload made (another tool or version): "
                 + "run cleanup --force and prepare, or choose another --db", false);
-        put(1062, "ER_DUP_ENTRY", "two events wrote the same key: with --skip-trx on, oltp's delete and re-insert "
-                + "of a row are not one transaction, so concurrent events collide on it (sysbench behaves the same); "
-                + "turn --skip-trx off, or, when the collisions are expected, add 1062 to --ignore-errors", true);
+        put(1062, "ER_DUP_ENTRY", "two events wrote the same key: another client writes the workload's tables, or "
+                + "they hold rows this workload did not make (run cleanup and prepare); when the collisions are "
+                + "expected, add 1062 to --ignore-errors", true);
         put(1146, "ER_NO_SUCH_TABLE", "run prepare with the same workload, --tables and --table-size (or --scale)",
                 false);
         put(1173, "ER_REQUIRES_PRIMARY_KEY", "the server refuses tables without a primary key "
@@ -92,6 +92,48 @@ public final class Remedies {
                     + "concurrent load (never for a schema or privilege error) add it to --ignore-errors";
         }
         return r.remedy().replace("{endpoint}", endpoint == null ? "the server" : endpoint);
+    }
+
+    /** The 1062 remedy when the run had {@code --skip-trx} on. */
+    static final String DUP_ENTRY_SKIP_TRX = "two events wrote the same key: with --skip-trx on, oltp's delete and "
+            + "re-insert of a row are not one transaction, so concurrent events collide on it (sysbench behaves the "
+            + "same); turn --skip-trx off, or, when the collisions are expected, add 1062 to --ignore-errors";
+    /** The 1062 remedy when the duplicate is id 0: an insert's 0 was stored as 0, not as a new auto-increment id. */
+    static final String DUP_ENTRY_ZERO = "an insert of id 0 was stored as 0 instead of taking the next auto-increment "
+            + "id: the server's sql_mode has NO_AUTO_VALUE_ON_ZERO (the table's rows were loaded, or another client "
+            + "inserts, with it); remove NO_AUTO_VALUE_ON_ZERO from sql_mode";
+    private static final java.util.regex.Pattern PREVENTING_OPTION =
+            java.util.regex.Pattern.compile("running with the (--[a-z0-9_-]+) option");
+
+    /**
+     * The remedy for an error, read against the evidence of its message and the run's settings: the same table
+     * row as {@link #hint(int, String)} except where the row names a cause that the evidence rules out.
+     * <ul>
+     *   <li>1062 blames {@code --skip-trx} only when it was on; a duplicate of id {@code '0'} is named as
+     *       {@code NO_AUTO_VALUE_ON_ZERO}'s;</li>
+     *   <li>1290 names the option the server's message names ({@code --read-only} is the read-only row, any
+     *       other option is named as such).</li>
+     * </ul>
+     *
+     * @param code     vendor code
+     * @param endpoint the endpoint that gave the error, or null
+     * @param message  the error line or the server's message, or null
+     * @param skipTrx  true when the run had {@code --skip-trx} on
+     * @return what to do
+     */
+    public static String hint(int code, String endpoint, String message, boolean skipTrx) {
+        String m = message == null ? "" : message;
+        if (code == VendorCodes.DUPLICATE_KEY) {
+            return m.contains("Duplicate entry '0' for key") ? DUP_ENTRY_ZERO
+                    : skipTrx ? DUP_ENTRY_SKIP_TRX : hint(code, endpoint);
+        }
+        java.util.regex.Matcher option = PREVENTING_OPTION.matcher(m);
+        if (code == 1290 && option.find() && !option.group(1).contains("read-only")) {
+            return (endpoint == null ? "the server" : endpoint) + " runs with " + option.group(1) + ", which "
+                    + "prevents the statement: start the server without it, or choose a workload that does not need "
+                    + "the statement";
+        }
+        return hint(code, endpoint);
     }
 
     /** @return the row for {@code code}, or null */

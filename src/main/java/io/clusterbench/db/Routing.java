@@ -18,6 +18,21 @@ public enum Routing {
      */
     SINGLE_WRITER;
 
+    /**
+     * The one routing rule ({@link Target#route} and {@code inspect}'s failover headroom use it).
+     *
+     * @param workerIndex 0-based worker number
+     * @param reroutes    endpoints moved along so far (failovers of this worker), &ge; 0
+     * @param writes      true when the worker's events write
+     * @param endpoints   endpoints of the target, &ge; 1
+     * @return the 0-based endpoint: round-robin {@code (workerIndex + reroutes) mod n}; single-writer and
+     *         {@code writes}: {@code reroutes mod n}
+     */
+    public int endpointIndex(int workerIndex, int reroutes, boolean writes, int endpoints) {
+        int i = this == SINGLE_WRITER && writes ? reroutes : workerIndex + reroutes;
+        return Math.floorMod(i, endpoints);
+    }
+
     /** @return the option spelling, e.g. {@code single-writer} */
     public String spelling() {
         return name().toLowerCase(Locale.ROOT).replace('_', '-');

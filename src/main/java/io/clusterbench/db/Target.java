@@ -123,10 +123,7 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
      *         endpoint {@code reroutes mod n} (the first endpoint until a failover)
      */
     public Endpoint route(int workerIndex, int reroutes, boolean writes) {
-        if (routing == Routing.SINGLE_WRITER && writes) {
-            return endpointFor(reroutes);
-        }
-        return endpointFor(workerIndex + reroutes);
+        return endpoints.get(routing.endpointIndex(workerIndex, reroutes, writes, endpoints.size()));
     }
 
     /**
@@ -287,11 +284,33 @@ public record Target(List<Endpoint> endpoints, String user, String password, Str
             case VendorCodes.TOO_MANY_CONNECTIONS -> new UserException(
                     "server " + endpoint.label() + " refused the connection: too many connections (1040)",
                     "raise max_connections or lower --threads");
-            default -> f.kind() == DbFailure.Kind.CONNECTION
-                    ? new UserException("cannot connect to " + endpoint.label() + ": " + firstLine(f.getMessage()),
-                    "check --host/--port (or --socket) and that the server is running")
+            default -> f.kind() == DbFailure.Kind.CONNECTION ? cannotConnect(endpoint, f)
                     : new UserException("server " + endpoint.label() + " refused the connection: error "
                     + f.vendorCode() + ": " + firstLine(f.getMessage()), Remedies.hint(f.vendorCode(), endpoint.label()));
+        };
+    }
+
+    /** @return the one line for a connection that could not be opened: refused, timed out, unknown host, TLS */
+    private UserException cannotConnect(Endpoint endpoint, DbFailure f) {
+        SqlErrors.ConnectFailure why = SqlErrors.connectFailure(f.getCause());
+        String at = "cannot connect to " + endpoint.label() + ": ";
+        if (why == null) {
+            return new UserException(at + firstLine(f.getMessage()),
+                    "check --host/--port (or --socket) and that the server is running");
+        }
+        String code = " (" + why.code + ")";
+        return switch (why) {
+            case REFUSED, UNREACHABLE -> new UserException(at + f.getMessage() + code,
+                    "check --host/--port (or --socket) and that the server is running");
+            case TIMED_OUT -> new UserException(at + "no answer within "
+                    + (connectTimeoutMillis % 1000 == 0 ? connectTimeoutMillis / 1000 + " s" : connectTimeoutMillis + " ms")
+                    + " (--connect-timeout)" + code, "check the host, the port and any firewall between; a server "
+                    + "that is busy starting may need a longer --connect-timeout");
+            case UNKNOWN_HOST -> new UserException(at + f.getMessage() + code,
+                    "check the spelling of --host, or the name's DNS or /etc/hosts entry");
+            case TLS -> new UserException(at + firstLine(f.getMessage()) + code, "check --ssl-ca (the CA that signed "
+                    + "the server's certificate) and --ssl-mode; VERIFY_IDENTITY also needs the host name in the "
+                    + "certificate");
         };
     }
 

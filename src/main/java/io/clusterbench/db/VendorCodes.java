@@ -47,8 +47,12 @@ public final class VendorCodes {
     public static final int CONNECTION_KILLED = 1927;
     /** CR_SERVER_GONE_ERROR. */
     public static final int SERVER_GONE = 2006;
-    /** CR_CONN_HOST_ERROR: cannot connect. */
+    /** CR_CONN_HOST_ERROR: cannot connect (refused, unreachable, or no answer within the connect timeout). */
     public static final int CONN_HOST_ERROR = 2003;
+    /** CR_UNKNOWN_HOST: the host name does not resolve. */
+    public static final int UNKNOWN_HOST = 2005;
+    /** CR_SSL_CONNECTION_ERROR: the TLS handshake failed (an untrusted certificate, no common protocol). */
+    public static final int SSL_CONNECTION_ERROR = 2026;
     /** CR_TCP_CONNECTION. */
     public static final int TCP_CONNECTION = 2011;
     /** CR_SERVER_LOST: lost connection during query. */

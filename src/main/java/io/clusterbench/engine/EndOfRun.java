@@ -129,7 +129,7 @@ final class EndOfRun implements Runnable {
             }
             stuck.scan(now);
             if (unreachable.givenUp(now)) {
-                control.fatal(unreachable.message(control.lastUnreachable()));
+                control.fatal(FatalError.unreachable(unreachable.message(control.lastUnreachable())));
                 return;
             }
             control.awaitStop(Math.min(POLL_NANOS * 5, control.nanosLeft(now)));

@@ -35,8 +35,8 @@ import java.util.concurrent.CountDownLatch;
 public final class Engine {
     /** Label of the per-endpoint slot that collects sessions connected elsewhere than the target's endpoints. */
     public static final String OTHER_ENDPOINT = "other";
-    /** How the fatal error of a run whose every endpoint stayed unreachable begins ({@link Unreachable}). */
-    public static final String UNREACHABLE = "every endpoint unreachable";
+    /** How the line of a run whose every endpoint stayed unreachable begins ({@link Unreachable}). */
+    static final String UNREACHABLE = "every endpoint unreachable";
     private static final long POLL_NANOS = 50_000_000L;
 
     private final EnginePlan plan;
@@ -48,7 +48,7 @@ public final class Engine {
     private EndpointHub endpointHub;
     private MetricsHub metricsHub;
     private long measuredStartNanos;
-    private long giveUpNanos = Unreachable.GIVE_UP_NANOS;
+    private long giveUpNanos;
 
     /**
      * @param plan  what to run
@@ -57,6 +57,7 @@ public final class Engine {
     public Engine(EnginePlan plan, Clock clock) {
         this.plan = plan;
         this.clock = clock;
+        this.giveUpNanos = plan.giveUp().toNanos();
         for (var e : plan.target().endpoints()) {
             endpointLabels.add(e.label());
         }
@@ -271,7 +272,7 @@ public final class Engine {
                     try {
                         beginMeasuring(hub, listener);
                     } catch (java.io.UncheckedIOException e) {
-                        control.fatal("cannot write results: " + e.getMessage());
+                        control.fatal(FatalError.output(e.getMessage()));
                         finish(end, 0, due, intervalNanos);
                         return RunOutcome.Reason.OUTPUT_FAILED;
                     }

@@ -23,16 +23,22 @@ import java.time.Duration;
  *                       then, once their sessions are open, so shards on several hosts begin together; 0 = at once
  * @param reconnectEveryEvents each worker closes and reopens its connection after every N of its events
  *                       (sysbench's {@code --reconnect=N}; counted as reconnects); 0 = never
+ * @param giveUp         how long every endpoint may stay unreachable before the run stops ({@link Unreachable});
+ *                       {@link Duration#ZERO} for never
  */
 public record EnginePlan(int threads, Duration time, long events, Duration warmup, double rateEventsPerSecond,
                          Duration sampleInterval, ErrorPolicy errors, long seed, Target target, int firstWorker,
-                         long startAtEpochMillis, long reconnectEveryEvents) {
+                         long startAtEpochMillis, long reconnectEveryEvents, Duration giveUp) {
 
-    /** An unsharded plan that starts as soon as its sessions are open. */
+    /** An unsharded plan that starts as soon as its sessions are open, giving up after the default time. */
     public EnginePlan(int threads, Duration time, long events, Duration warmup, double rateEventsPerSecond,
                       Duration sampleInterval, ErrorPolicy errors, long seed, Target target) {
-        this(threads, time, events, warmup, rateEventsPerSecond, sampleInterval, errors, seed, target, 0, 0, 0);
+        this(threads, time, events, warmup, rateEventsPerSecond, sampleInterval, errors, seed, target, 0, 0, 0,
+                DEFAULT_GIVE_UP);
     }
+
+    /** The default give-up time ({@code io.clusterbench.Defaults.GIVE_UP_SECONDS}). */
+    public static final Duration DEFAULT_GIVE_UP = Duration.ofSeconds(io.clusterbench.Defaults.GIVE_UP_SECONDS);
 
     /** An open-loop event counts as late when it starts more than this after its intended start. */
     public static final Duration LATE_THRESHOLD = Duration.ofMillis(1);

@@ -62,6 +62,11 @@ public final class ErrorPolicy {
         return all || codes.get(vendorCode);
     }
 
+    /** @return true for {@code --ignore-errors all} */
+    public boolean ignoresAll() {
+        return all;
+    }
+
     /** @return the policy as given, e.g. {@code 1213,1205,1020} */
     @Override
     public String toString() {

@@ -160,7 +160,7 @@ final class IntervalWriter {
                 if (!(e instanceof UncheckedIOException)) {
                     rethrow = e; // the caller's, from drain(): a user error or a bug is not an output failure
                 }
-                control.fatal("cannot write results: " + e.getMessage());
+                control.fatal(FatalError.output(e.getMessage()));
             }
             if (!failed) {
                 handBack(next);

@@ -33,7 +33,7 @@ final class RunControl {
     private final EnginePlan plan;
     private final Clock clock;
     private final CountDownLatch stopSignal = new CountDownLatch(1);
-    private final AtomicReference<String> fatal = new AtomicReference<>();
+    private final AtomicReference<FatalError> fatal = new AtomicReference<>();
     private final AtomicLong tickets = new AtomicLong();
     private final AtomicLong budget = new AtomicLong(Long.MAX_VALUE);
     private final long periodNanos;
@@ -119,9 +119,9 @@ final class RunControl {
         stopNow();
     }
 
-    /** Stops the run on an error outside {@code --ignore-errors}; the first message wins. Any thread. */
-    void fatal(String message) {
-        fatal.compareAndSet(null, message);
+    /** Stops the run on an error outside {@code --ignore-errors}; the first one wins. Any thread. */
+    void fatal(FatalError error) {
+        fatal.compareAndSet(null, error);
         stopNow();
     }
 
@@ -199,8 +199,8 @@ final class RunControl {
         return lastUnreachable;
     }
 
-    /** @return the fatal error line, or null */
-    String fatalError() {
+    /** @return the error that stopped the run, or null */
+    FatalError fatalError() {
         return fatal.get();
     }
 

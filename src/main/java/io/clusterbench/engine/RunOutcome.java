@@ -5,7 +5,7 @@ package io.clusterbench.engine;
  *
  * @param reason          why it stopped
  * @param measuredSeconds seconds from the measured start (after warmup) until every worker stopped
- * @param fatalError      for {@link Reason#FATAL_ERROR}: the error line ({@code code/state at endpoint: message}), else null
+ * @param fatalError      for {@link Reason#FATAL_ERROR} and {@link Reason#OUTPUT_FAILED}: what stopped the run, else null
  * @param eventsPerWorker measured events of each worker (threads fairness)
  * @param busySecondsPerWorker seconds each worker spent inside measured events (threads fairness)
  * @param connectSeconds  seconds to open every worker's session before the run (the connection ramp, not measured)
@@ -16,7 +16,7 @@ package io.clusterbench.engine;
  *                        being written ({@link IntervalWriter}; docs/metrics.md "write lag"): its wait for the
  *                        writer thread and the writing itself; a few ms when the writer keeps up
  */
-public record RunOutcome(Reason reason, double measuredSeconds, String fatalError, long[] eventsPerWorker,
+public record RunOutcome(Reason reason, double measuredSeconds, FatalError fatalError, long[] eventsPerWorker,
                          double[] busySecondsPerWorker, double connectSeconds, String threadModel,
                          long abandonedEvents, double maxWriteLagSeconds) {
     /** Why a run stopped. */

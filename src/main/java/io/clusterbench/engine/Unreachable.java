@@ -6,27 +6,21 @@ import java.util.Locale;
 /**
  * The rule that stops a run whose every endpoint stays unreachable (docs/metrics.md, "Unreachable target"):
  * when every worker still running has lost its connection and has failed to reconnect to any endpoint
- * ({@link Worker#unreachableSinceNanos()}) for {@link #GIVE_UP_NANOS} without a break, the run stops on a
- * fatal error, as sysbench stops on a lost connection. Workers waiting inside a statement on a live server
+ * ({@link Worker#unreachableSinceNanos()}) for the give-up time ({@link EnginePlan#giveUp}, {@code --give-up-time})
+ * without a break, the run stops on a fatal error, as sysbench stops on a lost connection; a give-up time of 0
+ * never stops it. Workers waiting inside a statement on a live server
  * (a lock, {@code FLUSH TABLES WITH READ LOCK}) are connected, so they never count; a worker that fails over to
  * a live node is connected again, so a cluster with one node left goes on.
  *
  * <p>Called by the run's clock thread ({@link EndOfRun}) only; reads the workers' opaque fields, takes no lock.
  */
 final class Unreachable {
-    /**
-     * How long no endpoint may answer before the run stops: five of the reconnect backoff's longest steps (1 s),
-     * so a worker has tried every endpoint several times, and about the time a Galera cluster takes to evict a
-     * silent node; a server restart that takes longer ends the run.
-     */
-    static final long GIVE_UP_NANOS = 5_000_000_000L;
-
     private final List<Worker> workers;
     private final long giveUpNanos;
 
     /**
      * @param workers     the run's workers
-     * @param giveUpNanos how long every endpoint may stay unreachable ({@link #GIVE_UP_NANOS} outside tests)
+     * @param giveUpNanos how long every endpoint may stay unreachable; 0 or less for never
      */
     Unreachable(List<Worker> workers, long giveUpNanos) {
         this.workers = workers;
@@ -38,6 +32,9 @@ final class Unreachable {
      * @return true when every running worker has been unable to reach any endpoint for the give-up time
      */
     boolean givenUp(long nowNanos) {
+        if (giveUpNanos <= 0) {
+            return false; // --give-up-time 0: ride it out to --time
+        }
         long latest = 0;
         boolean any = false;
         for (Worker w : workers) {

@@ -266,8 +266,8 @@ final class Worker implements Runnable, StatementRecorder {
                 if (control.policy().ignores(f.vendorCode())) {
                     return true;
                 }
-                control.fatal(f.vendorCode() + (f.sqlState().isEmpty() ? "" : "/" + f.sqlState()) + " at "
-                        + session.endpointLabel() + ": " + f.getMessage());
+                control.fatal(FatalError.statement(f.vendorCode(), f.sqlState(), session.endpointLabel(),
+                        f.getMessage()));
                 return false;
         }
     }
@@ -293,8 +293,11 @@ final class Worker implements Runnable, StatementRecorder {
                 WAITING.setOpaque(this, 0L);
                 metrics.add(Counter.ERRORS, 1);
                 errors.count(again.vendorCode(), again.sqlState());
+                int tried = control.endpointSlot(session.endpointLabel()); // the endpoint this attempt went to
+                endpoints.error(tried);
+                control.endpointErrors(tried).count(again.countKey());
                 if (again.vendorCode() == VendorCodes.ACCESS_DENIED || again.vendorCode() == VendorCodes.UNKNOWN_DATABASE) {
-                    control.fatal("reconnect failed: " + again.vendorCode() + ": " + again.getMessage());
+                    control.fatal(FatalError.reconnect(again.vendorCode(), session.endpointLabel(), again.getMessage()));
                     return false;
                 }
                 if (again.kind() == DbFailure.Kind.CONNECTION) {

@@ -3,20 +3,18 @@ package io.clusterbench.fault;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Endpoint;
 
-import java.nio.file.Path;
+import io.clusterbench.sandbox.SandboxRegistry;
 import java.util.ArrayList;
 import java.util.List;
 
 /**
  * Chooses what carries out a schedule's node actions, before the run starts: the {@code --fault-cmd} commands
- * when given, else the sandbox ({@code --sandbox}, or the one under {@code /tmp} whose ports are the endpoints').
+ * when given, else the sandbox ({@code --sandbox}, or the registered one whose ports are the endpoints',
+ * {@code sandbox.SandboxRegistry}).
  *
  * <p>Thread-safe (stateless).
  */
 public final class NodeControls {
-    /** Where sandboxes are looked for when {@code --sandbox} is not given. */
-    public static final Path SEARCH_ROOT = Path.of("/tmp");
-
     private NodeControls() {
     }
 
@@ -53,10 +51,10 @@ public final class NodeControls {
             }
             return commands;
         }
-        SandboxControl sandbox = SandboxControl.open(plan.sandboxDir(), endpoints, SEARCH_ROOT);
+        SandboxControl sandbox = SandboxControl.open(plan.sandboxDir(), endpoints);
         if (sandbox == null) {
-            throw new UserException("--fault acts on nodes, but no sandbox under " + SEARCH_ROOT
-                    + " has the endpoints' ports", "give --sandbox DIR, or --fault-cmd ACTION=COMMAND for other servers");
+            throw new UserException("--fault acts on nodes, but no registered sandbox (" + SandboxRegistry.ROOT
+                    + ") has the endpoints' ports", "give --sandbox DIR, or --fault-cmd ACTION=COMMAND for other servers");
         }
         return sandbox;
     }

@@ -32,12 +32,12 @@ public final class RelayObserver implements Observer {
     }
 
     /**
-     * @param sandboxDir {@code --sandbox}, or null to look for the sandbox by the endpoints' ports under /tmp
+     * @param sandboxDir {@code --sandbox}, or null to find the registered sandbox by the endpoints' ports
      * @return the observer, or null when the endpoints are not a sandbox behind a relay
      */
     public static RelayObserver find(Path sandboxDir, List<Endpoint> endpoints) {
         try {
-            SandboxControl control = SandboxControl.open(sandboxDir, endpoints, NodeControls.SEARCH_ROOT);
+            SandboxControl control = SandboxControl.open(sandboxDir, endpoints);
             if (control == null) {
                 return null;
             }
@@ -51,6 +51,14 @@ public final class RelayObserver implements Observer {
     @Override
     public String name() {
         return "relay";
+    }
+
+    /**
+     * @return the line a run prints with its topology, e.g. {@code Links (sandbox relay /tmp/far): n1 off, n2 off,
+     *         n3 25ms} (docs/relay.md): a far node changes every figure of a cluster run
+     */
+    public String linksLine() {
+        return "Links (sandbox relay " + network.dir() + "): " + network.describeLinks();
     }
 
     @Override
@@ -68,6 +76,8 @@ public final class RelayObserver implements Observer {
         RelayConfig config = network.config();
         Map<String, RelayStats.Link> now = byName(stats);
         Map<String, Object> nodes = new LinkedHashMap<>();
+        boolean reset = now.values().stream().anyMatch(l -> l.bytes() < last.getOrDefault(l.name(), l).bytes()
+                || l.chunks() < last.getOrDefault(l.name(), l).chunks());
         for (RelayConfig.NodeLink n : config.nodes()) {
             long in = 0;
             long out = 0;
@@ -91,9 +101,13 @@ public final class RelayObserver implements Observer {
             m.put("link", n.link().describe());
             m.put("partitioned", n.partitioned());
             m.put("slowPercent", n.slowPercent());
-            m.put("relayInBytesPerSecond", Math.round(in / intervalSeconds));
-            m.put("relayOutBytesPerSecond", Math.round(out / intervalSeconds));
-            m.put("relayAddedDelayMicrosMean", chunks == 0 ? 0 : Math.round((double) addedSum / chunks));
+            if (reset) { // the relay started again: its counters began from 0 (docs/metrics.md, "Counter resets")
+                m.put("gap", io.clusterbench.observe.CounterReset.RESTART);
+            } else {
+                m.put("relayInBytesPerSecond", Math.round(in / intervalSeconds));
+                m.put("relayOutBytesPerSecond", Math.round(out / intervalSeconds));
+                m.put("relayAddedDelayMicrosMean", chunks == 0 ? 0 : Math.round((double) addedSum / chunks));
+            }
             nodes.put(n.name(), m);
         }
         last = now;

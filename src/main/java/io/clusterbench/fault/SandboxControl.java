@@ -6,17 +6,13 @@ import io.clusterbench.result.StateTransferRecord;
 import io.clusterbench.relay.LinkSpec;
 import io.clusterbench.sandbox.GaleraSandbox;
 import io.clusterbench.sandbox.SandboxNetwork;
-import io.clusterbench.sandbox.SandboxNode;
-import io.clusterbench.sandbox.SandboxState;
+import io.clusterbench.sandbox.SandboxRegistry;
+import io.clusterbench.sandbox.StateTransferLog;
 
-import java.io.IOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import java.util.stream.Stream;
 
 /**
  * Faults on a local sandbox's nodes through {@link GaleraSandbox}: kill (SIGKILL), pause (SIGSTOP), resume
@@ -33,14 +29,13 @@ public final class SandboxControl implements NodeControl {
     }
 
     /**
-     * @param dir       {@code --sandbox}, or null to look for a sandbox in {@code searchRoot}'s sub-directories whose
-     *                  SQL ports are the endpoints' ports
+     * @param dir       {@code --sandbox}, or null to find the registered sandbox whose SQL ports are the endpoints'
+     *                  ports ({@link SandboxRegistry}, wherever it lives)
      * @param endpoints the run's endpoints
-     * @param searchRoot where sandboxes live ({@code /tmp})
      * @return the control, or null when none is given and none is found
      * @throws UserException when {@code dir} holds no sandbox
      */
-    public static SandboxControl open(Path dir, List<Endpoint> endpoints, Path searchRoot) {
+    public static SandboxControl open(Path dir, List<Endpoint> endpoints) {
         if (dir != null) {
             return new SandboxControl(GaleraSandbox.open(dir));
         }
@@ -53,27 +48,12 @@ public final class SandboxControl implements NodeControl {
         if (ports.isEmpty()) {
             return null;
         }
-        try (Stream<Path> dirs = Files.list(searchRoot)) {
-            for (Path d : dirs.filter(Files::isDirectory).toList()) {
-                if (!SandboxState.exists(d)) {
-                    continue;
-                }
-                try {
-                    List<Integer> sandboxPorts = new ArrayList<>();
-                    for (SandboxNode n : SandboxState.read(d).nodes()) {
-                        sandboxPorts.add(n.sqlPort());
-                    }
-                    if (sandboxPorts.containsAll(ports)) {
-                        return new SandboxControl(GaleraSandbox.open(d));
-                    }
-                } catch (UserException unreadable) {
-                    // another tool's directory or a broken sandbox: not ours
-                }
-            }
-        } catch (IOException e) {
+        Path found = SandboxRegistry.find(ports);
+        try {
+            return found == null ? null : new SandboxControl(GaleraSandbox.open(found));
+        } catch (UserException unreadable) {
             return null;
         }
-        return null;
     }
 
     @Override
@@ -89,7 +69,8 @@ public final class SandboxControl implements NodeControl {
                 case PARTITION -> new Outcome(true, net.partition(step.node()), null);
                 case HEAL -> {
                     StateTransferRecord t = net.heal(step.node());
-                    yield new Outcome(true, io.clusterbench.sandbox.StateTransferLog.describe(step.node(), t), t);
+                    yield new Outcome(true, t == null ? StateTransferLog.nothingToUndo(step.node(), "heal")
+                            : StateTransferLog.describe(step.node(), t), t);
                 }
                 case LINK -> new Outcome(true, net.link(step.node(), LinkSpec.parse(step.statement())), null);
                 case SLOW -> new Outcome(true, net.slow(step.node(), FaultSchedule.slowPercent(step)), null);
@@ -125,7 +106,8 @@ public final class SandboxControl implements NodeControl {
                 }
                 case RESUME -> {
                     transfer = sandbox.resume(node);
-                    detail = io.clusterbench.sandbox.StateTransferLog.describe(node, transfer);
+                    detail = transfer == null ? StateTransferLog.nothingToUndo(node, "resume")
+                            : StateTransferLog.describe(node, transfer);
                 }
                 case START -> {
                     transfer = sandbox.startNode(node, line -> { });

@@ -45,6 +45,7 @@ public record Inspection(List<Finding> findings, List<EndpointSnapshot> snapshot
         for (EndpointSnapshot s : snapshots) {
             findings.addAll(ServerChecks.of(s, plan, snapshots.size()));
         }
+        findings.addAll(CapacityChecks.of(snapshots, plan));
         findings.addAll(ServerChecks.host(snapshots, host));
         findings.addAll(ClusterChecks.of(snapshots, host));
         findings.sort(Comparator.comparing(Finding::level));

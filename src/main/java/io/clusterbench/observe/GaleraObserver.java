@@ -48,6 +48,8 @@ public final class GaleraObserver implements Observer {
     private final NodePolls[] polls;
     private final NodePolls[] runPolls;
     private final WsrepReading[] first;
+    /** Per node, the counters of the intervals that were differenced: the totals never span a restart. */
+    private final NodeFigures.RunCounters[] runCounters;
     /** {@code name=endpoint} of each observed node. */
     private final List<String> observedNodes = new ArrayList<>();
     /** The provider's flow-control settings, read at the baseline; guarded by the observer's thread. */
@@ -75,6 +77,10 @@ public final class GaleraObserver implements Observer {
         this.polls = new NodePolls[endpoints.size()];
         this.runPolls = new NodePolls[endpoints.size()];
         this.first = new WsrepReading[endpoints.size()];
+        this.runCounters = new NodeFigures.RunCounters[endpoints.size()];
+        for (int i = 0; i < runCounters.length; i++) {
+            runCounters[i] = new NodeFigures.RunCounters();
+        }
         for (int i = 0; i < names.size(); i++) {
             observedNodes.add(names.get(i) + "=" + endpoints.get(i).label());
         }
@@ -156,6 +162,7 @@ public final class GaleraObserver implements Observer {
                 figures.add(null);
             } else {
                 NodeFigures f = NodeFigures.of(previous[i], now[i], maxCommitted, intervalSeconds, polls[i]);
+                runCounters[i].add(f, previous[i] == null ? 0 : now[i].atNanos() - previous[i].atNanos());
                 nodes.put(names.get(i), f.toMap());
                 figures.add(f);
                 previous[i] = now[i];
@@ -177,7 +184,8 @@ public final class GaleraObserver implements Observer {
     /**
      * @return the observed nodes and flow-control settings, and once sampling has begun the totals: per node, the
      *         figures of "Galera per node" from the baseline at the measured start to the last reading (the final
-     *         sample covers the run's tail), with the time they cover
+     *         sample covers the run's tail), with the time they cover; counters are the sums of the intervals that
+     *         were differenced, and {@code gapIntervals} counts those that were not ({@link CounterReset})
      */
     @Override
     public Facts facts() {
@@ -193,8 +201,8 @@ public final class GaleraObserver implements Observer {
                 continue;
             }
             double seconds = (previous[i].atNanos() - first[i].atNanos()) / 1e9;
-            totals.put(names.get(i), NodeFigures.of(first[i], previous[i], maxCommitted, seconds, runPolls[i])
-                    .totals(Math.round(seconds * 1000) / 1000.0));
+            totals.put(names.get(i), runCounters[i].figures(previous[i], maxCommitted, runPolls[i], null)
+                    .totals(Math.round(seconds * 1000) / 1000.0, runCounters[i].gapIntervals));
         }
         return Facts.NONE.with(FactKeys.GALERA, new GaleraFacts(observedNodes, provider, totals));
     }

@@ -79,14 +79,15 @@ public final class HostObserver implements Observer {
         if (serverPid > 0) {
             out.put("serverPid", serverPid);
             long ticks = ProcStat.processTicks(proc, serverPid);
-            if (ticks >= 0 && lastServerTicks >= 0) {
+            // a pid whose counters went down is another process now (the server restarted): no figure, never < 0
+            if (ticks >= 0 && lastServerTicks >= 0 && ticks >= lastServerTicks) {
                 double cpuSeconds = (ticks - lastServerTicks) / ProcStat.TICKS_PER_SECOND;
                 out.put("serverCpuCores", round(cpuSeconds / intervalSeconds));
                 out.put("serverCpuPercent", round(100.0 * cpuSeconds / intervalSeconds / processors));
             }
             lastServerTicks = ticks;
             long[] io = ProcStat.processIo(proc, serverPid);
-            if (io != null && lastIo != null) {
+            if (io != null && lastIo != null && io[0] >= lastIo[0] && io[1] >= lastIo[1]) {
                 out.put("serverDiskReadBytesPerSecond", Math.round((io[0] - lastIo[0]) / intervalSeconds));
                 out.put("serverDiskWriteBytesPerSecond", Math.round((io[1] - lastIo[1]) / intervalSeconds));
             }

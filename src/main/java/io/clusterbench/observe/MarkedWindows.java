@@ -31,7 +31,9 @@ public final class MarkedWindows {
 
     private final List<Window> pending = new ArrayList<>();
     private final List<Consumer<Boolean>> listeners = new ArrayList<>();
+    private final List<Consumer<Boolean>> preparationListeners = new ArrayList<>();
     private int open;
+    private int preparing;
 
     /**
      * Marks the start of a statement.
@@ -65,6 +67,42 @@ public final class MarkedWindows {
         if (--open == 0) {
             listeners.forEach(l -> l.accept(false));
         }
+    }
+
+    /**
+     * Marks the start of heavy work a workload does to set up its marked statements (the ddl family's table fill:
+     * INSERT … SELECT of 10000-row chunks). It is no marked statement (no commit gap is measured for it), but its
+     * intervals are not steady either: a background workload's intervals during it are neither "quiet" nor
+     * "marked" (docs/metrics.md, "Background workload").
+     *
+     * @return a token for {@link #endPreparation}
+     */
+    public synchronized Object beginPreparation() {
+        Object token = new Object[]{Boolean.FALSE};
+        if (preparing++ == 0) {
+            preparationListeners.forEach(l -> l.accept(true));
+        }
+        return token;
+    }
+
+    /** Marks the end of the preparation {@code token} came from; a second call for one token is ignored. */
+    public synchronized void endPreparation(Object token) {
+        Object[] t = (Object[]) token;
+        if (t[0] == Boolean.TRUE) {
+            return;
+        }
+        t[0] = Boolean.TRUE;
+        if (--preparing == 0) {
+            preparationListeners.forEach(l -> l.accept(false));
+        }
+    }
+
+    /**
+     * Registers a listener told {@code true} when the first preparation starts and {@code false} when the last one
+     * ends; same rules as {@link #onActivity}.
+     */
+    public synchronized void onPreparation(Consumer<Boolean> listener) {
+        preparationListeners.add(listener);
     }
 
     /** @return true while at least one marked statement runs */

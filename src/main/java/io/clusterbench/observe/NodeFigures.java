@@ -8,8 +8,10 @@ import java.util.Map;
 
 /**
  * One node's Galera figures for one interval, computed from two {@link WsrepReading}s and the polls between them
- * ({@link NodePolls}; docs/metrics.md, "Galera per node"). Counter deltas that go backwards (node restarted)
- * count as 0.
+ * ({@link NodePolls}; docs/metrics.md, "Galera per node"). Two readings across which the counters may not be
+ * differenced ({@link CounterReset}: the node restarted, another server answers, a counter went down) make the
+ * interval a gap: its counter figures are 0 and left out of the JSON form, {@code gap} names the reason, and the
+ * gauges (queues, lag, state) are kept.
  *
  * <p>Immutable.
  *
@@ -35,73 +37,117 @@ import java.util.Map;
  * @param clusterSize       members in this node's component
  * @param clusterStatus     {@code Primary} / {@code non-Primary} / {@code Disconnected}
  * @param localState        {@code Synced}, {@code Donor/Desynced}, …
+ * @param gap               why the counters were not differenced ({@link CounterReset}), or null when they were
  */
 record NodeFigures(double flowControlPausedFraction, long flowControlPausedMicros, long flowControlEpisodes,
                    long flowControlSent, long flowControlRecv, long recvQueue, long recvQueueMax, double recvQueueMean,
                    long sendQueue, long sendQueueMax, double sendQueueMean, long certFailures, long bfAborts,
                    long replays, long commitLag, long commitLagMax, long stateChanges, long polls, long lastCommitted,
-                   int clusterSize, String clusterStatus, String localState) {
+                   int clusterSize, String clusterStatus, String localState, String gap) {
 
     /**
-     * @param before the previous sample's reading, or null for none (counters give 0)
+     * @param before the previous sample's reading, or null for none (a gap: nothing to difference)
      * @param now    this sample's reading, already added to {@code polls}
      * @param polls  the polls since the previous sample, this reading included
      */
     static NodeFigures of(WsrepReading before, WsrepReading now, long maxCommitted, double intervalSeconds,
                           NodePolls polls) {
-        double fraction = 0;
-        long pausedNanos = 0, certs = 0, bfs = 0, replays = 0, sent = 0, recv = 0;
-        if (before != null) {
+        String gap = before == null ? CounterReset.UNANSWERED : now.resetSince(before);
+        RunCounters c = new RunCounters();
+        if (before != null && gap == null) {
             long elapsed = now.atNanos() - before.atNanos();
-            long base = elapsed > 0 ? elapsed : (long) (intervalSeconds * 1e9);
-            pausedNanos = delta(before.pausedNanos(), now.pausedNanos());
-            fraction = base > 0 ? Math.min(1.0, pausedNanos / (double) base) : 0;
-            sent = delta(before.fcSent(), now.fcSent());
-            recv = delta(before.fcRecv(), now.fcRecv());
-            certs = delta(before.certFailures(), now.certFailures());
-            bfs = delta(before.bfAborts(), now.bfAborts());
-            replays = delta(before.replays(), now.replays());
+            c.add(before, now, elapsed > 0 ? elapsed : (long) (intervalSeconds * 1e9));
         }
-        return new NodeFigures(fraction, pausedNanos / 1000, polls.flowControlEpisodes, sent, recv, now.recvQueue(),
-                polls.recvQueueMax, polls.mean(polls.recvQueueSum), now.sendQueue(), polls.sendQueueMax,
-                polls.mean(polls.sendQueueSum), certs, bfs, replays, Math.max(0, maxCommitted - now.lastCommitted()),
-                polls.commitLagMax, polls.stateChanges, polls.polls, now.lastCommitted(), now.clusterSize(),
-                now.clusterStatus(), now.localState());
+        return c.figures(now, maxCommitted, polls, gap);
     }
 
-    private static long delta(long before, long now) {
-        return Math.max(0, now - before);
+    /**
+     * The counters of one node summed over intervals that were differenced (gaps left out), for the run's
+     * totals: a difference from the baseline to the last reading would span a restart. Mutable; confined to the
+     * observer's thread.
+     */
+    static final class RunCounters {
+        private long pausedNanos, sent, recv, certs, bfs, replays;
+        /** The node's own time the counters cover, ns. */
+        private long coveredNanos;
+        /** Intervals left out as gaps. */
+        long gapIntervals;
+
+        /** Adds the differences of two readings that may be differenced, over {@code elapsedNanos}. */
+        void add(WsrepReading before, WsrepReading now, long elapsedNanos) {
+            pausedNanos += Math.max(0, now.pausedNanos() - before.pausedNanos());
+            sent += Math.max(0, now.fcSent() - before.fcSent());
+            recv += Math.max(0, now.fcRecv() - before.fcRecv());
+            certs += Math.max(0, now.certFailures() - before.certFailures());
+            bfs += Math.max(0, now.bfAborts() - before.bfAborts());
+            replays += Math.max(0, now.replays() - before.replays());
+            coveredNanos += Math.max(0, elapsedNanos);
+        }
+
+        /** Adds one interval's figures, or counts it as a gap. */
+        void add(NodeFigures f, long elapsedNanos) {
+            if (f.gap() != null) {
+                gapIntervals++;
+                return;
+            }
+            pausedNanos += f.flowControlPausedMicros() * 1000;
+            sent += f.flowControlSent();
+            recv += f.flowControlRecv();
+            certs += f.certFailures();
+            bfs += f.bfAborts();
+            replays += f.replays();
+            coveredNanos += Math.max(0, elapsedNanos);
+        }
+
+        /** @return the figures with these counters, the gauges of {@code now} and the polls' maxima and means */
+        NodeFigures figures(WsrepReading now, long maxCommitted, NodePolls polls, String gap) {
+            double fraction = coveredNanos > 0 ? Math.min(1.0, pausedNanos / (double) coveredNanos) : 0;
+            return new NodeFigures(fraction, pausedNanos / 1000, polls.flowControlEpisodes, sent, recv, now.recvQueue(),
+                    polls.recvQueueMax, polls.mean(polls.recvQueueSum), now.sendQueue(), polls.sendQueueMax,
+                    polls.mean(polls.sendQueueSum), certs, bfs, replays, Math.max(0, maxCommitted - now.lastCommitted()),
+                    polls.commitLagMax, polls.stateChanges, polls.polls, now.lastCommitted(), now.clusterSize(),
+                    now.clusterStatus(), now.localState(), gap);
+        }
     }
 
     /**
      * @param observedSeconds the time the figures cover, s
      * @return the figures as a run's totals record (the same fields and rounding as {@link #toMap})
      */
-    io.clusterbench.result.GaleraFacts.NodeTotals totals(double observedSeconds) {
+    io.clusterbench.result.GaleraFacts.NodeTotals totals(double observedSeconds, long gapIntervals) {
         return new io.clusterbench.result.GaleraFacts.NodeTotals(observedSeconds,
                 Math.round(flowControlPausedFraction * 1e4) / 1e4, flowControlPausedMicros, flowControlEpisodes,
                 flowControlSent, flowControlRecv, recvQueue, recvQueueMax, Math.round(recvQueueMean * 100) / 100.0,
                 sendQueue, sendQueueMax, Math.round(sendQueueMean * 100) / 100.0, certFailures, bfAborts, replays,
-                commitLag, commitLagMax, stateChanges, polls, lastCommitted, clusterSize, clusterStatus, localState);
+                commitLag, commitLagMax, stateChanges, polls, lastCommitted, clusterSize, clusterStatus, localState,
+                gapIntervals);
     }
 
     /** @return the JSON form, units in key names (the keys of docs/metrics.md, "Galera per node") */
     Map<String, Object> toMap() {
         Map<String, Object> m = new LinkedHashMap<>();
-        m.put("flowControlPausedFraction", Math.round(flowControlPausedFraction * 1e4) / 1e4);
-        m.put("flowControlPausedMicros", flowControlPausedMicros);
+        if (gap != null) {
+            m.put("gap", gap);
+        } else {
+            m.put("flowControlPausedFraction", Math.round(flowControlPausedFraction * 1e4) / 1e4);
+            m.put("flowControlPausedMicros", flowControlPausedMicros);
+        }
         m.put("flowControlEpisodes", flowControlEpisodes);
-        m.put("flowControlSentMessages", flowControlSent);
-        m.put("flowControlRecvMessages", flowControlRecv);
+        if (gap == null) {
+            m.put("flowControlSentMessages", flowControlSent);
+            m.put("flowControlRecvMessages", flowControlRecv);
+        }
         m.put("recvQueueWriteSets", recvQueue);
         m.put("recvQueueMaxWriteSets", recvQueueMax);
         m.put("recvQueueMeanWriteSets", Math.round(recvQueueMean * 100) / 100.0);
         m.put("sendQueueWriteSets", sendQueue);
         m.put("sendQueueMaxWriteSets", sendQueueMax);
         m.put("sendQueueMeanWriteSets", Math.round(sendQueueMean * 100) / 100.0);
-        m.put("certFailures", certFailures);
-        m.put("bfAborts", bfAborts);
-        m.put("replays", replays);
+        if (gap == null) {
+            m.put("certFailures", certFailures);
+            m.put("bfAborts", bfAborts);
+            m.put("replays", replays);
+        }
         m.put("commitLagTransactions", commitLag);
         m.put("commitLagMaxTransactions", commitLagMax);
         m.put("stateChanges", stateChanges);
@@ -145,6 +191,9 @@ record NodeFigures(double flowControlPausedFraction, long flowControlPausedMicro
             bf += f.bfAborts();
             if (!"Primary".equals(f.clusterStatus()) || !"Synced".equals(f.localState())) {
                 trouble.add(names.get(i) + " " + f.localState() + "/" + f.clusterStatus());
+            }
+            if (f.gap() != null) {
+                trouble.add(names.get(i) + " gap " + f.gap());
             }
         }
         String line = Format.f("| fc %.1f%%%s | rq %s | lag %s | cert %d bf %d", fc * 100,

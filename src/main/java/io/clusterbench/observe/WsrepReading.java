@@ -25,19 +25,45 @@ import java.sql.Statement;
  * @param clusterSize    {@code wsrep_cluster_size}
  * @param clusterStatus  {@code wsrep_cluster_status}
  * @param localState     {@code wsrep_local_state_comment}
+ * @param uptimeSeconds  {@code Uptime}, -1 when the server did not report it (for {@link CounterReset})
  */
 record WsrepReading(long atNanos, long pausedNanos, long fcSent, long fcRecv, long recvQueue, long sendQueue,
                     long certFailures, long bfAborts, long replays, long lastCommitted, int clusterSize, String clusterStatus,
-                    String localState) {
+                    String localState, long uptimeSeconds) {
     private static final String QUERY = "SHOW GLOBAL STATUS WHERE Variable_name IN ('wsrep_flow_control_paused_ns', "
             + "'wsrep_flow_control_sent', 'wsrep_flow_control_recv', 'wsrep_local_recv_queue', "
             + "'wsrep_local_send_queue', 'wsrep_local_cert_failures', 'wsrep_local_bf_aborts', 'wsrep_local_replays', "
-            + "'wsrep_last_committed', 'wsrep_cluster_size', 'wsrep_cluster_status', 'wsrep_local_state_comment')";
+            + "'wsrep_last_committed', 'wsrep_cluster_size', 'wsrep_cluster_status', 'wsrep_local_state_comment', "
+            + "'Uptime')";
+    /** The cumulative counters of a reading, by the names {@link #counters} gives them. */
+    static final java.util.List<String> COUNTERS = java.util.List.of("wsrep_flow_control_paused_ns",
+            "wsrep_flow_control_sent", "wsrep_flow_control_recv", "wsrep_local_cert_failures", "wsrep_local_bf_aborts",
+            "wsrep_local_replays");
+
+    /** @return the counters and {@code Uptime} (when known) by status name, for {@link CounterReset#between} */
+    java.util.Map<String, Long> counters() {
+        java.util.Map<String, Long> m = new java.util.HashMap<>();
+        m.put("wsrep_flow_control_paused_ns", pausedNanos);
+        m.put("wsrep_flow_control_sent", fcSent);
+        m.put("wsrep_flow_control_recv", fcRecv);
+        m.put("wsrep_local_cert_failures", certFailures);
+        m.put("wsrep_local_bf_aborts", bfAborts);
+        m.put("wsrep_local_replays", replays);
+        if (uptimeSeconds >= 0) {
+            m.put(CounterReset.UPTIME, uptimeSeconds);
+        }
+        return m;
+    }
+
+    /** @return why {@code before} and this reading may not be differenced ({@link CounterReset}), or null */
+    String resetSince(WsrepReading before) {
+        return CounterReset.between(before.counters(), counters(), (atNanos - before.atNanos) / 1e9, COUNTERS);
+    }
 
     /** @throws SQLException when the node does not answer */
     static WsrepReading read(Connection c) throws SQLException {
         long t0 = System.nanoTime();
-        long paused = 0, sent = 0, recv = 0, rq = 0, sq = 0, cert = 0, bf = 0, replays = 0, last = 0;
+        long paused = 0, sent = 0, recv = 0, rq = 0, sq = 0, cert = 0, bf = 0, replays = 0, last = 0, uptime = -1;
         int size = 0;
         String status = "";
         String state = "";
@@ -57,13 +83,14 @@ record WsrepReading(long atNanos, long pausedNanos, long fcSent, long fcRecv, lo
                     case "wsrep_cluster_size" -> size = (int) num(v);
                     case "wsrep_cluster_status" -> status = v;
                     case "wsrep_local_state_comment" -> state = v;
+                    case "uptime" -> uptime = num(v);
                     default -> { }
                 }
             }
         }
         long t1 = System.nanoTime();
         return new WsrepReading(t0 + (t1 - t0) / 2, paused, sent, recv, rq, sq, cert, bf, replays, last, size,
-                status, state);
+                status, state, uptime);
     }
 
     private static long num(String v) {

@@ -104,7 +104,7 @@ public final class AbHtml {
                 continue;
             }
             mid.add(new ChartSpec.Point(v.threads(), r.percent()));
-            zero.add(new ChartSpec.Point(v.threads(), 0));
+            zero.add(new ChartSpec.Point(v.threads(), 0.0));
             if (r.pairs() >= 2) {
                 hi.add(new ChartSpec.Point(v.threads(), r.highPercent()));
                 lo.add(new ChartSpec.Point(v.threads(), r.lowPercent()));

@@ -67,8 +67,10 @@ record ChartSpec(String id, String title, String x, String yTitle, List<Series> 
 
     /**
      * @param x threads or seconds
-     * @param y the value in the axis unit
+     * @param y the value in the axis unit, or null where the series has no value (a node that did not answer, an
+     *          interval that is a counter gap): the line is broken there, never drawn across
      */
-    record Point(double x, double y) {
+    @JsonInclude(JsonInclude.Include.ALWAYS)
+    record Point(double x, Double y) {
     }
 }

@@ -77,7 +77,8 @@ final class ClusterBlock {
     /** @return the conflicts line and, under it, causes and nodes */
     static String conflictLine(Conflicts c) {
         StringBuilder b = new StringBuilder();
-        b.append(f("    %-32s%d (client errors 1213, each counted once)%n", CONFLICTS.key() + ":", c.conflicts()));
+        b.append(f("    %-32s%d (client errors 1213, each counted once%s)%n", CONFLICTS.key() + ":", c.conflicts(),
+                c.background() > 0 ? f("; %d of them the background workload's", c.background()) : ""));
         if (c.conflicts() > 0) {
             b.append(f("        %-28s%d %s + %d %s + %d %s%n", "by cause:", c.certification(),
                     CONFLICT_CERTIFICATION.key(), c.bruteForce(), CONFLICT_BRUTE_FORCE.key(), c.other(),

@@ -56,15 +56,16 @@ final class ClusterHtml {
             }
             b.append("<h4>Per node per interval (").append(first.threads()).append(" thr #").append(first.repeat())
                     .append(")</h4>\n<div class=\"grid\">\n");
+            List<ChartSpec.Marker> faults = FaultHtml.markers(List.of(first));
             b.append(HtmlReport.canvas(charts, perNode(first, id + "-fc", "flow control paused per node", "paused (%)",
-                    f -> num(f.get("flowControlPausedFraction")) * 100)));
+                    "galera", "flowControlPausedFraction", 100).withMarkers(faults)));
             b.append(HtmlReport.canvas(charts, perNode(first, id + "-rq", "receive queue per node (max of the polls)",
-                    "write sets", f -> num(f.get("recvQueueMaxWriteSets")))));
+                    "write sets", "galera", "recvQueueMaxWriteSets", 1).withMarkers(faults)));
             b.append(HtmlReport.canvas(charts, perNode(first, id + "-lag", "commit lag per node", "transactions",
-                    f -> num(f.get("commitLagMaxTransactions")))));
+                    "galera", "commitLagMaxTransactions", 1).withMarkers(faults)));
             b.append(HtmlReport.canvas(charts, perNode(first, id + "-conflicts",
                     "brute-force aborts per node (certification failures included)", "transactions",
-                    f -> num(f.get("bfAborts")))));
+                    "galera", "bfAborts", 1).withMarkers(faults)));
             b.append("</div>\n");
         }
         b.append(serverNodes(runs, id, charts));
@@ -140,40 +141,42 @@ final class ClusterHtml {
             return "<h4>Server counters per node (" + run.threads() + " thr #" + run.repeat()
                     + ", time-weighted mean over the run)</h4>\n" + Html.table(head, rows)
                     + HtmlReport.canvas(charts, perNode(run, id + "-qps-node", "queries per second per node "
-                    + "(SHOW GLOBAL STATUS Questions)", "QuestionsPerSecond", null, f -> num(f.get("QuestionsPerSecond"))));
+                    + "(SHOW GLOBAL STATUS Questions; breaks: no reading or a counter gap)", "QuestionsPerSecond",
+                    null, "QuestionsPerSecond", 1).withMarkers(FaultHtml.markers(List.of(run))));
         }
         return "";
     }
 
-    /** @return one series per node of a Galera figure over the run's intervals; x: interval end, s */
-    private static ChartSpec perNode(RunRecord run, String id, String title, String yTitle,
-                                     java.util.function.Function<Map<?, ?>, Double> figure) {
-        return perNode(run, id, title, yTitle, "galera", figure);
-    }
-
     /**
      * @param observer {@code galera} ({@code observed.galera.nodes}) or null for {@code observed.serverNodes}
-     * @return one series per node of {@code figure} over the run's intervals; x: interval end, s
+     * @param key      the figure's key in a node's figures
+     * @param scale    multiplier to the axis unit
+     * @return one series per node of the figure over the run's intervals (x: interval end, s), with a null point
+     *         wherever the node has no value (it did not answer, or the interval is a counter gap), so the line
+     *         breaks there instead of joining the values on either side (docs/metrics.md, "Counter resets")
      */
     private static ChartSpec perNode(RunRecord run, String id, String title, String yTitle, String observer,
-                                     java.util.function.Function<Map<?, ?>, Double> figure) {
-        Map<String, List<ChartSpec.Point>> byNode = new LinkedHashMap<>();
-        for (IntervalRecord i : Intervals.shown(run)) {
+                                     String key, double scale) {
+        List<IntervalRecord> shown = Intervals.shown(run);
+        List<Map<?, ?>> perInterval = new ArrayList<>();
+        java.util.Set<String> names = new java.util.LinkedHashSet<>();
+        for (IntervalRecord i : shown) {
             Object g = i.observed() == null ? null : i.observed().get(observer == null ? "serverNodes" : observer);
             Object perNode = observer == null ? g : g instanceof Map<?, ?> galera ? galera.get("nodes") : null;
-            if (perNode instanceof Map<?, ?> nodes) {
-                nodes.forEach((name, fig) -> {
-                    if (fig instanceof Map<?, ?> m && !m.containsKey("error") && !m.containsKey("readFailures")) {
-                        byNode.computeIfAbsent(String.valueOf(name), n -> new ArrayList<>())
-                                .add(new ChartSpec.Point(i.endSeconds(), figure.apply(m)));
-                    }
-                });
-            }
+            Map<?, ?> nodes = perNode instanceof Map<?, ?> m ? m : Map.of();
+            nodes.keySet().forEach(n -> names.add(String.valueOf(n)));
+            perInterval.add(nodes);
         }
         List<ChartSpec.Series> series = new ArrayList<>();
         int color = 0;
-        for (Map.Entry<String, List<ChartSpec.Point>> e : byNode.entrySet()) {
-            series.add(new ChartSpec.Series(e.getKey(), "line", color++, e.getValue()));
+        for (String name : names) {
+            List<ChartSpec.Point> points = new ArrayList<>();
+            for (int k = 0; k < shown.size(); k++) {
+                Object fig = perInterval.get(k).get(name);
+                Double y = fig instanceof Map<?, ?> m && m.get(key) instanceof Number n ? n.doubleValue() * scale : null;
+                points.add(new ChartSpec.Point(shown.get(k).endSeconds(), y));
+            }
+            series.add(new ChartSpec.Series(name, "line", color++, points));
         }
         return new ChartSpec(id, title, "seconds", yTitle, series);
     }
@@ -206,10 +209,6 @@ final class ClusterHtml {
             series.add(new ChartSpec.Series(CONSISTENCY_LEVEL.key() + " " + e.getKey(), "line", color++, e.getValue()));
         }
         return new ChartSpec(id, "tps per consistency level (median over repeats)", "threads", "tps (events/s)", series);
-    }
-
-    private static double num(Object o) {
-        return o instanceof Number n ? n.doubleValue() : 0;
     }
 
     private static String f(String format, Object... args) {

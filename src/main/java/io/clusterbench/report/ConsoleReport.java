@@ -21,8 +21,9 @@ import static io.clusterbench.Format.millis;
 import static io.clusterbench.Format.percentile;
 
 /**
- * The console text: sysbench 1.0.20-style interval lines and final report, plus hit rates, p50–p99.9 and
- * per-class latency. Formats only figures the result holds.
+ * The console text: sysbench 1.0.20's interval lines (clusterbench's figures appended after sysbench's) and
+ * final report ({@link SysbenchSummary}, then clusterbench's own sections: hit rates, errors by code, p50–p99.9,
+ * per-class latency), sweep step lines and the sweep table. Formats only figures the result holds.
  *
  * <p>Thread-safe (stateless). Numbers use {@link Locale#ROOT}. Latency is shown in milliseconds.
  */
@@ -128,67 +129,83 @@ public final class ConsoleReport {
         return s;
     }
 
-    /** @return the final report of one run, several lines ending with a newline */
+    /**
+     * The final report of one run: sysbench 1.0.20's report line for line ({@link SysbenchSummary}), then
+     * clusterbench's own sections (its statistics, HdrHistogram percentiles, statement classes, operations, the
+     * workload's and the cluster's blocks, endpoints), whose labels never repeat one a sysbench script greps for.
+     *
+     * @return several lines ending with a newline
+     */
     public static String summary(RunRecord run) {
+        StringBuilder b = new StringBuilder(SysbenchSummary.render(run));
+        b.append(statistics(run));
+        LatencySummary l = run.summary().latency();
+        b.append("\nLatency percentiles (ms, HdrHistogram):\n");
+        for (Object[] row : new Object[][]{{LATENCY_P50, l.p50Micros()}, {LATENCY_P95, l.p95Micros()},
+                {LATENCY_P99, l.p99Micros()}, {LATENCY_P999, l.p999Micros()}}) {
+            b.append(f("         %-6s%38.2f%n", ((Figure) row[0]).key() + ":", millis((long) row[1])));
+        }
+        b.append(classes(run));
+        b.append(operations(run));
+        b.append(TpccBlock.render(run));
+        b.append(StallBlock.render(run));
+        b.append(ClusterBlock.render(run));
+        if (run.endpoints() != null && run.endpoints().size() > 1) {
+            b.append(endpoints(run));
+        }
+        b.append(ExplainBlock.render(run));
+        return b.toString();
+    }
+
+    /**
+     * @return the {@code clusterbench statistics:} section: what a reader must not miss (warnings), then eps,
+     *         errors by code, retries, reroutes, late events, hit rate, cut-off events, the connection ramp, lags
+     *         and client CPU; the values in sysbench's column
+     */
+    static String statistics(RunRecord run) {
         Summary s = run.summary();
-        StringBuilder b = new StringBuilder();
-        b.append("SQL statistics:\n    queries performed:\n");
-        b.append(f("        %-28s%d%n", READS.key() + ":", s.reads()));
-        b.append(f("        %-28s%d%n", WRITES.key() + ":", s.writes()));
-        b.append(f("        %-28s%d%n", OTHER.key() + ":", s.other()));
-        b.append(f("        %-28s%d%n", QUERIES.key() + ":", s.queries()));
-        b.append(f("    %-32s%-10d (%.2f per sec.)%n", TRANSACTIONS.key() + ":", s.events(), s.tps()));
-        b.append(f("    %-32s%-10d (%.2f per sec.)%n", "queries:", s.queries(), s.qps()));
-        b.append(f("    %-32s%-10d (%.2f per sec.)%n", IGNORED_ERRORS.key() + ":", s.ignoredErrors(),
-                s.ignoredErrors() / sec(s)));
-        b.append(f("    %-32s%-10d (%.2f per sec.)%n", RECONNECTS.key() + ":", s.reconnects(), s.reconnects() / sec(s)));
+        StringBuilder b = new StringBuilder("clusterbench statistics:\n");
+        warnings(run, b);
+        b.append(f("    %-37s%.2f%n", EVENTS_PER_SECOND.key() + ":", s.tps()));
         if (s.errors() > 0) {
-            b.append(f("    %-32s%d%s%n", ERRORS.key() + " by code:", s.errors(), codes(s.errorsByCode())));
-            b.append(f("    %-32s%d%n", EVENTS_RETRIED.key() + ":", s.eventsRetried()));
+            b.append(f("    %-37s%d%s%n", ERRORS.key() + " by code:", s.errors(), codes(s.errorsByCode())));
+            b.append(f("    %-37s%d%n", EVENTS_RETRIED.key() + ":", s.eventsRetried()));
             b.append(CausalReadLine.render(run));
         }
         if (s.reroutes() > 0) {
-            b.append(f("    %-32s%d%n", REROUTES.key() + ":", s.reroutes()));
+            b.append(f("    %-37s%d%n", REROUTES.key() + ":", s.reroutes()));
         }
         if (s.lateEvents() > 0) {
-            b.append(f("    %-32s%d%n", LATE_EVENTS.key() + ":", s.lateEvents()));
+            b.append(f("    %-37s%d%n", LATE_EVENTS.key() + ":", s.lateEvents()));
         }
         if (s.hitRatePercent() != null) {
-            b.append(f("    %-32s%.2f%% (%d %s, %d %s)%n", HIT_RATE.key() + ":", s.hitRatePercent(), s.hits(),
+            b.append(f("    %-37s%.2f%% (%d %s, %d %s)%n", HIT_RATE.key() + ":", s.hitRatePercent(), s.hits(),
                     HITS.key(), s.misses(), MISSES.key()));
         }
-        warnings(run, b);
-        b.append("\nThroughput:\n");
-        b.append(f("    %-32s%.2f%n", "events/s (eps):", s.tps()));
-        b.append(f("    %-32s%.4fs%n", TOTAL_TIME.key() + ":", s.measuredSeconds()));
-        b.append(f("    %-32s%d%n", TOTAL_EVENTS.key() + ":", s.events()));
         if (s.cutOffEvents() > 0) {
-            b.append(f("    %-32s%d%n", CUT_OFF.key() + ":", s.cutOffEvents()));
+            b.append(f("    %-37s%d%n", CUT_OFF.key() + ":", s.cutOffEvents()));
         }
         if (s.timing() != null) {
-            b.append(f("    %-32s%.2fs (%s threads, Java %d)%n", CONNECTION_RAMP.key() + ":",
+            b.append(f("    %-37s%.2fs (%s threads, Java %d)%n", CONNECTION_RAMP.key() + ":",
                     s.timing().connectSeconds(), s.timing().threadModel(), s.timing().javaVersion()));
             if (s.timing().maxReporterLagSeconds() >= SHOWN_LAG_SECONDS) {
                 int missed = run.intervals() == null ? 0
                         : run.intervals().stream().mapToInt(IntervalRecord::missedReports).sum();
-                b.append(f("    %-32s%.2fs (max)%s%n", REPORTER_LAG.key() + ":", s.timing().maxReporterLagSeconds(),
+                b.append(f("    %-37s%.2fs (max)%s%n", REPORTER_LAG.key() + ":", s.timing().maxReporterLagSeconds(),
                         missed == 0 ? "" : f(", %s: %d", MISSED_REPORTS.key(), missed)));
             }
             if (s.timing().maxWriteLagSeconds() >= SHOWN_LAG_SECONDS) {
-                b.append(f("    %-32s%.2fs (max)%n", WRITE_LAG.key() + ":", s.timing().maxWriteLagSeconds()));
+                b.append(f("    %-37s%.2fs (max)%n", WRITE_LAG.key() + ":", s.timing().maxWriteLagSeconds()));
             }
         }
-        b.append(f("    %-32s%.2fs (%.3f s per 1000 events)%n", CLIENT_CPU.key() + ":", s.clientCpuSeconds(),
+        b.append(f("    %-37s%.2fs (%.3f s per 1000 events)%n", CLIENT_CPU.key() + ":", s.clientCpuSeconds(),
                 s.events() == 0 ? 0.0 : 1000.0 * s.clientCpuSeconds() / s.events()));
-        LatencySummary l = s.latency();
-        b.append("\nLatency (ms):\n");
-        for (Object[] row : new Object[][]{{LATENCY_MIN, (double) l.minMicros()}, {LATENCY_MEAN, l.meanMicros()},
-                {LATENCY_P50, (double) l.p50Micros()}, {LATENCY_P95, (double) l.p95Micros()},
-                {LATENCY_P99, (double) l.p99Micros()}, {LATENCY_P999, (double) l.p999Micros()},
-                {LATENCY_MAX, (double) l.maxMicros()}, {LATENCY_SUM, l.sumMicros()}}) {
-            b.append(f("         %-28s%10.2f%n", ((Figure) row[0]).key() + ":", (double) row[1] / 1000.0));
-        }
-        b.append("\nStatement classes (latency ms):\n");
+        return b.toString();
+    }
+
+    /** @return the per-statement-class table (count, hit rate, latency ms; rows when a class returns rows) */
+    static String classes(RunRecord run) {
+        StringBuilder b = new StringBuilder("\nStatement classes (latency ms):\n");
         int width = 18;
         boolean rows = false;
         for (ClassRecord c : run.statementClasses()) {
@@ -205,18 +222,6 @@ public final class ConsoleReport {
                     c.statements(), c.hitRatePercent() == null ? "-" : f("%.2f%%", c.hitRatePercent()),
                     cl.meanMicros() / 1000.0, millis(cl.p50Micros()), millis(cl.p95Micros()), millis(cl.p99Micros()),
                     millis(cl.maxMicros()), rows ? (Object) c.rows() : ""));
-        }
-        b.append(operations(run));
-        b.append(TpccBlock.render(run));
-        b.append(StallBlock.render(run));
-        b.append(ClusterBlock.render(run));
-        b.append("\nThreads fairness:\n");
-        b.append(f("    %-32s%.4f/%.2f%n", EVENTS_PER_THREAD.key() + ":", s.eventsPerThreadMean(),
-                s.eventsPerThreadStddev()));
-        b.append(f("    %-32s%.4f/%.2f%n", EXECUTION_TIME_PER_THREAD.key() + ":", s.busySecondsPerThreadMean(),
-                s.busySecondsPerThreadStddev()));
-        if (run.endpoints() != null && run.endpoints().size() > 1) {
-            b.append(endpoints(run));
         }
         return b.toString();
     }
@@ -250,17 +255,69 @@ public final class ConsoleReport {
                     e.hitRatePercent() == null ? "-" : f("%.2f%%", e.hitRatePercent()),
                     e.errors() == 0 ? "0" : e.errors() + codes(e.errorsByCode())));
         }
+        for (io.clusterbench.result.ConnectionWall w : io.clusterbench.result.ConnectionWall.of(run)) {
+            b.append(wallLine(w)).append('\n');
+        }
         return b.toString();
     }
 
-    /** @return one line per finished sweep step: tps, latency, errors, hit rate */
+    /**
+     * @return e.g. {@code     connection wall on n3 (127.0.0.1:6103): 71 connections refused with 1040 (too many
+     *         connections) at max_connections 151, from 8.0 s, after kill n2 moved workers there}
+     */
+    static String wallLine(io.clusterbench.result.ConnectionWall w) {
+        return f("    %s %s (%s): %d connections refused with 1040 (too many connections) at max_connections %s%s%s",
+                CONNECTION_WALL_ON.key(), w.node(), w.endpoint(), w.refusals(),
+                w.maxConnections() < 0 ? "unknown" : Long.toString(w.maxConnections()),
+                w.firstSeconds() < 0 ? "" : f(", from %.1f s", w.firstSeconds()),
+                w.afterFault() == null ? "" : ", after " + w.afterFault() + " moved workers there");
+    }
+
+    /**
+     * @return one line per finished sweep step: tps, latency, errors with their codes ({@code errors: 1 (1213)},
+     *         several as {@code errors: 5 (1213: 3, 1205: 2)}), hit rate
+     */
     public static String stepLine(RunRecord run) {
         Summary s = run.summary();
-        return f("%s: %.2f, %s: %.2f ms, %s: %.2f ms, %s: %d%s%s", TPS.key(), s.tps(), LATENCY_P95.key(),
+        return f("%s: %.2f, %s: %.2f ms, %s: %.2f ms, %s: %d%s%s%s", TPS.key(), s.tps(), LATENCY_P95.key(),
                 millis(s.latency().p95Micros()), LATENCY_P99.key(), millis(s.latency().p99Micros()), ERRORS.key(), s.errors(),
+                errorCodes(s.errorsByCode()),
                 s.hitRatePercent() == null ? "" : f(", %s: %.2f%%", HIT_RATE.key(), s.hitRatePercent()),
                 SweepSummary.isRepeat(run) ? ""
-                        : f(" (%s after %.2f s)", run.status().replace('_', ' '), s.measuredSeconds()));
+                        : f(" (%s after %.2f s)", run.status().replace('_', ' '), s.measuredSeconds()))
+                + profiled(run);
+    }
+
+    /** @return ", profiled (perf N% of the server's CPU)" for a step with an on-CPU profile, else "" */
+    private static String profiled(RunRecord run) {
+        io.clusterbench.result.CpuProfile p = run.fact(io.clusterbench.result.FactKeys.CPU_PROFILE);
+        if (p == null || !p.profiled()) {
+            return "";
+        }
+        Double cost = p.nodes().stream().map(io.clusterbench.result.CpuProfile.Node::perfCpuPercentOfServer)
+                .filter(java.util.Objects::nonNull).findFirst().orElse(null);
+        return f(", %s%s", EXPLAIN_PROFILED.key(), cost == null ? "" : f(" (perf %.1f%% of the server's CPU)", cost));
+    }
+
+    /**
+     * @param byCode errors by {@code code/sqlstate} key
+     * @return " (1213)" for one code, " (1213: 3, 1205: 2)" for several (most first), "" for none; the SQLSTATE
+     *         left out, a causal-read timeout's level kept
+     */
+    static String errorCodes(Map<String, Long> byCode) {
+        Map<String, Long> merged = new java.util.LinkedHashMap<>();
+        byCode.entrySet().stream().sorted(Map.Entry.<String, Long>comparingByValue().reversed()
+                        .thenComparing(Map.Entry.comparingByKey()))
+                .forEach(e -> merged.merge(e.getKey().replaceFirst("/[0-9A-Z]{5}", ""), e.getValue(), Long::sum));
+        if (merged.isEmpty()) {
+            return "";
+        }
+        if (merged.size() == 1) {
+            return " (" + merged.keySet().iterator().next() + ")";
+        }
+        StringBuilder b = new StringBuilder(" (");
+        merged.forEach((k, v) -> b.append(b.length() > 2 ? ", " : "").append(k).append(": ").append(v));
+        return b.append(')').toString();
     }
 
     /**
@@ -299,6 +356,7 @@ public final class ConsoleReport {
                 break;
             }
         }
+        b.append(ExplainBlock.sweep(io.clusterbench.result.ExplainSummary.of(runs)));
         return b.toString();
     }
 
@@ -315,15 +373,31 @@ public final class ConsoleReport {
             b.append(f("    warning: %s %.2f events/s not reached: achieved %.2f (%.1f%%); %d due events never started%n",
                     TARGET_RATE.key(), target, s.tps(), 100 * s.tps() / target, queue));
         }
-        long idle = run.intervals().stream().filter(i -> i.events() == 0 && i.errorsPerSecond() > 0).count();
-        if (idle > 0) {
-            b.append(f("    warning: no event completed in %d of %d intervals while errors occurred "
-                    + "(server unreachable?); see errors by code%n", idle, run.intervals().size()));
+        List<io.clusterbench.result.IntervalRecord> idle = run.intervals().stream()
+                .filter(i -> i.events() == 0 && i.errorsPerSecond() > 0).toList();
+        if (!idle.isEmpty()) {
+            Map<String, Long> codes = new java.util.TreeMap<>();
+            idle.forEach(i -> i.errorsByCode().forEach((k, v) -> codes.merge(k, v, Long::sum)));
+            boolean lost = !codes.isEmpty() && codes.keySet().stream().allMatch(ConsoleReport::connectionLoss);
+            b.append(f("    warning: no event completed in %d of %d intervals while errors occurred%s: %s%n",
+                    idle.size(), run.intervals().size(), lost ? " (server unreachable?)" : "",
+                    codes.isEmpty() ? "see errors by code" : codes.toString().replaceAll("[{}]", "")));
         }
     }
 
-    private static double sec(Summary s) {
-        return Math.max(1e-9, s.measuredSeconds());
+    /**
+     * @param key an error key, {@code code/sqlstate}
+     * @return true for a lost or refused connection: a client-side 2xxx code (2002, 2003, 2006, 2013, …), 1053
+     *         (server shutdown) or 1927 (connection killed); a statement's error (1461, 1290, 1205, 1146, …) is not
+     */
+    static boolean connectionLoss(String key) {
+        int slash = key.indexOf('/');
+        try {
+            int code = Integer.parseInt(slash < 0 ? key : key.substring(0, slash));
+            return code >= 2000 && code < 3000 || code == 1053 || code == 1927;
+        } catch (NumberFormatException e) {
+            return false;
+        }
     }
 
     private static String codes(Map<String, Long> byCode) {

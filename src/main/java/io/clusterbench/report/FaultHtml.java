@@ -124,7 +124,7 @@ final class FaultHtml {
         for (RecoveryRecord r : f.recovery()) {
             rows.add(List.of(esc(r.step()), Format.decimal(r.atSeconds(), 2), r.baselineTps() < 0 ? "-" : Format.decimal(r.baselineTps(), 1),
                     seconds(r.detectSeconds()), Format.decimal(r.stallSeconds(), 1),
-                    r.recoverySeconds() < 0 ? "not back" : seconds(r.recoverySeconds()),
+                    r.recoverySeconds() < 0 ? FaultText.notBack(r) : seconds(r.recoverySeconds()),
                     r.errorsByCode().isEmpty() ? "none" : esc(r.errorsByCode().toString())));
         }
         return Html.table(List.of("recovery", "atSeconds", FAULT_BASELINE.key(), FAULT_DETECT.key(),

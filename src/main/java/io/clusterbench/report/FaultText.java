@@ -41,14 +41,14 @@ public final class FaultText {
             }
         }
         if (!r.recovery().isEmpty()) {
-            out.add(String.format(Locale.ROOT, "    %-22s %12s %8s %8s %12s  %s", "recovery", Figure.FAULT_BASELINE.key(),
+            out.add(String.format(Locale.ROOT, "    %-22s %12s %8s %8s %17s  %s", "recovery", Figure.FAULT_BASELINE.key(),
                     Figure.FAULT_DETECT.key(), Figure.FAULT_STALL.key(), Figure.FAULT_BACK_TO_90.key(),
                     Figure.FAULT_WINDOW_ERRORS.key()));
             for (RecoveryRecord rec : r.recovery()) {
-                out.add(String.format(Locale.ROOT, "    %-22s %12s %8s %8s %12s  %s", rec.step(),
+                out.add(String.format(Locale.ROOT, "    %-22s %12s %8s %8s %17s  %s", rec.step(),
                         rec.baselineTps() < 0 ? "-" : String.format(Locale.ROOT, "%.1f", rec.baselineTps()),
                         seconds(rec.detectSeconds()), seconds(rec.stallSeconds()),
-                        rec.recoverySeconds() < 0 ? "not back" : seconds(rec.recoverySeconds()),
+                        rec.recoverySeconds() < 0 ? notBack(rec) : seconds(rec.recoverySeconds()),
                         rec.errorsByCode().isEmpty() ? "none" : rec.errorsByCode().toString()));
             }
         }
@@ -62,6 +62,11 @@ public final class FaultText {
 
     private static String seconds(double s) {
         return s < 0 ? "-" : String.format(Locale.ROOT, "%.1f s", s);
+    }
+
+    /** @return {@code not back by 25.0 s}: the end of the fault's window, the next fault or the end of the run */
+    static String notBack(RecoveryRecord r) {
+        return String.format(Locale.ROOT, "not back by %.1f s", r.windowEndSeconds());
     }
 
     /**

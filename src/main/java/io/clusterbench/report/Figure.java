@@ -13,6 +13,10 @@ public enum Figure {
     WRITES("write", "statements"),
     OTHER("other", "statements"),
     QUERIES("total", "statements"),
+    /** sysbench's {@code queries:} line: the same count as {@link #QUERIES}, with {@link #QPS}. */
+    QUERY_COUNT("queries", "statements"),
+    /** sysbench 1.1's name of {@link #TPS}, in clusterbench's statistics section. */
+    EVENTS_PER_SECOND("events/s (eps)", "events/s"),
     TRANSACTIONS("transactions", "events"),
     IGNORED_ERRORS("ignored errors", "failures"),
     ERRORS("errors", "failures"),
@@ -23,7 +27,7 @@ public enum Figure {
     EVENTS_RETRIED("events retried", "events"),
     REROUTES("rerouted", "events"),
     LATE_EVENTS("late events", "events"),
-    QUEUE_LENGTH("queue", "events"),
+    QUEUE_LENGTH("queue length", "events"),
     WAITING("waiting", "workers"),
     LONGEST_WAIT("longest wait", "s"),
     REPORTER_LAG("reporter lag", "s"),
@@ -49,6 +53,8 @@ public enum Figure {
     LATENCY_MAX("max", "ms"),
     LATENCY_SUM("sum", "ms"),
     LATENCY_PERCENTILE("lat (ms,N%)", "ms"),
+    /** sysbench's {@code 95th percentile:} line, N being {@code --percentile}. */
+    LATENCY_NTH_PERCENTILE("Nth percentile", "ms"),
     TOTAL_TIME("total time", "s"),
     TOTAL_EVENTS("total number of events", "events"),
     EVENTS_PER_THREAD("events (avg/stddev)", "events"),
@@ -59,6 +65,7 @@ public enum Figure {
     PEAK("peak", "threads"),
     KNEE("knee", "threads"),
     CONNECTION_WALL("connection wall", "threads"),
+    CONNECTION_WALL_ON("connection wall on", "connections"),
     TPMC("tpmC", "new orders/min"),
     NOPM("NOPM", "new orders/min"),
     NEW_ORDERS_COMMITTED("new orders committed", "transactions"),
@@ -164,7 +171,23 @@ public enum Figure {
     AB_RATIO_P99("B/A p99", "%"),
     AB_RATIO_CPU("B/A srv CPU/event", "%"),
     AB_SUMMARY("summary", ""),
-    AB_ORDER_EFFECT("order effect", "%");
+    AB_ORDER_EFFECT("order effect", "%"),
+    EXPLAIN_SERVER_CPU("server CPU", "us/event"),
+    EXPLAIN_SWITCHES("context switches", "switches/event"),
+    EXPLAIN_STORAGE("storage", "bytes/event"),
+    EXPLAIN_ON_CPU("on-CPU", "% of samples"),
+    EXPLAIN_TOP_FUNCTIONS("top functions", "% of samples"),
+    EXPLAIN_PROFILE("profile", "samples"),
+    EXPLAIN_CONCENTRATION("50/90/99%", "functions"),
+    EXPLAIN_PERF_CPU("perf CPU", "s"),
+    EXPLAIN_WAITS("waits", "us/event"),
+    EXPLAIN_TOP_WAITS("top waits", "us/event"),
+    EXPLAIN_TOP_STATEMENTS("top statements", "% of statement time"),
+    EXPLAIN_HARDWARE("hardware", "per event"),
+    EXPLAIN_SRV_CPU_COLUMN("srv CPU us", "us/event"),
+    EXPLAIN_LOCK_CPU_COLUMN("lock cpu", "% of samples"),
+    EXPLAIN_LOCK_WAIT_COLUMN("lock wait us", "us/event"),
+    EXPLAIN_PROFILED("profiled", "");
 
     private final String key;
     private final String unit;

@@ -74,14 +74,17 @@ final class OpStallHtml {
         BackgroundFacts bg = run.fact(io.clusterbench.result.FactKeys.BACKGROUND);
         if (bg != null) {
             List<List<String>> rows = new ArrayList<>();
-            for (String phase : List.of("quiet", "marked")) {
-                BackgroundFacts.Phase p = phase.equals("quiet") ? bg.quiet() : bg.marked();
+            for (String phase : bg.preparing() == null ? List.of("quiet", "marked")
+                    : List.of("quiet", "marked", "preparing")) {
+                BackgroundFacts.Phase p = phase.equals("quiet") ? bg.quiet() : phase.equals("marked") ? bg.marked()
+                        : bg.preparing();
                 rows.add(p == null ? List.of(phase, "-", "-", "-", "-", "-", "-") : List.of(phase, text(p.intervals()),
                         decimal(p.seconds()), decimal(p.tps()), decimal(p.p95Millis()), decimal(p.p99Millis()),
                         decimal(p.maxMillis())));
             }
             b.append("<p>Background <code>").append(esc(String.valueOf(bg.workload())))
-                    .append("</code>: intervals with no marked statement (quiet) vs with one (marked); ")
+                    .append("</code>: steady intervals, with no marked statement nor its preparation (quiet), vs ")
+                    .append("with a marked statement (marked); preparing: a table fill of the workload, in neither; ")
                     .append("tpsDipPercent: ").append(bg.tpsDipPercent() != null
                             ? decimal(bg.tpsDipPercent()) + "%" : "- (no quiet or no marked interval)")
                     .append("</p>\n");

@@ -80,8 +80,9 @@ final class ReportCharts {
     }
 
     /**
-     * @param figure value of an interval in the display unit, or null to leave the interval out
-     * @return one line per run (label {@code <threads> thr #<repeat>}) over seconds since its measured start
+     * @param figure value of an interval in the display unit, or null where the interval has none
+     * @return one line per run (label {@code <threads> thr #<repeat>}) over seconds since its measured start, broken
+     *         at intervals without a value (a null point), never drawn across them
      */
     static ChartSpec perInterval(NamedResult r, String id, String title, String yTitle,
                                  Function<IntervalRecord, Double> figure) {
@@ -90,13 +91,13 @@ final class ReportCharts {
         for (int i = 0; i < runs.size(); i++) {
             RunRecord run = runs.get(i);
             List<Point> points = new ArrayList<>();
+            boolean any = false;
             for (IntervalRecord iv : Intervals.shown(run)) {
                 Double y = figure.apply(iv);
-                if (y != null) {
-                    points.add(new Point(iv.endSeconds(), y));
-                }
+                points.add(new Point(iv.endSeconds(), y));
+                any |= y != null;
             }
-            if (!points.isEmpty()) {
+            if (any) {
                 series.add(new Series(run.threads() + " thr #" + run.repeat(), "line", i, points));
             }
         }

@@ -60,9 +60,10 @@ final class StallBlock {
         }
         BackgroundFacts bg = run.fact(io.clusterbench.result.FactKeys.BACKGROUND);
         if (bg != null) {
-            b.append(String.format(Locale.ROOT, "%nBackground %s (%s): quiet %s, during marked statements %s%s%n",
+            b.append(String.format(Locale.ROOT, "%nBackground %s (%s): quiet %s, during marked statements %s%s%s%n",
                     bg.workload(), BACKGROUND_TPS.key(), phase(bg.quiet()), phase(bg.marked()),
-                    bg.tpsDipPercent() != null ? String.format(Locale.ROOT, ", dip %.1f%%", bg.tpsDipPercent()) : ""));
+                    bg.tpsDipPercent() != null ? String.format(Locale.ROOT, ", dip %.1f%%", bg.tpsDipPercent()) : "",
+                    bg.preparing() == null ? "" : ", during table fills " + phase(bg.preparing())));
         }
         return b.toString();
     }

@@ -12,13 +12,23 @@ import com.fasterxml.jackson.annotation.JsonInclude;
  * @param intervalMillis length of the background's own intervals, ms
  * @param quiet          its intervals in which no marked statement (DDL, big transaction) ran
  * @param marked         its intervals in which one did, at any time
- * @param tpsDipPercent  how much lower the marked tps is than the quiet tps, percent of the quiet tps; null
+ * @param tpsDipPercent  how much lower the marked tps is than the quiet (steady) tps, percent of the quiet tps; null
  *                       (not written) without a quiet or a marked interval
  * @param error          why the background load stopped early; null (not written) when it did not
+ * @param preparing      its intervals in which no marked statement ran but the main workload prepared one (the ddl
+ *                       family's table fill): neither quiet nor marked; null (not written) in results written before
+ *                       it was recorded
+ * @param errorsByCode   the background's errors over the same intervals, by {@code code/sqlstate} (its 1213s are
+ *                       counted in the run's conflicts, {@link Conflicts}); empty (not written) when none
  */
 public record BackgroundFacts(String workload, long intervalMillis, Phase quiet, Phase marked,
                               @JsonInclude(JsonInclude.Include.NON_NULL) Double tpsDipPercent,
-                              @JsonInclude(JsonInclude.Include.NON_NULL) String error) {
+                              @JsonInclude(JsonInclude.Include.NON_NULL) String error,
+                              @JsonInclude(JsonInclude.Include.NON_NULL) Phase preparing,
+                              @JsonInclude(JsonInclude.Include.NON_EMPTY) java.util.Map<String, Long> errorsByCode) {
+    public BackgroundFacts {
+        errorsByCode = errorsByCode == null ? java.util.Map.of() : new java.util.TreeMap<>(errorsByCode);
+    }
 
     /**
      * The background's intervals of one kind.

@@ -14,7 +14,8 @@ import java.util.Map;
  * {@code serverExcess} (aborts of events cut off at the end, or replays of transactions that then succeeded).
  * Immutable.
  *
- * @param conflicts         client errors with vendor code 1213, all endpoints
+ * @param conflicts         client errors with vendor code 1213, all endpoints, the run's {@code --background}
+ *                          workload's included
  * @param certification     of those, local certification failures (Σ {@code wsrep_local_cert_failures}, capped)
  * @param bruteForce        of those, brute-force aborts during execution (Σ bf − Σ replays − Σ cert, capped)
  * @param other             the rest: InnoDB deadlocks, or aborts the server did not count
@@ -26,10 +27,14 @@ import java.util.Map;
  *                          result written before it was recorded
  * @param byTransactionType conflicts by the failed event's type (TPC-C transaction type,
  *                          {@code observerFacts.errorsByTransactionType}); empty for workloads without types
+ * @param background        of {@code conflicts}, the background workload's ({@link BackgroundFacts#errorsByCode});
+ *                          0 without one (its conflicts are in neither {@code byNode} nor the place views)
  */
 public record Conflicts(long conflicts, long certification, long bruteForce, long other, long serverExcess,
                         long lockWaitTimeouts, Map<String, Long> byNode, Map<String, Long> byStatementClass,
-                        Map<String, Long> byTransactionType) {
+                        Map<String, Long> byTransactionType,
+                        @com.fasterxml.jackson.annotation.JsonInclude(
+                                com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT) long background) {
     /** Vendor code of a deadlock, certification failure or brute-force abort as the client sees it. */
     public static final int DEADLOCK = 1213;
     /** Vendor code of a lock wait or causal wait timeout. */
@@ -44,8 +49,11 @@ public record Conflicts(long conflicts, long certification, long bruteForce, lon
         if (run.summary() == null) {
             return null;
         }
-        long conflicts = count(run.summary().errorsByCode(), DEADLOCK);
-        long timeouts = count(run.summary().errorsByCode(), LOCK_WAIT_TIMEOUT);
+        BackgroundFacts bg = run.fact(FactKeys.BACKGROUND);
+        long background = bg == null ? 0 : count(bg.errorsByCode(), DEADLOCK);
+        long conflicts = count(run.summary().errorsByCode(), DEADLOCK) + background;
+        long timeouts = count(run.summary().errorsByCode(), LOCK_WAIT_TIMEOUT)
+                + (bg == null ? 0 : count(bg.errorsByCode(), LOCK_WAIT_TIMEOUT));
         Map<String, Long> byNode = new LinkedHashMap<>();
         if (run.endpoints() != null) {
             for (EndpointRecord e : run.endpoints()) {
@@ -63,7 +71,7 @@ public record Conflicts(long conflicts, long certification, long bruteForce, lon
         long excess = Math.max(0, cert + bfOnly - conflicts);
         return new Conflicts(conflicts, certification, bruteForce, conflicts - certification - bruteForce, excess,
                 timeouts, byNode, places(run, FactKeys.ERRORS_BY_STATEMENT_CLASS),
-                places(run, FactKeys.ERRORS_BY_TRANSACTION_TYPE));
+                places(run, FactKeys.ERRORS_BY_TRANSACTION_TYPE), background);
     }
 
     /** @return the 1213 counts of one place view of the run ({@code code → place → count}), largest first */

@@ -51,14 +51,29 @@ public final class FactKeys {
             "errorsByTransactionType", Map.class, new TypeReference<Map<String, Map<String, Long>>>() { });
     /** The client's 1213 errors split by cause. */
     public static final FactKey<Conflicts> CONFLICTS = FactKey.of("conflicts", Conflicts.class);
+    /** Each endpoint's max_connections at the start, for naming a connection wall (several endpoints only). */
+    public static final FactKey<ConnectionLimits> CONNECTION_LIMITS =
+            FactKey.of("connectionLimits", ConnectionLimits.class);
     /** This shard's part of a sharded run. */
     public static final FactKey<ShardRecord> SHARD = FactKey.of("shard", ShardRecord.class);
     /** The shards a merged run was made of. */
     public static final FactKey<ShardsRecord> SHARDS = FactKey.of("shards", ShardsRecord.class);
 
+    /** Each server's CPU, context switches and storage bytes per transaction (docs/explain.md). */
+    public static final FactKey<ServerResources> SERVER_RESOURCES = FactKey.of("serverResources",
+            ServerResources.class);
+    /** Each server's waits, statements, InnoDB metrics and semaphores over the step (docs/explain.md). */
+    public static final FactKey<WaitProfile> WAIT_PROFILE = FactKey.of("waitProfile", WaitProfile.class);
+    /** Each local server's on-CPU profile (docs/explain.md). */
+    public static final FactKey<CpuProfile> CPU_PROFILE = FactKey.of("cpuProfile", CpuProfile.class);
+    /** Each local server's hardware counters, or that the host has none (docs/explain.md). */
+    public static final FactKey<HardwareCounters> HARDWARE_COUNTERS = FactKey.of("hardwareCounters",
+            HardwareCounters.class);
+
     private static final List<FactKey<?>> ALL = List.of(TOPOLOGY, READ_TIMEOUT_MILLIS, CONSISTENCY, HOST, TPCC, STALL,
             BACKGROUND, BIGTRX, GALERA, RELAY, FAULTS, PREPARED_STATEMENTS, LEDGER, CHECKSUMS, ERRORS_BY_STATEMENT_CLASS,
-            ERRORS_BY_TRANSACTION_TYPE, CONFLICTS, SHARD, SHARDS);
+            ERRORS_BY_TRANSACTION_TYPE, CONFLICTS, CONNECTION_LIMITS, SHARD, SHARDS, SERVER_RESOURCES, WAIT_PROFILE, CPU_PROFILE,
+            HARDWARE_COUNTERS);
     private static final Map<String, FactKey<?>> BY_NAME = new LinkedHashMap<>();
 
     static {

@@ -18,8 +18,18 @@ package io.clusterbench.result;
 public record FaultEvent(double scheduledSeconds, double atSeconds, String action, String node, String step,
                          boolean ok, String detail, double durationSeconds, StateTransferRecord transfer) {
 
-    /** @return true for actions that take capacity away (kill, pause, stop, restart, sql, partition, link, slow) */
+    /**
+     * @return true for actions that take capacity away: kill, pause, stop, restart, sql, partition, a link with a
+     *         delay or cap, a slowdown above 0%; false for those that give it back or change nothing: resume, start,
+     *         heal (a rejoin belongs to the recovery of the fault it undoes), {@code link NODE off} and
+     *         {@code slow NODE 0%} (the end of a link delay or of a slowdown)
+     */
     public boolean disruptive() {
-        return !action.equals("resume") && !action.equals("start") && !action.equals("heal");
+        return switch (action) {
+            case "resume", "start", "heal" -> false;
+            case "link" -> !step.endsWith(" off");
+            case "slow" -> !step.endsWith(" 0%");
+            default -> true;
+        };
     }
 }

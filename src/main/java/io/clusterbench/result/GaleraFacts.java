@@ -73,6 +73,9 @@ public record GaleraFacts(List<String> observedNodes, Map<String, String> provid
      * @param clusterSize               {@code wsrep_cluster_size} at the last reading
      * @param clusterStatus             {@code wsrep_cluster_status} at the last reading
      * @param localState                {@code wsrep_local_state_comment} at the last reading
+     * @param gapIntervals              intervals whose counters were not differenced (the node restarted, another
+     *                                  server answered, a counter went down: docs/metrics.md, "Counter resets"), left
+     *                                  out of the counters above; not written when 0 (results before it was recorded)
      */
     public record NodeTotals(double observedSeconds, double flowControlPausedFraction, long flowControlPausedMicros,
                              long flowControlEpisodes, long flowControlSentMessages, long flowControlRecvMessages,
@@ -80,7 +83,10 @@ public record GaleraFacts(List<String> observedNodes, Map<String, String> provid
                              long sendQueueWriteSets, long sendQueueMaxWriteSets, double sendQueueMeanWriteSets,
                              long certFailures, long bfAborts, long replays, long commitLagTransactions,
                              long commitLagMaxTransactions, long stateChanges, long polls, long lastCommittedSeqno,
-                             long clusterSize, String clusterStatus, String localState) {
+                             long clusterSize, String clusterStatus, String localState,
+                             @com.fasterxml.jackson.annotation.JsonInclude(
+                                     com.fasterxml.jackson.annotation.JsonInclude.Include.NON_DEFAULT)
+                             long gapIntervals) {
     }
 
     /** Writes observedNodes, the settings as {@code provider.*} fields, then totals when there are any. */

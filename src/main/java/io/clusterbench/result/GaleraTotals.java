@@ -33,12 +33,16 @@ public record GaleraTotals(List<Node> nodes) {
      * @param commitLagMaxTransactions  largest commit lag seen, transactions
      * @param stateChanges              local state or cluster status changes seen
      * @param polls                     readings the maxima and means are taken over
+     * @param gapIntervals              intervals whose counters were not differenced (a restart, a counter reset:
+     *                                  docs/metrics.md, "Counter resets"), left out of the counters; 0 in results
+     *                                  written before it was recorded
      */
     public record Node(String name, double observedSeconds, double flowControlPausedFraction,
                        long flowControlPausedMicros, long flowControlEpisodes, long flowControlSentMessages,
                        long flowControlRecvMessages, long recvQueueMaxWriteSets, double recvQueueMeanWriteSets,
                        long sendQueueMaxWriteSets, double sendQueueMeanWriteSets, long certFailures, long bfAborts,
-                       long replays, long commitLagMaxTransactions, long stateChanges, long polls) {
+                       long replays, long commitLagMaxTransactions, long stateChanges, long polls,
+                       long gapIntervals) {
     }
 
     /** @return the totals of {@code run}, or null when it holds none (not a Galera run, or written before them) */
@@ -52,7 +56,7 @@ public record GaleraTotals(List<Node> nodes) {
                 t.flowControlPausedMicros(), t.flowControlEpisodes(), t.flowControlSentMessages(),
                 t.flowControlRecvMessages(), t.recvQueueMaxWriteSets(), t.recvQueueMeanWriteSets(),
                 t.sendQueueMaxWriteSets(), t.sendQueueMeanWriteSets(), t.certFailures(), t.bfAborts(), t.replays(),
-                t.commitLagMaxTransactions(), t.stateChanges(), t.polls())));
+                t.commitLagMaxTransactions(), t.stateChanges(), t.polls(), t.gapIntervals())));
         return new GaleraTotals(List.copyOf(nodes));
     }
 

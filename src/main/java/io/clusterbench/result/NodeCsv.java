@@ -25,7 +25,7 @@ final class NodeCsv implements AutoCloseable {
             + "fc_sent_messages,fc_recv_messages,recv_queue_write_sets,recv_queue_max_write_sets,"
             + "recv_queue_mean_write_sets,send_queue_write_sets,send_queue_max_write_sets,send_queue_mean_write_sets,"
             + "cert_failures,bf_aborts,replays,commit_lag_transactions,commit_lag_max_transactions,state_changes,"
-            + "local_state,cluster_status,error";
+            + "local_state,cluster_status,error,gap";
     /** The cluster columns appended to {@code intervals.csv}. */
     static final String INTERVAL_COLUMNS = "galera_fc_paused_max_fraction,galera_fc_sent_by,"
             + "galera_recv_queue_max_write_sets,galera_commit_lag_max_transactions,galera_cert_failures,galera_bf_aborts";
@@ -33,7 +33,7 @@ final class NodeCsv implements AutoCloseable {
         "flowControlSentMessages", "flowControlRecvMessages", "recvQueueWriteSets", "recvQueueMaxWriteSets",
         "recvQueueMeanWriteSets", "sendQueueWriteSets", "sendQueueMaxWriteSets", "sendQueueMeanWriteSets",
         "certFailures", "bfAborts", "replays", "commitLagTransactions", "commitLagMaxTransactions", "stateChanges",
-        "localState", "clusterStatus", "error"};
+        "localState", "clusterStatus", "error", "gap"};
     private final Path file;
     private BufferedWriter out;
 

@@ -35,16 +35,32 @@ import java.util.Map;
  * @param latencyStart          from when latency counts: {@code actual start} or {@code intended start (open loop)}
  * @param workloadOptions       the family's options, by result field name, in the family's order (not a
  *                              JSON field of its own: its entries are fields of {@code plan})
+ * @param giveUpSeconds         {@code --give-up-time} resolved: seconds every endpoint may stay unreachable before
+ *                              the run stops, 0 for never; null (not written) in results written before it was
+ *                              recorded
  */
 public record PlanRecord(String workload, int threads, long timeSeconds, long events, long warmupSeconds,
                          double rateEventsPerSecond, long reportIntervalSeconds, long sampleIntervalSeconds,
                          double percentile, String randType, long randSeed, String ignoreErrors, String dbPsMode,
                          long reconnect, String routing, String consistency, String fault, boolean verifyCommits,
-                         String latencyStart, @JsonIgnore Map<String, Object> workloadOptions) {
+                         String latencyStart, @JsonIgnore Map<String, Object> workloadOptions,
+                         @com.fasterxml.jackson.annotation.JsonInclude(
+                                 com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) Long giveUpSeconds) {
 
     /** Copies {@code workloadOptions} (null = none), keeping its order. */
     public PlanRecord {
         workloadOptions = workloadOptions == null ? new LinkedHashMap<>() : new LinkedHashMap<>(workloadOptions);
+    }
+
+    /** A plan without a recorded give-up time. */
+    public PlanRecord(String workload, int threads, long timeSeconds, long events, long warmupSeconds,
+                      double rateEventsPerSecond, long reportIntervalSeconds, long sampleIntervalSeconds,
+                      double percentile, String randType, long randSeed, String ignoreErrors, String dbPsMode,
+                      long reconnect, String routing, String consistency, String fault, boolean verifyCommits,
+                      String latencyStart, Map<String, Object> workloadOptions) {
+        this(workload, threads, timeSeconds, events, warmupSeconds, rateEventsPerSecond, reportIntervalSeconds,
+                sampleIntervalSeconds, percentile, randType, randSeed, ignoreErrors, dbPsMode, reconnect, routing,
+                consistency, fault, verifyCommits, latencyStart, workloadOptions, null);
     }
 
     /** @return the family's options, read-only (Jackson writes them as fields of {@code plan}) */
@@ -73,7 +89,8 @@ public record PlanRecord(String workload, int threads, long timeSeconds, long ev
                 decimal(fields, "percentile"), text(fields, "randType"), number(fields, "randSeed"),
                 text(fields, "ignoreErrors"), text(fields, "dbPsMode"), number(fields, "reconnect"),
                 text(fields, "routing"), text(fields, "consistency"), text(fields, "fault"),
-                Boolean.TRUE.equals(fields.get("verifyCommits")), text(fields, "latencyStart"), rest);
+                Boolean.TRUE.equals(fields.get("verifyCommits")), text(fields, "latencyStart"), rest,
+                fields.get("giveUpSeconds") instanceof Number n ? n.longValue() : null);
     }
 
     private static String text(Map<String, Object> fields, String name) {

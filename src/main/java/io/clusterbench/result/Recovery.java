@@ -7,7 +7,10 @@ import java.util.TreeMap;
 
 /**
  * Recovery figures per disruptive fault from the run's intervals (docs/metrics.md, "Faults and recovery").
- * Resolution is one report interval: detection and recovery are read at interval boundaries.
+ * Each fault's figures are taken inside its window only, from the fault to the next disruptive fault (or the end
+ * of the run): a later fault's dip is that fault's, never the earlier one's. A rejoin (resume, start, heal) is not
+ * a fault of its own: it is part of the recovery from the fault it undoes. Resolution is one report interval:
+ * detection and recovery are read at interval boundaries.
  *
  * <p>Thread-safe (stateless).
  */
@@ -16,6 +19,10 @@ public final class Recovery {
     static final double DETECT_SHARE = 0.5;
     /** Throughput is back at this share of the baseline. */
     static final double RECOVERED_SHARE = 0.9;
+    /** An interval below this share of the baseline is a stall (nearly nothing committed). */
+    public static final double STALL_SHARE = 0.1;
+    /** Slack for interval ends that fall on a window's end (seconds are rounded in result.json). */
+    private static final double EPSILON = 1e-6;
 
     private Recovery() {
     }
@@ -54,7 +61,7 @@ public final class Recovery {
                     break;
                 }
             }
-            out.add(one(e, intervals, windowEnd, baseline));
+            out.add(one(e, intervals, Math.max(e.atSeconds(), windowEnd), baseline));
         }
         return out;
     }
@@ -67,18 +74,19 @@ public final class Recovery {
         boolean dipped = false;
         Map<String, Long> errors = new TreeMap<>();
         for (IntervalRecord r : intervals) {
-            if (r.endSeconds() <= at) {
-                continue;
+            if (r.endSeconds() <= at || r.startSeconds() >= windowEnd) {
+                continue; // before the fault, or the next fault's
             }
-            if (r.startSeconds() < windowEnd) {
-                r.errorsByCode().forEach((k, v) -> errors.merge(k, v, Long::sum));
-                if (r.tps() == 0) {
-                    stall += Math.min(r.endSeconds(), windowEnd) - Math.max(r.startSeconds(), at);
-                }
+            r.errorsByCode().forEach((k, v) -> errors.merge(k, v, Long::sum));
+            if (stalled(r, baseline)) {
+                stall += Math.min(r.endSeconds(), windowEnd) - Math.max(r.startSeconds(), at);
             }
             boolean low = baseline > 0 && r.tps() < DETECT_SHARE * baseline;
-            if (detect < 0 && r.startSeconds() < windowEnd && (low || !r.errorsByCode().isEmpty())) {
+            if (detect < 0 && (low || !r.errorsByCode().isEmpty())) {
                 detect = r.endSeconds() - at;
+            }
+            if (r.endSeconds() > windowEnd + EPSILON) {
+                continue; // straddles the next fault: part of its dip may be that fault's
             }
             if (baseline > 0 && r.tps() < RECOVERED_SHARE * baseline) {
                 dipped = true;
@@ -91,6 +99,11 @@ public final class Recovery {
             recovered = 0;
         }
         return new RecoveryRecord(e.step(), at, baseline, detect, stall, recovered, windowEnd, errors);
+    }
+
+    /** @return true when the interval is a stall: below {@link #STALL_SHARE} of the baseline (0 tps without one) */
+    static boolean stalled(IntervalRecord r, double baseline) {
+        return baseline > 0 ? r.tps() < STALL_SHARE * baseline : r.tps() == 0;
     }
 
     private static double median(List<Double> values) {

@@ -12,9 +12,11 @@ import java.util.Map;
  * @param baselineTps       median tps of the intervals that ended before the run's first disruptive fault
  * @param detectSeconds     until the end of the first interval of the window with an error or below 50% of the
  *                          baseline
- * @param stallSeconds      total time at 0 tps in the fault's window
+ * @param stallSeconds      total time in the fault's window in intervals below {@link Recovery#STALL_SHARE} of the
+ *                          baseline (at 0 tps when there is no baseline)
  * @param recoverySeconds   until the start of the interval from which tps stayed at or above 90% of the baseline
- *                          (searched to the end of the run); 0 when it never dipped; -1 when it was not back by the end
+ *                          to the end of the window (intervals that end by then); 0 when it never dipped; -1 when it
+ *                          was not back by the window's end
  * @param windowEndSeconds  end of the window: the next disruptive fault, or the end of the run
  * @param errorsByCode      errors of the intervals that overlap the window, by {@code code/sqlstate}
  */

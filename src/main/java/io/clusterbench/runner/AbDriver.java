@@ -51,11 +51,11 @@ public final class AbDriver {
      * @throws UserException for a side that cannot start or be reached, or unwritable results
      */
     public static RunStatus run(Map<Side, RunPlan> plans, AbSpec spec, Console env) {
-        List<Integer> threads = new ArrayList<>(new TreeSet<>(plans.get(Side.A).threadCounts()));
+        List<Integer> threads = new ArrayList<>(new TreeSet<>(plans.get(Side.A).load().threadCounts()));
         List<AbStep> schedule = AbSchedule.of(threads, spec.repeats(), spec.order(), spec.orderSeed());
-        Path dir = plans.get(Side.A).outDir();
+        Path dir = plans.get(Side.A).output().dir();
         io.clusterbench.lifecycle.Lifecycle stop = env.lifecycle();
-        stop.nothingMeasuredSentence(StepRunner.NOTHING_MEASURED);
+        stop.nothingMeasuredSentence(StepRecords.NOTHING_MEASURED);
         Map<Side, RunContext> ctx = new EnumMap<>(Side.class);
         try (AbServers servers = startServers(spec, plans.get(Side.A), env)) {
             try {
@@ -79,17 +79,17 @@ public final class AbDriver {
             SideRecord r = AbData.describe(side, servers == null ? "endpoint" : servers.separateProcesses() ? "server" : "embedded",
                     servers != null && servers.binary(side) != null ? servers.binary(side).binary().toString() : null,
                     servers != null && servers.binary(side) != null ? servers.binary(side).options() : List.of(),
-                    x.settings.targetMap(x.target(), x.server), x.target(), x.server, x.settings.workload());
+                    x.settings.targetMap(x.target(), x.server), x.target(), x.server, x.settings.workload().workload());
             sides.add(r);
         }
         List<String> perSide = new ArrayList<>(o.aOptions());
         perSide.addAll(o.bOptions());
         List<String> warnings = AbWarnings.of(sides.get(0), sides.get(1), AbWarnings.names(perSide));
-        AbDocument.Plan plan = new AbDocument.Plan(new ArrayList<>(new TreeSet<>(first.threadCounts())), o.repeats(),
-                o.order().name().toLowerCase(Locale.ROOT), o.orderSeed(), (int) first.timeSeconds(), (int) first.warmupSeconds(),
+        AbDocument.Plan plan = new AbDocument.Plan(new ArrayList<>(new TreeSet<>(first.load().threadCounts())), o.repeats(),
+                o.order().name().toLowerCase(Locale.ROOT), o.orderSeed(), (int) first.load().time().toSeconds(), (int) first.load().warmup().toSeconds(),
                 o.restart(), o.bufferPoolWarmup(), AbSchedule.letters(schedule), schedule);
-        AbDocument doc = new AbDocument(AbDocument.SCHEMA, Versions.tool(), ctx.get(Side.A).startedAt, first.command(),
-                first.workload().name(), plan, sides, warnings, AbWarnings.intended(sides.get(0), sides.get(1), AbWarnings.names(perSide)),
+        AbDocument doc = new AbDocument(AbDocument.SCHEMA, Versions.tool(), ctx.get(Side.A).startedAt, first.output().command(),
+                first.workload().workload().name(), plan, sides, warnings, AbWarnings.intended(sides.get(0), sides.get(1), AbWarnings.names(perSide)),
                 AbWarnings.variableDiff(sides.get(0), sides.get(1)), List.of(), List.of(), "");
         AbText.header(doc).forEach(env::line);
         env.line("Results go to " + dir);
@@ -126,8 +126,8 @@ public final class AbDriver {
             double cpu0 = pid > 0 ? HostObserver.processCpuSeconds(pid) : -1;
             double startedSeconds = (System.nanoTime() - start) / 1e9;
             Path stepDir = dir.resolve("steps").resolve(step.dirName());
-            StepRunner.Step s = StepRunner.run(x, step.threads(), step.repeat(), stepDir, stop,
-                    x.settings.reportIntervalSeconds() > 0, rec -> { });
+            StepRunner.Step s = StepRunner.run(x, new StepRunner.StepSpec(step.threads(), step.repeat(), step.index(),
+                    stepDir, x.settings.reporting().reportIntervalSeconds() > 0), rec -> { });
             double cpu1 = pid > 0 ? HostObserver.processCpuSeconds(pid) : -1;
             if (s.refused() != null) {
                 throw x.target().explain(t.endpointFor(0), s.refused());
@@ -136,9 +136,12 @@ public final class AbDriver {
             doc = doc.withRuns(runs);
             doc.write(json);
             env.line("  " + io.clusterbench.report.ConsoleReport.stepLine(s.record()));
-            RunStatus stepCode = RunDriver.status(s, stepDir, env);
-            if (stepCode != RunStatus.COMPLETED) {
-                code = stepCode;
+            StepVerdict verdict = StepVerdict.of(s.outcome(), s.record(), stepDir, json);
+            if (verdict.error() != null) {
+                env.error(verdict.error());
+            }
+            if (verdict.status() != RunStatus.COMPLETED) {
+                code = verdict.status();
                 break;
             }
         }
@@ -181,7 +184,7 @@ public final class AbDriver {
         if (!o.binaries()) {
             env.line("No --a/--a-server: both sides are one embedded MariaDB (an A/A run)...");
             AbServers s = AbServers.embedded(prepare.target().keep());
-            AbData.prepareIfMissing(prepare.workload(), local(s.port(Side.A), prepare), 4, env::line);
+            AbData.prepareIfMissing(prepare.workload().workload(), local(s.port(Side.A), prepare), 4, env::line);
             return s;
         }
         Map<Side, Path> binaries = new EnumMap<>(Side.class);
@@ -191,7 +194,7 @@ public final class AbDriver {
         perSide.put(Side.A, o.aOptions());
         perSide.put(Side.B, o.bOptions());
         return AbServers.binaries(binaries, o.template(), o.serverOptions(), perSide,
-                port -> AbData.prepareIfMissing(prepare.workload(), local(port, prepare), 4, env::line),
+                port -> AbData.prepareIfMissing(prepare.workload().workload(), local(port, prepare), 4, env::line),
                 prepare.target().keep(), env::line);
     }
 

@@ -10,6 +10,8 @@ import io.clusterbench.result.BackgroundFacts;
 import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.Facts;
 import io.clusterbench.db.Target;
+import java.sql.Connection;
+import java.sql.SQLException;
 import io.clusterbench.workload.Workload;
 import org.HdrHistogram.Histogram;
 
@@ -21,13 +23,14 @@ import java.util.Map;
  * A second workload run by its own engine beside the run ({@code run ddl --background oltp_read_write}):
  * closed loop, round-robin over the endpoints, 0.5-second intervals. Each of its intervals is attributed to
  * "marked" when a DDL or big transaction of the main workload ran at any time during it ({@link MarkedWindows}),
- * else to "quiet"; the facts compare the two (tps and p95/p99 latency, the dip). Figures in docs/metrics.md
- * ("Background workload").
+ * else to "preparing" when the main workload prepared one then (the ddl family's table fill), else to "quiet"
+ * (steady); the facts compare marked with quiet (tps and p95/p99 latency, the dip) and count the background's
+ * errors by code. Figures in docs/metrics.md ("Background workload").
  *
  * <p>Observer methods run on the coordinator thread; the background engine's coordinator thread adds its
  * intervals under this object's lock; the marks' listener (on a worker thread) writes one volatile field.
  */
-final class BackgroundObserver implements Observer {
+public final class BackgroundObserver implements Observer {
     private static final Duration STEP = Duration.ofMillis(500);
     /** The longest the final line waits for the background load to end (a blocked server: its end sequence). */
     private static final long END_WAIT_MILLIS = 1500;
@@ -35,8 +38,12 @@ final class BackgroundObserver implements Observer {
     private final SideLoad load;
     private final Phase quiet = new Phase();
     private final Phase marked = new Phase();
+    private final Phase preparing = new Phase();
+    private final Map<String, Long> errors = new java.util.TreeMap<>(); // guarded by this
     private volatile boolean touched;
     private volatile boolean active;
+    private volatile boolean prepTouched;
+    private volatile boolean prepActive;
     private boolean ended; // guarded by this
     private boolean counting; // guarded by this: from the main run's measured start
     private long events;
@@ -62,6 +69,12 @@ final class BackgroundObserver implements Observer {
                     touched = true;
                 }
             });
+            marks.onPreparation(on -> {
+                prepActive = on;
+                if (on) {
+                    prepTouched = true;
+                }
+            });
         }
     }
 
@@ -72,14 +85,14 @@ final class BackgroundObserver implements Observer {
      * @throws UserException when the background workload's tables are missing
      */
     static BackgroundObserver forRun(RunPlan plan, Target target) {
-        RunPlan.Background b = plan.background();
+        RunPlan.Background b = plan.cluster().background();
         if (b == null) {
             return null;
         }
         Workload w = b.workload();
-        TableChores.init(target, w);
-        return new BackgroundObserver(w.name(), w, target, b.threads(), plan.seed() + 1,
-                plan.workload().markedWindows());
+        initWorkload(target, w);
+        return new BackgroundObserver(w.name(), w, target, b.threads(), plan.workload().seed() + 1,
+                plan.workload().workload().markedWindows());
     }
 
     @Override
@@ -115,7 +128,10 @@ final class BackgroundObserver implements Observer {
         }
         boolean wasMarked = touched || active;
         touched = active;
-        Phase p = wasMarked ? marked : quiet;
+        boolean wasPreparing = prepTouched || prepActive;
+        prepTouched = prepActive;
+        Phase p = wasMarked ? marked : wasPreparing ? preparing : quiet;
+        s.errorsByCode().forEach((k, v) -> errors.merge(k, v, Long::sum));
         long n = s.count(Counter.EVENTS);
         p.events += n;
         p.seconds += s.durationSeconds();
@@ -178,7 +194,8 @@ final class BackgroundObserver implements Observer {
                 ? 100.0 * (1 - (marked.events / marked.seconds) / (quiet.events / quiet.seconds)) : null;
         Throwable failure = load.failure();
         return new BackgroundFacts(workloadName, STEP.toMillis(), phase(quiet), phase(marked), dip,
-                failure == null ? null : String.valueOf(failure.getMessage()));
+                failure == null ? null : String.valueOf(failure.getMessage()),
+                preparing.intervals > 0 ? phase(preparing) : null, errors);
     }
 
     private static BackgroundFacts.Phase phase(Phase p) {
@@ -192,5 +209,19 @@ final class BackgroundObserver implements Observer {
     @Override
     public void close() {
         load.stop();
+    }
+
+    /**
+     * Reads what the workload needs from its tables (key spaces) so it can run as background load.
+     *
+     * @throws UserException when the tables cannot be read
+     */
+    public static void initWorkload(Target t, Workload w) {
+        try (Connection c = t.openChecked(t.endpointFor(0), true)) {
+            w.init(c);
+        } catch (SQLException e) {
+            throw new UserException("cannot read the background workload's tables: " + e.getMessage(),
+                    "run prepare " + w.name() + " first", e);
+        }
     }
 }

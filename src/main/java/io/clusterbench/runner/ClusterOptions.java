@@ -34,7 +34,9 @@ public final class ClusterOptions {
     java.util.List<String> faultCommands = new java.util.ArrayList<>();
 
     @Option(names = "--sandbox", paramLabel = "DIR",
-            description = "Sandbox the faults act on. Default: the sandbox under /tmp whose ports are the endpoints'.")
+            description = "Sandbox the faults act on and whose relay links the result records (with or without "
+                    + "--fault). Default: the registered sandbox (sandbox galera registers it) whose ports are the "
+                    + "endpoints'.")
     java.nio.file.Path sandbox;
 
     @Option(names = "--read-timeout", paramLabel = "SECONDS|auto", defaultValue = "auto",
@@ -43,6 +45,13 @@ public final class ClusterOptions {
                     + "to the next endpoint when its own refuses. auto = max(10 s, 10 x --report-interval, --time / 4); "
                     + "0 = none. Default: ${DEFAULT-VALUE}.")
     String readTimeout;
+
+    @Option(names = "--give-up-time", paramLabel = "SECONDS|auto", defaultValue = "auto",
+            description = "How long every endpoint may stay unreachable (connections lost, reconnects failing) before "
+                    + "the run stops with exit 4; 0 = never (the run goes on to --time). auto = "
+                    + io.clusterbench.Defaults.GIVE_UP_SECONDS + " s, or never under --ignore-errors all with a "
+                    + "--time limit (a server restart is ridden through). Default: ${DEFAULT-VALUE}.")
+    String giveUpTime;
 
     @Option(names = "--verify-commits",
             description = "Workers also append to a ledger table (clusterbench_ledger) with client-generated ids; "

@@ -5,6 +5,8 @@ import io.clusterbench.observe.AsyncObserver;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
+import io.clusterbench.explain.ExplainObservers;
+import io.clusterbench.explain.ExplainStep;
 import io.clusterbench.fault.FaultRunner;
 import io.clusterbench.observe.GaleraObserver;
 import io.clusterbench.observe.HostObserver;
@@ -39,6 +41,8 @@ final class ObserverSet implements AutoCloseable {
     private final String firstNode;
     /** The background workload's observer (also among {@link #observers}, wrapped), or null. */
     private BackgroundObserver background;
+    /** The explain collectors (also among {@link #observers}, wrapped). */
+    private ExplainStep explain = ExplainStep.NONE;
 
     /**
      * @param life      the command's lifecycle, which closes the observers with a deadline
@@ -56,20 +60,25 @@ final class ObserverSet implements AutoCloseable {
     }
 
     /**
-     * @param ctx the run's context (target, topology, plan)
-     * @return the observers to run beside the load: server status, host, the workload's own, Galera
+     * @param ctx     the run's context (target, topology, plan)
+     * @param stepDir the step's result folder (the explain collectors' files), or null for no explain collectors
+     * @return the observers to run beside the load: server status, host, the workload's own, Galera, explain
      */
-    static ObserverSet forRun(RunContext ctx) {
+    static ObserverSet forRun(RunContext ctx, Path stepDir) {
         List<Observer> observers = new ArrayList<>();
         Target target = ctx.target().withSessionVariables(Map.of()); // observers never wait for causality
         Endpoint first = target.endpointFor(0);
         observers.add(new ServerStatusObserver(target, first));
         observers.add(new HostObserver(Path.of("/proc"), serverPid(ctx.settings.target(), first)));
-        observers.addAll(ctx.settings.workload().observers(ctx.target()));
+        observers.addAll(ctx.settings.workload().workload().observers(ctx.target()));
         BackgroundObserver background = BackgroundObserver.forRun(ctx.settings, ctx.target());
         if (background != null) {
             observers.add(background);
         }
+        ExplainStep explain = stepDir == null ? ExplainStep.NONE // resources, waits, profile, counters (docs/explain.md)
+                : ExplainObservers.forStep(ctx.settings.reporting().explain(), target, ctx.settings.target().serverPid(), stepDir,
+                ctx.env.lifecycle(), ctx.env::line);
+        observers.addAll(explain.observers());
         Topology topology = ctx.topology();
         boolean galera = topology != null && topology.galera() && !topology.members().isEmpty();
         if (galera) {
@@ -82,9 +91,10 @@ final class ObserverSet implements AutoCloseable {
             List<Endpoint> endpoints = target.endpoints();
             observers.add(new ServerNodesObserver(target, endpoints.subList(1, endpoints.size()),
                     names.subList(1, names.size())));
+            observers.add(new ConnectionLimitsObserver(target)); // a wall after a failover is named with its limit
         }
         io.clusterbench.fault.RelayObserver relay = io.clusterbench.fault.RelayObserver.find(
-                ctx.settings.faults().sandboxDir(), target.endpoints());
+                ctx.settings.cluster().faults().sandboxDir(), target.endpoints());
         if (relay != null) {
             observers.add(relay);
         }
@@ -94,16 +104,17 @@ final class ObserverSet implements AutoCloseable {
             namesByEndpoint.put(target.endpoints().get(i).label(), names.get(i));
         }
         observers.forEach(o -> o.nameNodes(namesByEndpoint)); // as the topology, flow control and endpoints name them
-        long periodMillis = 1000 * Math.max(1, ctx.settings.reportIntervalSeconds());
+        long periodMillis = 1000 * Math.max(1, ctx.settings.reporting().reportIntervalSeconds());
         List<Observer> async = new ArrayList<>();
         observers.forEach(o -> async.add(new AsyncObserver(o, periodMillis))); // the interval loop never waits
-        if (galera || !ctx.settings.faults().schedule().isEmpty()) {
+        if (galera || !ctx.settings.cluster().faults().schedule().isEmpty()) {
             // never waits: its own threads act and poll; sampling only drains a list
-            async.add(new FaultRunner(ctx.settings.faults().schedule(), ctx.nodeControl(), target, names, galera,
+            async.add(new FaultRunner(ctx.settings.cluster().faults().schedule(), ctx.nodeControl(), target, names, galera,
                     ctx.env::line));
         }
         ObserverSet set = new ObserverSet(ctx.env.lifecycle(), async, firstNode);
         set.background = background;
+        set.explain = explain;
         return set;
     }
 
@@ -111,8 +122,9 @@ final class ObserverSet implements AutoCloseable {
     static final long BACKGROUND_START_MILLIS = 10_000;
 
     /**
-     * Before the engine runs: opens the observers' connections on their own threads, and starts a background workload so that it already runs when the measured phase
-     * begins (see {@link BackgroundObserver#startAhead}); nothing without {@code --background}.
+     * Before the engine runs: opens the observers' connections on their own threads, starts a background workload so that it already runs when the measured phase
+     * begins (see {@link BackgroundObserver#startAhead}; nothing without {@code --background}), and starts the
+     * on-CPU profiler and waits until it samples ({@link ExplainStep#beforeLoad}; nothing without a profile).
      */
     void beforeRun() {
         for (Observer o : observers) {
@@ -123,6 +135,7 @@ final class ObserverSet implements AutoCloseable {
         if (background != null) {
             background.startAhead(BACKGROUND_START_MILLIS);
         }
+        explain.beforeLoad(); // perf attached before the workers' server threads start (at most 5 s)
     }
 
     /** @return the member name behind each endpoint, {@code nI} (1-based) where the topology has none */
@@ -228,11 +241,14 @@ final class ObserverSet implements AutoCloseable {
 
     /**
      * Closes every observer in parallel through the command's lifecycle, waiting at most
-     * {@link #CLOSE_DEADLINE} for all of them: an observer stuck on a server that does not answer is abandoned.
+     * {@link #CLOSE_DEADLINE} for all of them: an observer stuck on a server that does not answer is abandoned. Then
+     * the explain collectors finish ({@link ExplainStep#afterLoad}: each part under its own deadline, cut short by a
+     * stop), so their facts are there when {@link #facts} is read.
      */
     @Override
     public void close() {
         Lifecycle.close(owned, CLOSE_DEADLINE);
+        explain.afterLoad(); // what the explain collectors began at the measured end: perf's samples, end readings
     }
 
     /** The longest a step's end waits for its observers to close. */

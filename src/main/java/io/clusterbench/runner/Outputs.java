@@ -3,7 +3,6 @@ package io.clusterbench.runner;
 import io.clusterbench.metrics.IntervalSample;
 import io.clusterbench.report.ConsoleReport;
 import io.clusterbench.report.ForkFormat;
-import io.clusterbench.report.StatsFormat;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.IntervalRecord;
 
@@ -25,6 +24,30 @@ final class Outputs {
     static final double CHECKPOINT_SECONDS = 10;
 
     private Outputs() {
+    }
+
+    /**
+     * Every output of one step, in order: the interval files, the console lines (with {@code printIntervals}), the
+     * result.json checkpoint and the metrics series.
+     *
+     * @param files       the step's {@code intervals.csv} and {@code latency.hlog}
+     * @param series      the step's metrics series, or null without {@code --metrics-listen}
+     * @param compactLine the observers' short figures of the interval just sampled
+     * @param checkpoint  writes the step's record as it stands
+     * @return one output feeding each in order
+     */
+    static RunOutput forStep(RunContext ctx, boolean printIntervals, long warmupSeconds, IntervalFiles files,
+                             StepSeries series, Supplier<String> compactLine, Runnable checkpoint) {
+        List<RunOutput> wired = new java.util.ArrayList<>();
+        wired.add(intervalFiles(files));
+        if (printIntervals) {
+            wired.add(progress(ctx.env, ctx.settings, warmupSeconds, compactLine));
+        }
+        wired.add(checkpoint(checkpoint));
+        if (series != null) {
+            wired.add(metrics(series));
+        }
+        return all(wired);
     }
 
     /** @param files the step's {@code intervals.csv} and {@code latency.hlog}, started by the step */
@@ -53,8 +76,8 @@ final class Outputs {
      * @param compactLine   the observers' short figures of the interval just sampled (human lines only)
      */
     static RunOutput progress(Console console, RunPlan plan, long warmupSeconds, Supplier<String> compactLine) {
-        long every = plan.reportIntervalSeconds();
-        StatsFormat format = plan.console().intervals();
+        long every = plan.reporting().reportIntervalSeconds();
+        ConsoleFormat.Style format = plan.reporting().console().intervals();
         return new RunOutput() {
             private boolean jsonOpen;
 
@@ -76,8 +99,8 @@ final class Outputs {
                         console.print(ForkFormat.intervalJson(record, !jsonOpen));
                         jsonOpen = true;
                     }
-                    default -> console.line(ConsoleReport.intervalLine(record, plan.percentile(),
-                            plan.rateEventsPerSecond() > 0, compactLine.get(), every));
+                    default -> console.line(ConsoleReport.intervalLine(record, plan.reporting().percentile(),
+                            plan.load().rateEventsPerSecond() > 0, compactLine.get(), every));
                 }
             }
 
@@ -143,14 +166,14 @@ final class Outputs {
         RunPlan plan = ctx.settings;
         ShardSpec shard = plan.shard();
         Map<String, String> labels = new LinkedHashMap<>();
-        labels.put("run", String.valueOf(plan.outDir().toAbsolutePath().normalize().getFileName()));
-        labels.put("workload", plan.workload().name());
+        labels.put("run", String.valueOf(plan.output().dir().toAbsolutePath().normalize().getFileName()));
+        labels.put("workload", plan.workload().workload().name());
         labels.put("threads", Integer.toString(shard.wholeThreads(wholeThreads)));
         labels.put("step", Integer.toString(stepIndex + 1));
         labels.put("repeat", Integer.toString(repeat));
-        labels.put("consistency", plan.consistency() == null ? "none" : plan.consistency().level());
+        labels.put("consistency", plan.cluster().consistency() == null ? "none" : plan.cluster().consistency().level());
         labels.put("shard", shard.sharded() ? (shard.index() + 1) + "/" + shard.count() : "none");
-        return ctx.metrics().step(labels, plan.workload().statementClasses());
+        return ctx.metrics().step(labels, plan.workload().workload().statementClasses());
     }
 
     /** @return one output feeding each of {@code outputs} in order */

@@ -7,7 +7,6 @@ import io.clusterbench.UserException;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Routing;
 import io.clusterbench.engine.ErrorPolicy;
-import io.clusterbench.report.StatsFormat;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.OnOff;
@@ -17,6 +16,7 @@ import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.joins.JoinsWorkload;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 
 /**
@@ -72,22 +72,27 @@ public final class PlanBuilder {
         Path out = ResultDirs.orDefault(r.out, (sweep ? "sweep-" : "") + workloadName);
         ResultDirs.requireWritable(out);
         String description = family.describe(workload, families, distribution);
-        return new RunPlan(t.spec(), r.threadCounts, r.timeSeconds, r.events, r.warmupSeconds, r.rate,
-                r.reportIntervalSeconds, r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, workload, distribution, seed, errors,
-                out, command, routing, consistency, family.options(workload, families), description, background, faults(c),
-                !r.noInspect, shard, console(r), r.reconnectEvery, null);
+        RunPlan.Load load = new RunPlan.Load(r.threadCounts, Duration.ofSeconds(r.timeSeconds), r.events,
+                Duration.ofSeconds(r.warmupSeconds), r.rate, r.reconnectEvery, errors);
+        RunPlan.WorkloadPlan work = new RunPlan.WorkloadPlan(workload, family.options(workload, families), description,
+                distribution, seed);
+        RunPlan.Reporting reporting = new RunPlan.Reporting(Duration.ofSeconds(r.reportIntervalSeconds),
+                r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, console(r), null, null);
+        RunPlan.Cluster cluster = new RunPlan.Cluster(routing, consistency, faults(c), background);
+        return new RunPlan(t.spec(), load, work, reporting, cluster, shard,
+                new RunPlan.Output(out, command, !r.noInspect));
     }
 
     /** @return the console formats of {@code --stats-format}, {@code --report-csv} and {@code --histogram} */
-    public static StatsFormat.Console console(RunOptions r) {
-        StatsFormat summary = StatsFormat.parse(r.statsFormat);
-        StatsFormat intervals = OnOff.parse(r.reportCsv) ? StatsFormat.CSV : summary;
-        return new StatsFormat.Console(intervals, summary, OnOff.parse(r.histogram));
+    public static ConsoleFormat console(RunOptions r) {
+        ConsoleFormat.Style summary = ConsoleFormat.Style.parse(r.statsFormat);
+        ConsoleFormat.Style intervals = OnOff.parse(r.reportCsv) ? ConsoleFormat.Style.CSV : summary;
+        return new ConsoleFormat(intervals, summary, OnOff.parse(r.histogram));
     }
 
     /** @return the fault options, validated (the node count is checked once the endpoints are known) */
     private static FaultPlan faults(ClusterOptions c) {
         return c == null ? FaultPlan.NONE
-                : FaultPlan.of(c.fault, c.faultCommands, c.sandbox, c.verifyCommits, c.readTimeout);
+                : FaultPlan.of(c.fault, c.faultCommands, c.sandbox, c.verifyCommits, c.readTimeout, c.giveUpTime);
     }
 }

@@ -3,6 +3,8 @@ package io.clusterbench.runner;
 import io.clusterbench.db.TargetSpec;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Target;
+import io.clusterbench.explain.ExplainPreflight;
+import io.clusterbench.explain.ExplainSpec;
 import io.clusterbench.result.Finding;
 import io.clusterbench.inspect.InspectPlan;
 import io.clusterbench.inspect.Inspection;
@@ -27,11 +29,13 @@ public final class Preflight {
      * embedded server again.
      *
      * @param maxThreads the largest planned thread count, &gt;= 1
+     * @param routing    how the run will spread its workers ({@code --routing}), for the failover headroom
      * @throws UserException for an unreachable target or a failed query
      */
-    public static Inspection inspect(TargetSpec spec, Workload w, int maxThreads, Console console) {
+    public static Inspection inspect(TargetSpec spec, Workload w, int maxThreads, io.clusterbench.db.Routing routing,
+                                     Console console) {
         try (ResolvedTarget resolved = ResolvedTarget.resolve(spec, console)) {
-            return inspect(resolved.target(), w, maxThreads);
+            return inspect(resolved.target().withRouting(routing), w, maxThreads);
         }
     }
 
@@ -42,7 +46,8 @@ public final class Preflight {
      */
     public static Inspection inspect(Target target, Workload w, int maxThreads) {
         InspectPlan plan = new InspectPlan(w.name(), w.tables(), target.database(), maxThreads, w.plannedRows(),
-                InspectPlan.SBTEST_ROW_BYTES);
+                InspectPlan.SBTEST_ROW_BYTES, target.routing(), w.eventsWrite(),
+                target.serverPrepared() ? w.preparedStatementsPerSession() : 0);
         try {
             return Inspection.of(target, plan);
         } catch (SQLException e) {
@@ -52,13 +57,18 @@ public final class Preflight {
     }
 
     /**
-     * The checks {@code run} and {@code sweep} make before the first step: inspects, prints the warnings and
-     * errors (as warnings: the run goes on) and returns them for result.json. A check that cannot be made
+     * The checks {@code run} and {@code sweep} make before the first step: inspects, adds what the explain
+     * collectors will lack ({@code explain-*}, docs/inspect.md), prints the warnings and errors (as warnings: the run
+     * goes on) and returns them for result.json. A check that cannot be made
      * (e.g. no privilege to read status) is one line and no findings; it never stops the run.
      */
-    static List<Finding> beforeRun(Target target, Workload w, int maxThreads, Console console) {
+    static List<Finding> beforeRun(Target target, Workload w, int maxThreads, ExplainSpec explain, Console console) {
         try {
-            return warn(inspect(target, w, maxThreads), console);
+            Inspection found = inspect(target, w, maxThreads);
+            List<Finding> all = new java.util.ArrayList<>(found.findings());
+            all.addAll(ExplainPreflight.findings(target, explain)); // what the explain block will lack, and why
+            all.sort(java.util.Comparator.comparing(Finding::level));
+            return warn(new Inspection(all, found.snapshots()), console);
         } catch (UserException e) {
             console.line("Pre-flight checks skipped: " + e.getMessage());
             return List.of();

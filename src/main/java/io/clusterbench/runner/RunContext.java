@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.workload.TableProperties;
 import io.clusterbench.fault.NodeControl;
 import io.clusterbench.fault.NodeControls;
 import io.clusterbench.UserException;
@@ -67,7 +68,7 @@ final class RunContext implements AutoCloseable {
      */
     static RunContext open(RunPlan settings, Console env, int prepareThreads) {
         // bound first: a port in use fails the command before a server starts or a table is loaded
-        MetricsServer metrics = settings.metrics() == null ? null : MetricsServer.start(settings.metrics(), env::line);
+        MetricsServer metrics = settings.reporting().metrics() == null ? null : MetricsServer.start(settings.reporting().metrics(), env::line);
         try {
             RunContext ctx = open(settings, env, prepareThreads, ResolvedTarget.resolve(settings.target(), env));
             ctx.metrics = metrics;
@@ -88,8 +89,8 @@ final class RunContext implements AutoCloseable {
     static RunContext open(RunPlan settings, Console env, int prepareThreads, ResolvedTarget resolved) {
         try {
             Target target = resolved.target();
-            NodeControl nodeControl = NodeControls.resolve(settings.faults(), target.endpoints());
-            Workload workload = settings.workload();
+            NodeControl nodeControl = NodeControls.resolve(settings.cluster().faults(), target.endpoints());
+            Workload workload = settings.workload().workload();
             ServerInfo server;
             List<TableRecord> tables;
             io.clusterbench.workload.TableShape.refuseForeign(target, workload, "run", false);
@@ -109,12 +110,18 @@ final class RunContext implements AutoCloseable {
             }
             Topology topology = TopologyDiscovery.discover(target);
             topology.describe().forEach(env::line);
-            List<Finding> preflight = settings.inspect() ? Preflight.beforeRun(target, workload,
-                    settings.maxThreads(), env) : List.of();
-            Target runTarget = target.withRouting(settings.routing()).withReadTimeout(settings.readTimeoutMillis());
+            io.clusterbench.fault.RelayObserver relay = io.clusterbench.fault.RelayObserver.find(
+                    settings.cluster().faults().sandboxDir(), target.endpoints());
+            if (relay != null) {
+                env.line(relay.linksLine());
+            }
+            List<Finding> preflight = settings.output().inspect()
+                    ? Preflight.beforeRun(target.withRouting(settings.cluster().routing()), workload,
+                    settings.load().maxThreads(), settings.reporting().explain(), env) : List.of();
+            Target runTarget = target.withRouting(settings.cluster().routing()).withReadTimeout(settings.readTimeoutMillis());
             Consistency.Applied applied = null;
-            if (settings.consistency() != null) {
-                applied = settings.consistency().apply(runTarget, topology);
+            if (settings.cluster().consistency() != null) {
+                applied = settings.cluster().consistency().apply(runTarget, topology);
                 env.line(applied.line());
                 runTarget = applied.target();
             }
@@ -134,10 +141,10 @@ final class RunContext implements AutoCloseable {
      * @return the context to run that level's steps in
      */
     RunContext atLevel(RunPlan levelPlan) {
-        Target t = resolved.target().withRouting(levelPlan.routing());
+        Target t = resolved.target().withRouting(levelPlan.cluster().routing());
         Consistency.Applied applied = null;
-        if (levelPlan.consistency() != null) {
-            applied = levelPlan.consistency().apply(t, topology);
+        if (levelPlan.cluster().consistency() != null) {
+            applied = levelPlan.cluster().consistency().apply(t, topology);
             env.line(applied.line());
             t = applied.target();
         }
@@ -178,7 +185,7 @@ final class RunContext implements AutoCloseable {
 
     /** @return the result document holding {@code runs} */
     ResultDocument document(List<io.clusterbench.result.RunRecord> runs) {
-        return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.command(),
+        return new ResultDocument(ResultDocument.SCHEMA, Versions.tool(), startedAt, settings.output().command(),
                 settings.targetMap(target(), server), new ResultDocument.ServerRecord(server.version(), embedded(),
                 server.variables()), runs, preflight, tables);
     }
@@ -191,10 +198,10 @@ final class RunContext implements AutoCloseable {
      */
     private static List<TableRecord> tables(Connection c, String schema, RunPlan settings, boolean createdNow,
                                             Console env) throws SQLException {
-        Workload workload = settings.workload();
+        Workload workload = settings.workload().workload();
         java.util.Set<String> names = new java.util.LinkedHashSet<>(workload.tables());
-        if (settings.background() != null) {
-            names.addAll(settings.background().workload().tables());
+        if (settings.cluster().background() != null) {
+            names.addAll(settings.cluster().background().workload().tables());
         }
         List<TableRecord> tables = TableProperties.read(c, schema, names);
         String line = TableProperties.line(tables);

@@ -1,17 +1,18 @@
 package io.clusterbench.runner;
 
-import io.clusterbench.db.TargetSpec;
 import io.clusterbench.Defaults;
-import io.clusterbench.fault.FaultPlan;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Routing;
 import io.clusterbench.db.Target;
+import io.clusterbench.db.TargetSpec;
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.engine.ErrorPolicy;
+import io.clusterbench.explain.ExplainSpec;
+import io.clusterbench.fault.FaultPlan;
 import io.clusterbench.prom.MetricsListen;
-import io.clusterbench.workload.Distribution;
 import io.clusterbench.result.PlanRecord;
+import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.Workload;
 import io.clusterbench.workload.WorkloadOptions;
 
@@ -24,53 +25,105 @@ import java.util.Locale;
 import java.util.Map;
 
 /**
- * What a run or sweep is asked to do, after validation and resolution (seed drawn, distribution parsed,
- * output directory chosen): every value explicit and typed, so the result can embed it. Built by the
- * command line; holds no option-parser type.
+ * What a run, sweep or A/B side is asked to do, after validation and resolution (seed drawn, distribution parsed,
+ * output directory chosen), grouped the way people think of a run (JMH's params are the model): the target, the
+ * load, the workload, the reporting, the cluster settings, the shard and the output. Every value explicit and
+ * typed, durations as {@link Duration}, so the result can embed it; no option-parser or report type inside.
  *
  * <p>Immutable (the workload is shared by the steps of a sweep; it is thread-safe).
  *
- * @param target                the target as given
- * @param threadCounts          worker threads: one value for a run, ascending or not for a sweep; each &gt;= 1
- * @param timeSeconds           measured time per step in seconds; 0 = no time limit
- * @param events                measured events per step; 0 = no limit
- * @param warmupSeconds         unmeasured load before each step's measurement, in seconds
- * @param rateEventsPerSecond   open-loop total rate in events per second; 0 = closed loop
- * @param reportIntervalSeconds interval line period in seconds; 0 = no interval lines
- * @param percentile            latency percentile of interval lines, 1-100
- * @param workload              the workload, built from its family's options
- * @param distribution          the key distribution
- * @param seed                  the resolved seed (never 0)
- * @param errors                the error policy
- * @param outDir                where result files go
- * @param command               the command line, password masked
- * @param routing               {@code --routing}
- * @param consistency           {@code --consistency}, or null when not set
- * @param workloadOptions       the family's resolved options (recorded in result.json's plan)
- * @param workloadDescription   the family's part of the start line, e.g. {@code ", keys special(...)"}
- * @param background            a workload run beside this one ({@code --background}), or null for none
- * @param faults                {@code --fault}, {@code --fault-cmd}, {@code --sandbox}, {@code --verify-commits}
- * @param inspect               run the pre-flight checks before the first step (false for {@code --no-inspect})
- * @param shard                 {@code --shard}, {@code --threads-per-shard}, {@code --start-at};
- *                              {@link ShardSpec#NONE} for an unsharded run. {@code threadCounts}, {@code events}
- *                              and {@code rateEventsPerSecond} stay the whole run's; {@link #engine} takes the
- *                              shard's part
- * @param console               console formats: {@code --stats-format}, {@code --report-csv}, {@code --histogram}
- * @param reconnectEveryEvents  {@code --reconnect}: events per worker between forced reconnects; 0 = never
- * @param metrics               {@code --metrics-listen} and {@code --metrics-linger}, or null for no metrics endpoint
- *                              (docs/monitoring.md)
+ * @param target    the target as given
+ * @param load      threads, time, events, warmup, rate, reconnects and the error policy
+ * @param workload  the workload, its family's options, key distribution and seed
+ * @param reporting interval lines, percentile, console formats and the metrics endpoint
+ * @param cluster   routing, consistency, the fault schedule and a background workload
+ * @param shard     {@code --shard}, {@code --threads-per-shard}, {@code --start-at}; {@link ShardSpec#NONE} for an
+ *                  unsharded run. {@link Load#threadCounts}, {@link Load#events} and {@link Load#rateEventsPerSecond}
+ *                  stay the whole run's; {@link #engine} takes the shard's part
+ * @param output    where results go, the command line, and whether the pre-flight checks run
  */
-public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
-                      double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
-                      Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
-                      Routing routing, Consistency consistency, WorkloadOptions workloadOptions,
-                      String workloadDescription, Background background, FaultPlan faults, boolean inspect,
-                      ShardSpec shard, io.clusterbench.report.StatsFormat.Console console, long reconnectEveryEvents,
-                      MetricsListen metrics) {
+public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Reporting reporting, Cluster cluster,
+                      ShardSpec shard, Output output) {
 
     /**
-     * A second workload run by its own engine beside the run (closed loop), so the cost of the main
-     * workload's DDL or big transactions shows in its throughput. Immutable.
+     * The load: how many workers, how long, how fast. Immutable.
+     *
+     * @param threadCounts         worker threads: one value for a run, several for a sweep; each &gt;= 1
+     * @param time                 measured time per step; {@link Duration#ZERO} = no time limit
+     * @param events               measured events per step; 0 = no limit
+     * @param warmup               unmeasured load before each step's measurement
+     * @param rateEventsPerSecond  open-loop total rate, events per second; 0 = closed loop
+     * @param reconnectEveryEvents {@code --reconnect}: events per worker between forced reconnects; 0 = never
+     * @param errors               the error policy ({@code --ignore-errors})
+     */
+    public record Load(List<Integer> threadCounts, Duration time, long events, Duration warmup,
+                       double rateEventsPerSecond, long reconnectEveryEvents, ErrorPolicy errors) {
+        public Load {
+            threadCounts = List.copyOf(threadCounts);
+        }
+
+        /** @return the largest thread count (a sweep's last step when ascending) */
+        public int maxThreads() {
+            return threadCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
+        }
+
+        /** @return the first (for a run: the only) thread count */
+        public int threads() {
+            return threadCounts.get(0);
+        }
+    }
+
+    /**
+     * The workload and what decides its keys. Immutable.
+     *
+     * @param workload     the workload, built from its family's options
+     * @param options      the family's resolved options (recorded in result.json's plan)
+     * @param description  the family's part of the start line, e.g. {@code ", keys special(...)"}
+     * @param distribution the key distribution
+     * @param seed         the resolved seed (never 0)
+     */
+    public record WorkloadPlan(Workload workload, WorkloadOptions options, String description,
+                               Distribution distribution, long seed) {
+    }
+
+    /**
+     * What is printed while and after a run. Immutable.
+     *
+     * @param reportInterval interval line period; {@link Duration#ZERO} = no interval lines (the files still get
+     *                       1-second intervals)
+     * @param percentile     latency percentile of interval lines, 1-100
+     * @param console        console formats: {@code --stats-format}, {@code --report-csv}, {@code --histogram}
+     * @param metrics        {@code --metrics-listen} and {@code --metrics-linger}, or null for no metrics endpoint
+     * @param explain        {@code --explain}, {@code --profile} and the other explain options (docs/explain.md);
+     *                       {@link ExplainSpec#OFF} (null given) for commands that do not explain
+     */
+    public record Reporting(Duration reportInterval, double percentile, ConsoleFormat console, MetricsListen metrics,
+                            ExplainSpec explain) {
+        public Reporting {
+            explain = explain == null ? ExplainSpec.OFF : explain;
+        }
+
+        /** @return the report interval in whole seconds (0 = none) */
+        public long reportIntervalSeconds() {
+            return reportInterval.toSeconds();
+        }
+    }
+
+    /**
+     * How the load meets a cluster. Immutable.
+     *
+     * @param routing     {@code --routing}
+     * @param consistency {@code --consistency}, or null when not set
+     * @param faults      {@code --fault}, {@code --fault-cmd}, {@code --sandbox}, {@code --verify-commits},
+     *                    {@code --read-timeout}
+     * @param background  a workload run beside this one ({@code --background}), or null for none
+     */
+    public record Cluster(Routing routing, Consistency consistency, FaultPlan faults, Background background) {
+    }
+
+    /**
+     * A second workload run by its own engine beside the run (closed loop), so the cost of the main workload's DDL
+     * or big transactions shows in its throughput. Immutable.
      *
      * @param workload the background workload, not yet initialised
      * @param threads  its worker threads, &ge; 1
@@ -78,52 +131,37 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
     public record Background(Workload workload, int threads) {
     }
 
-    public RunPlan {
-        threadCounts = List.copyOf(threadCounts);
-        command = List.copyOf(command);
-    }
-
-    /** As the canonical constructor, with the pre-flight checks on. */
-    public RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSeconds, long events, long warmupSeconds,
-                   double rateEventsPerSecond, long reportIntervalSeconds, double percentile, Workload workload,
-                   Distribution distribution, long seed, ErrorPolicy errors, Path outDir, List<String> command,
-                   Routing routing, Consistency consistency, WorkloadOptions workloadOptions,
-                   String workloadDescription, Background background, FaultPlan faults) {
-        this(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond, reportIntervalSeconds,
-                percentile, workload, distribution, seed, errors, outDir, command, routing, consistency, workloadOptions,
-                workloadDescription, background, faults, true, ShardSpec.NONE,
-                io.clusterbench.report.StatsFormat.Console.DEFAULT, 0, null);
-    }
-
-    /** @return the largest thread count of the plan (a sweep's last step when ascending) */
-    public int maxThreads() {
-        return threadCounts.stream().mapToInt(Integer::intValue).max().orElse(1);
+    /**
+     * Where the results go. Immutable.
+     *
+     * @param dir     where result files go
+     * @param command the command line, password masked
+     * @param inspect run the pre-flight checks before the first step (false for {@code --no-inspect})
+     */
+    public record Output(Path dir, List<String> command, boolean inspect) {
+        public Output {
+            command = List.copyOf(command);
+        }
     }
 
     /** @return this plan at another {@code --consistency} level (a step of a consistency sweep) */
     public RunPlan withConsistency(Consistency level) {
-        return new RunPlan(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond,
-                reportIntervalSeconds, percentile, workload, distribution, seed, errors, outDir, command, routing, level,
-                workloadOptions, workloadDescription, background, faults, inspect, shard, console,
-                reconnectEveryEvents, metrics);
+        return new RunPlan(target, load, workload, reporting,
+                new Cluster(cluster.routing(), level, cluster.faults(), cluster.background()), shard, output);
     }
 
     /** @return this plan with a metrics endpoint ({@code --metrics-listen}); null for none */
     public RunPlan withMetrics(MetricsListen endpoint) {
-        return new RunPlan(target, threadCounts, timeSeconds, events, warmupSeconds, rateEventsPerSecond,
-                reportIntervalSeconds, percentile, workload, distribution, seed, errors, outDir, command, routing,
-                consistency, workloadOptions, workloadDescription, background, faults, inspect, shard, console,
-                reconnectEveryEvents, endpoint);
+        return new RunPlan(target, load, workload,
+                new Reporting(reporting.reportInterval(), reporting.percentile(), reporting.console(), endpoint,
+                        reporting.explain()), cluster, shard, output);
     }
 
-    /** @return the first (for a run: the only) thread count */
-    public int threads() {
-        return threadCounts.get(0);
-    }
-
-    /** @return the engine plan of one step at {@code threads} workers */
-    public EnginePlan engine(Target runTarget, int threads) {
-        return engine(runTarget, threads, 0);
+    /** @return this plan with the explain options ({@code --explain}, {@code --profile}, ...) */
+    public RunPlan withExplain(ExplainSpec spec) {
+        return new RunPlan(target, load, workload,
+                new Reporting(reporting.reportInterval(), reporting.percentile(), reporting.console(),
+                        reporting.metrics(), spec), cluster, shard, output);
     }
 
     /**
@@ -132,25 +170,42 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
      * @return the engine plan of this process's part of the step (all of it when not sharded)
      */
     public EnginePlan engine(Target runTarget, int threads, int stepIndex) {
-        long interval = reportIntervalSeconds > 0 ? reportIntervalSeconds : Defaults.SAMPLE_INTERVAL_SECONDS;
+        Duration interval = reporting.reportInterval().isZero()
+                ? Duration.ofSeconds(Defaults.SAMPLE_INTERVAL_SECONDS) : reporting.reportInterval();
         int whole = shard.wholeThreads(threads);
-        return new EnginePlan(shard.threadsOf(whole), Duration.ofSeconds(timeSeconds), shard.eventsOf(events, whole),
-                Duration.ofSeconds(warmupSeconds), shard.rateOf(rateEventsPerSecond, whole), Duration.ofSeconds(interval),
-                errors, seed, runTarget, shard.firstWorker(whole),
-                shard.startAtOfStep(stepIndex, warmupSeconds + timeSeconds), reconnectEveryEvents);
+        return new EnginePlan(shard.threadsOf(whole), load.time(), shard.eventsOf(load.events(), whole), load.warmup(),
+                shard.rateOf(load.rateEventsPerSecond(), whole), interval, load.errors(), workload.seed(), runTarget,
+                shard.firstWorker(whole), shard.startAtOfStep(stepIndex, load.warmup().toSeconds()
+                + load.time().toSeconds()), load.reconnectEveryEvents(), giveUp());
+    }
+
+    /**
+     * @return {@code --give-up-time}: as given (0 = never), or for {@code auto} {@link Defaults#GIVE_UP_SECONDS},
+     *         except never under {@code --ignore-errors all} with a time limit: a run asked to ignore every error
+     *         rides through a server restart to its {@code --time} (without a time limit it still gives up, so it
+     *         cannot wait forever)
+     */
+    public Duration giveUp() {
+        FaultPlan faults = cluster.faults();
+        if (faults.giveUpSeconds() != FaultPlan.AUTO) {
+            return Duration.ofSeconds(faults.giveUpSeconds());
+        }
+        return load.errors().ignoresAll() && !load.time().isZero() ? Duration.ZERO
+                : Duration.ofSeconds(Defaults.GIVE_UP_SECONDS);
     }
 
     /** @return the workers' socket read timeout in ms: {@code --read-timeout}, or derived from the run; 0 for none */
     public int readTimeoutMillis() {
+        FaultPlan faults = cluster.faults();
         return faults.readTimeoutSeconds() == FaultPlan.AUTO
-                ? io.clusterbench.db.ReadTimeout.derive(timeSeconds, reportIntervalSeconds)
+                ? io.clusterbench.db.ReadTimeout.derive(load.time().toSeconds(), reporting.reportIntervalSeconds())
                 : (int) (faults.readTimeoutSeconds() * 1000);
     }
 
     /** @return the one-line plan description printed at start */
     public String describe(Target runTarget) {
-        int whole = shard.wholeThreads(threads());
-        StringBuilder b = new StringBuilder(workload.name()).append(", ").append(whole)
+        int whole = shard.wholeThreads(load.threads());
+        StringBuilder b = new StringBuilder(workload.workload().name()).append(", ").append(whole)
                 .append(whole == 1 ? " thread" : " threads");
         if (shard.sharded()) {
             b.append(", ").append(shard.describe(whole));
@@ -158,44 +213,50 @@ public record RunPlan(TargetSpec target, List<Integer> threadCounts, long timeSe
         if (shard.startAtEpochMillis() > 0) {
             b.append(", start at ").append(java.time.Instant.ofEpochMilli(shard.startAtEpochMillis()));
         }
-        if (timeSeconds > 0) {
-            b.append(", ").append(timeSeconds).append(" s");
+        if (!load.time().isZero()) {
+            b.append(", ").append(load.time().toSeconds()).append(" s");
         }
-        if (events > 0) {
-            b.append(", ").append(events).append(" events");
+        if (load.events() > 0) {
+            b.append(", ").append(load.events()).append(" events");
         }
-        if (warmupSeconds > 0) {
-            b.append(", warmup ").append(warmupSeconds).append(" s");
+        if (!load.warmup().isZero()) {
+            b.append(", warmup ").append(load.warmup().toSeconds()).append(" s");
         }
-        b.append(rateEventsPerSecond > 0 ? String.format(Locale.ROOT, ", open loop %.0f events/s",
-                rateEventsPerSecond) : ", closed loop");
-        b.append(workloadDescription);
-        b.append(", seed ").append(seed);
-        if (routing != Routing.ROUND_ROBIN) {
-            b.append(", routing ").append(routing.spelling());
-        }
-        if (!faults.schedule().isEmpty()) {
-            b.append(", faults ").append(faults.schedule().describe());
-        }
-        if (faults.verifyCommits()) {
-            b.append(", verify commits");
-        }
-        if (consistency != null) {
-            b.append(", ").append(consistency.variable()).append('=').append(consistency.level());
-        }
+        b.append(load.rateEventsPerSecond() > 0 ? String.format(Locale.ROOT, ", open loop %.0f events/s",
+                load.rateEventsPerSecond()) : ", closed loop");
+        b.append(workload.description());
+        b.append(", seed ").append(workload.seed());
+        describeCluster(b);
         b.append(" -> ").append(String.join(",", labels(runTarget))).append('/').append(runTarget.database());
         return b.toString();
     }
 
+    private void describeCluster(StringBuilder b) {
+        if (cluster.routing() != Routing.ROUND_ROBIN) {
+            b.append(", routing ").append(cluster.routing().spelling());
+        }
+        if (!cluster.faults().schedule().isEmpty()) {
+            b.append(", faults ").append(cluster.faults().schedule().describe());
+        }
+        if (cluster.faults().verifyCommits()) {
+            b.append(", verify commits");
+        }
+        if (cluster.consistency() != null) {
+            b.append(", ").append(cluster.consistency().variable()).append('=').append(cluster.consistency().level());
+        }
+    }
+
     /** @return every option the step used, resolved, as result.json records it (no password) */
     public PlanRecord planRecord(EnginePlan plan) {
-        return new PlanRecord(workload.name(), plan.threads(), plan.time().toSeconds(), plan.events(),
-                plan.warmup().toSeconds(), plan.rateEventsPerSecond(), reportIntervalSeconds,
-                plan.sampleInterval().toSeconds(), percentile, distribution.describe(), seed, errors.toString(),
-                target.psMode(), reconnectEveryEvents, routing.spelling(), consistency == null ? null : consistency.level(),
+        FaultPlan faults = cluster.faults();
+        return new PlanRecord(workload.workload().name(), plan.threads(), plan.time().toSeconds(), plan.events(),
+                plan.warmup().toSeconds(), plan.rateEventsPerSecond(), reporting.reportIntervalSeconds(),
+                plan.sampleInterval().toSeconds(), reporting.percentile(), workload.distribution().describe(),
+                workload.seed(), load.errors().toString(), target.psMode(), load.reconnectEveryEvents(),
+                cluster.routing().spelling(), cluster.consistency() == null ? null : cluster.consistency().level(),
                 faults.schedule().describe(), faults.verifyCommits(),
                 plan.rateEventsPerSecond() > 0 ? "intended start (open loop)" : "actual start",
-                workloadOptions.resultFields());
+                workload.options().resultFields(), plan.giveUp().toSeconds());
     }
 
     /**

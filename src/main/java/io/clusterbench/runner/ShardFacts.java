@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.observe.ServerClock;
 import io.clusterbench.db.Target;
 import io.clusterbench.engine.EnginePlan;
 import io.clusterbench.result.ShardRecord;
@@ -35,7 +36,7 @@ final class ShardFacts {
         ServerClock.Offset offset = ServerClock.measure(target);
         String node = System.getenv("NODE_NAME");
         return new ShardRecord(s.index(), s.count(), host(), node == null ? "" : node, plan.startAtEpochMillis(), whole,
-                plan.firstWorker(), settings.events(), settings.rateEventsPerSecond(),
+                plan.firstWorker(), settings.load().events(), settings.load().rateEventsPerSecond(),
                 offset == null ? null : offset.offsetMillis(), offset == null ? null : offset.uncertaintyMillis());
     }
 

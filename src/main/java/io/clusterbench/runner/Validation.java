@@ -67,7 +67,7 @@ public final class Validation {
             if (run.reportIntervalSeconds < 0) {
                 problems.add("--report-interval must be >= 0 seconds");
             }
-            if (io.clusterbench.report.StatsFormat.parse(run.statsFormat) == null) {
+            if (ConsoleFormat.Style.parse(run.statsFormat) == null) {
                 problems.add("--stats-format must be human, csv or json (got '" + run.statsFormat + "')");
             }
             if (OnOff.parse(run.reportCsv) == null) {

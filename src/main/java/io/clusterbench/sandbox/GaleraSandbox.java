@@ -92,6 +92,7 @@ public final class GaleraSandbox {
 
     /** Starts every node that is down: bootstraps from a safe node when none runs. @throws UserException on failure */
     public void start(Consumer<String> progress) {
+        SandboxRegistry.register(dir, state); // a sandbox deployed before the registry is found once started
         boolean anyRunning = state.nodes().stream().anyMatch(n -> NodeProcess.state(n.pid()) != NodeProcess.State.GONE);
         startRelay(progress);
         SandboxNode first = null;
@@ -134,6 +135,7 @@ public final class GaleraSandbox {
     /** Stops every node and deletes the sandbox directory. */
     public void destroy(Consumer<String> progress) {
         stop(progress);
+        SandboxRegistry.unregister(dir, state);
         progress.accept("Removing " + dir + "...");
         Permissions.deleteTree(dir);
     }
@@ -183,11 +185,15 @@ public final class GaleraSandbox {
      * SIGCONT one paused node and waits for its real state: Synced again (after an IST when it was evicted), or
      * dead (a node evicted while paused may abort on resume).
      *
-     * @return how it rejoined (method {@code none} when it needed no transfer)
+     * @return how it rejoined (method {@code none} when it needed no transfer); null when the node was not paused
+     *         (nothing was done: a no-op is not reported as a rejoin)
      * @throws UserException when the node died or is not Synced within the start timeout, with its log's last errors
      */
     public io.clusterbench.result.StateTransferRecord resume(String name) {
         SandboxNode n = running(name);
+        if (NodeProcess.state(n.pid()) != NodeProcess.State.PAUSED) {
+            return null;
+        }
         long offset = StateTransferLog.offset(n.errorLog(dir));
         long started = System.nanoTime();
         long peersConfId = peersConfId(n);

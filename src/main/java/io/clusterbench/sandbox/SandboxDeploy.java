@@ -74,6 +74,7 @@ final class SandboxDeploy {
                 Files.writeString(n.cnf(abs), GaleraConfig.text(abs, n, planned, state, install, runAs));
             }
             state.write(abs);
+            SandboxRegistry.register(abs, state);
             if (state.relay()) {
                 SandboxNetwork.initial(state, links).write(abs);
             }
@@ -99,6 +100,7 @@ final class SandboxDeploy {
             }
         } catch (RuntimeException e) {
             sb.stop(line -> { });
+            SandboxRegistry.unregister(abs, state);
             throw e;
         }
         return sb;

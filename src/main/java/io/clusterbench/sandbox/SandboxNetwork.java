@@ -72,11 +72,15 @@ public final class SandboxNetwork {
     /**
      * Lets a partitioned node's traffic through again and waits until it is Synced in the others' configuration.
      *
-     * @return how it rejoined (IST, SST or none)
+     * @return how it rejoined (IST, SST or none); null when the node was not partitioned (nothing was done: a
+     *         no-op is not reported as a rejoin)
      * @throws UserException without relay, or when it is not Synced in time
      */
     public StateTransferRecord heal(String node) {
         RelayConfig.NodeLink n = node(node);
+        if (!n.partitioned()) {
+            return null;
+        }
         SandboxNode sn = sandbox.fresh(n.name());
         long offset = StateTransferLog.offset(sn.errorLog(sandbox.dir()));
         long started = System.nanoTime();

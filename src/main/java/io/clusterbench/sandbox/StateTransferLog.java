@@ -70,10 +70,19 @@ public final class StateTransferLog {
         return describeTransfer(t) + (when == null ? "" : ", at " + when.toString().replace('T', ' '));
     }
 
-    /** @return e.g. {@code n3 rejoined by IST from n1, 1 s; Synced 7.2 s after the action} */
+    /**
+     * @return e.g. {@code n3 rejoined by IST from n1, 1 s; Synced 7.2 s after the action}, or for a node that needed
+     *         no transfer {@code n3 back without a state transfer; Synced 1.1 s after the action}
+     */
     public static String describe(String node, StateTransferRecord t) {
-        return String.format(java.util.Locale.ROOT, "%s rejoined by %s; Synced %.1f s after the action", node,
-                describeTransfer(t), t.syncedSeconds());
+        return String.format(java.util.Locale.ROOT, "%s %s; Synced %.1f s after the action", node,
+                t.method().equals("none") ? "back without a state transfer" : "rejoined by " + describeTransfer(t),
+                t.syncedSeconds());
+    }
+
+    /** @return the line of a resume or heal that found nothing to undo, e.g. {@code n3 was not paused: nothing to resume} */
+    public static String nothingToUndo(String node, String action) {
+        return node + (action.equals("heal") ? " was not cut off: nothing to heal" : " was not paused: nothing to resume");
     }
 
     private static String describeTransfer(StateTransferRecord t) {

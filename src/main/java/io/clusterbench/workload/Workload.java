@@ -140,6 +140,25 @@ public interface Workload {
     }
 
     /**
+     * Server-side prepared statements one session holds once it has run every statement of its mix on every table
+     * (with {@code --db-ps-mode auto}), for {@code inspect}'s check against {@code max_prepared_stmt_count}
+     * (docs/inspect.md).
+     *
+     * @return statements per session, or 0 when the family does not say (the default: no check)
+     */
+    default long preparedStatementsPerSession() {
+        return 0;
+    }
+
+    /**
+     * @return true when the workload's events write, so that {@code --routing single-writer} sends its workers to
+     *         the writer endpoint (as its sessions' routing does); false (the default) when they are spread
+     */
+    default boolean eventsWrite() {
+        return false;
+    }
+
+    /**
      * Observers the workload needs beside the engine (e.g. TPC-C reads {@code SUM(d_next_o_id)} for NOPM at
      * the start and end of the measured time). They run with the run's other observers.
      *

@@ -13,7 +13,8 @@
       label: s.label,
       data: s.points.map(function (p) { return { x: threads ? log2(p.x) : p.x, y: p.y }; }),
       borderColor: color(s.color, 1), backgroundColor: color(s.color, 1),
-      borderWidth: 2, pointRadius: s.points.length > 40 ? 0 : 3, fill: false, tension: 0
+      borderWidth: 2, pointRadius: s.points.length > 40 ? 0 : 3, fill: false, tension: 0,
+      spanGaps: false // a point with y null (no reading, a counter gap) breaks the line
     };
     if (s.kind === 'dashed') { d.borderDash = [6, 4]; }
     if (s.kind === 'dots') { d.showLine = false; d.pointRadius = 4; }

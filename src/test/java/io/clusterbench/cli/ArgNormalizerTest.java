@@ -44,4 +44,26 @@ class ArgNormalizerTest {
         String[] twoCommands = {"oltp_point_select", "prepare", "run", "--threads=2"};
         assertArrayEquals(twoCommands, ArgNormalizer.normalize(twoCommands), "ambiguous: left to picocli");
     }
+
+    /** In sysbench's order a mistyped command word is named, not the workload before it. */
+    @Test
+    void aMistypedCommandWordInSysbenchOrderIsNamed() {
+        org.junit.jupiter.api.Assertions.assertTrue(ArgNormalizer.missingCommand(new String[]{"oltp_read_write",
+                "--time", "1", "runn"}, "oltp_read_write").startsWith("unknown command 'runn' (did you mean run?)"));
+        org.junit.jupiter.api.Assertions.assertTrue(ArgNormalizer.missingCommand(new String[]{"oltp_read_write",
+                "--time=1", "fooo"}, "oltp_read_write").startsWith("unknown command 'fooo' after workload oltp_read_write"));
+        org.junit.jupiter.api.Assertions.assertTrue(ArgNormalizer.missingCommand(new String[]{"oltp_read_write",
+                "--time", "1"}, "oltp_read_write").startsWith("no command after workload oltp_read_write"),
+                "'1' is the value of --time, not a command");
+    }
+
+    /** A rig's variable of options and its overrides after it: the last --threads wins, as in sysbench. */
+    @Test
+    void aRepeatedListOptionKeepsItsLastValue() {
+        assertArrayEquals(new String[]{"run", "tpcc", "--time=600", "--threads=1", "--host=b"},
+                ArgNormalizer.normalize(new String[]{"tpcc", "--threads=64", "--time=600", "--mysql-host=a",
+                        "--threads", "8", "--threads=1", "--mysql-host=b", "run"}));
+        assertArrayEquals(new String[]{"sweep", "x", "--threads=1,2,4"},
+                ArgNormalizer.normalize(new String[]{"sweep", "x", "--threads=1,2,4"}));
+    }
 }

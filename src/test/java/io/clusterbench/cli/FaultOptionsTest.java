@@ -29,4 +29,21 @@ class FaultOptionsTest {
         assertEquals(0, r.exitCode(), r.err());
         assertTrue(r.out().contains("--read-timeout") && r.out().contains("--time / 4"), r.out());
     }
+
+    @Test
+    void aGiveUpTimeIsSecondsOrAutoAndHelpGivesItsDefault() {
+        assertUsageError("invalid --give-up-time 'never'", "run", "oltp_read_write", "--host", "127.0.0.1",
+                "--give-up-time", "never");
+        Cli.Result r = Cli.run("help", "run");
+        assertTrue(r.out().contains("--give-up-time") && r.out().contains("auto = 5 s"), r.out());
+    }
+
+    @Test
+    void aSandboxWithoutAFaultScheduleIsAcceptedForItsRelayFacts() {
+        io.clusterbench.fault.FaultPlan p = io.clusterbench.fault.FaultPlan.of(null, java.util.List.of(),
+                java.nio.file.Path.of("/tmp/cb"), false, null, null);
+        assertEquals(java.nio.file.Path.of("/tmp/cb"), p.sandboxDir());
+        assertUsageError("--fault-cmd needs a --fault schedule", "run", "oltp_read_write", "--host", "127.0.0.1",
+                "--fault-cmd", "kill=true");
+    }
 }

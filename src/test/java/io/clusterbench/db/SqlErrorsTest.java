@@ -39,4 +39,58 @@ class SqlErrorsTest {
         assertEquals(DbFailure.Kind.STATEMENT, SqlErrors.classify(new SQLException(
                 "Plugin instructed the server to rollback the current transaction.", "40000", 3101)).kind());
     }
+
+    /** MariaDB Connector/J 3.x's exceptions for a connection that could not be opened (taken from real attempts). */
+    private static DbFailure connecting(String message, String state, Throwable cause) {
+        return SqlErrors.classify(new SQLNonTransientConnectionException(message, state, 0, cause));
+    }
+
+    @Test
+    void aRefusedConnectionIsCannotConnect2003NotALostConnectionAndSaysRefusedOnce() {
+        DbFailure refused = connecting("Socket fail to connect to 127.0.0.1:3999. Connection refused (Connection refused)",
+                "08000", new java.net.ConnectException("Connection refused (Connection refused)"));
+        assertEquals(DbFailure.Kind.CONNECTION, refused.kind());
+        assertEquals(VendorCodes.CONN_HOST_ERROR, refused.vendorCode());
+        assertEquals("connection refused", refused.getMessage());
+        assertEquals("2003/08000", refused.countKey());
+    }
+
+    @Test
+    void anUnresolvableHostIsNamedAsSuch() {
+        DbFailure unknown = connecting("Socket fail to connect to db9.invalid. db9.invalid", "08000",
+                new java.net.UnknownHostException("db9.invalid"));
+        assertEquals(VendorCodes.UNKNOWN_HOST, unknown.vendorCode());
+        assertEquals("host name 'db9.invalid' not resolved", unknown.getMessage());
+    }
+
+    @Test
+    void aConnectTimeoutIsCannotConnectButAReadTimeoutMidStatementIsALostConnection() {
+        DbFailure connect = SqlErrors.classify(new java.sql.SQLTimeoutException(
+                "Socket timeout when connecting to 10.255.255.1. Read timed out", "08000", 0,
+                new java.net.SocketTimeoutException("Read timed out")));
+        assertEquals(VendorCodes.CONN_HOST_ERROR, connect.vendorCode());
+        assertEquals("no answer within the connect timeout", connect.getMessage());
+        DbFailure read = SqlErrors.classify(new SQLNonTransientConnectionException("Socket error", "08000", 0,
+                new java.net.SocketTimeoutException("Read timed out")));
+        assertEquals(VendorCodes.SERVER_LOST, read.vendorCode());
+    }
+
+    @Test
+    void aFailedTlsHandshakeIsNamedWithItsReason() {
+        DbFailure tls = connecting("Socket fail to connect to 127.0.0.1:3306. PKIX path building failed", "08000",
+                new javax.net.ssl.SSLHandshakeException("PKIX path building failed: unable to find valid certification "
+                        + "path to requested target"));
+        assertEquals(VendorCodes.SSL_CONNECTION_ERROR, tls.vendorCode());
+        assertEquals("TLS handshake failed: PKIX path building failed: unable to find valid certification path to "
+                + "requested target", tls.getMessage());
+    }
+
+    @Test
+    void theDriversOwnCertificateCheckIsATlsFailureInOurWords() {
+        DbFailure tls = SqlErrors.classify(new SQLNonTransientConnectionException("(conn=54) Self signed certificates. "
+                + "Either set sslMode=trust, use password with a MitM-Proof authentication plugin or provide server "
+                + "certificate to client", "08000", -1));
+        assertEquals(VendorCodes.SSL_CONNECTION_ERROR, tls.vendorCode());
+        assertEquals("TLS handshake failed: the server's certificate is not trusted", tls.getMessage());
+    }
 }

@@ -59,7 +59,8 @@ class EngineTest {
         Synthetic w = new Synthetic(call -> call == 50 ? failure(1062, "23000") : null);
         Totals t = run(plan(1, 100_000, "1213"), w);
         assertEquals(RunOutcome.Reason.FATAL_ERROR, t.outcome.reason());
-        assertTrue(t.outcome.fatalError().startsWith("1062/23000"));
+        assertTrue(t.outcome.fatalError().line().startsWith("1062/23000")
+                && t.outcome.fatalError().kind() == FatalError.Kind.STATEMENT && t.outcome.fatalError().vendorCode() == 1062);
     }
 
     @Test

@@ -90,8 +90,9 @@ class SlowListenerTest {
         List<IntervalSample> samples = new CopyOnWriteArrayList<>();
         RunOutcome outcome = sixtySecondRun(samples, new UncheckedIOException(new IOException("No space left on device")));
         assertEquals(RunOutcome.Reason.OUTPUT_FAILED, outcome.reason());
-        assertTrue(outcome.fatalError().contains("cannot write results: ") && outcome.fatalError().contains("No space"),
-                outcome.fatalError());
+        assertTrue(outcome.fatalError().line().contains("cannot write results: ")
+                && outcome.fatalError().line().contains("No space"), outcome.fatalError().line());
+        assertEquals(FatalError.Kind.OUTPUT, outcome.fatalError().kind());
         assertTrue(outcome.measuredSeconds() < 30, "stopped long before --time 60: " + outcome.measuredSeconds());
         assertEquals(2, samples.size(), "nothing more is written after the failure");
     }

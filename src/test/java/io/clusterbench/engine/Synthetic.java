@@ -39,6 +39,11 @@ final class Synthetic implements Workload {
     volatile int deadFromCall;
     /** A reconnect to the next endpoint reaches a live node once the server is gone. */
     volatile boolean failoverWorks;
+    /**
+     * Sessions name the target's endpoint they route to ({@code Target.route}, moved along by each reconnect's
+     * shift, as a JDBC session does, failed attempts included) instead of {@code synthetic}.
+     */
+    volatile boolean routed;
     /** Sessions aborted so far. */
     final AtomicInteger aborts = new AtomicInteger();
     /** Events started by a session after it was aborted (and reconnected). */
@@ -111,6 +116,7 @@ final class Synthetic implements Workload {
             private final CountDownLatch cancelled = new CountDownLatch(1);
             private final CountDownLatch aborted = new CountDownLatch(1);
             private volatile boolean failedOver;
+            private volatile int reroutes;
 
             private boolean gone() {
                 int dead = deadFromCall;
@@ -157,6 +163,7 @@ final class Synthetic implements Workload {
 
             @Override
             public void reconnect(int endpointShift) throws DbFailure {
+                reroutes += endpointShift;
                 if (gone()) {
                     if (!failoverWorks || endpointShift == 0) {
                         throw failure(2003, "08S01"); // can't connect: nothing listens any more
@@ -183,7 +190,7 @@ final class Synthetic implements Workload {
 
             @Override
             public String endpointLabel() {
-                return "synthetic";
+                return routed ? context.target().route(context.workerIndex(), reroutes, false).label() : "synthetic";
             }
 
             @Override

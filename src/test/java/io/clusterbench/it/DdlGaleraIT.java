@@ -73,6 +73,40 @@ class DdlGaleraIT {
     }
 
     @Test
+    void theDdlSummaryCountsTheBackgroundsConflictsAndItsDipLeavesTheTableFillsOut() {
+        Path out = tmp.resolve("fills");
+        // one event every 4 s (open loop): each fills the table, then runs its DDL; the background is steady between
+        Cli.Result r = run("ddl", out, "--table-size=" + DDL_ROWS, "--ddl-kinds=truncate,force", "--events=4",
+                "--rate=0.25", "--background=oltp_read_write", "--background-threads=6");
+        JsonNode run = ResultFiles.run(out);
+        JsonNode bg = run.get("observerFacts").get("background");
+        assertTrue(bg.get("preparing").get("intervals").asInt() > 0, "each event fills the table first: " + bg);
+        long own = conflicts(run.get("summary").get("errorsByCode"));
+        long background = conflicts(bg.path("errorsByCode"));
+        assertTrue(r.out().contains("conflicts:                      " + (own + background) + " (client errors 1213"),
+                "the summary counts the background's 1213s too (" + own + " + " + background + "): " + r.out());
+        if (background > 0) {
+            assertTrue(r.out().contains(background + " of them the background workload's"), r.out());
+        }
+        assertTrue(bg.get("quiet").get("intervals").asInt() > 0, "steady intervals between the events: " + bg);
+        double quiet = bg.get("quiet").get("tps").asDouble();
+        double marked = bg.get("marked").get("tps").asDouble();
+        assertEquals(100 * (1 - marked / quiet), bg.get("tpsDipPercent").asDouble(), 1e-6,
+                "the dip compares the DDLs' intervals with the steady ones, the fills in neither: " + bg);
+    }
+
+    private static long conflicts(JsonNode byCode) {
+        long n = 0;
+        for (var it = byCode.fields(); it.hasNext(); ) {
+            var e = it.next();
+            if (e.getKey().startsWith("1213")) {
+                n += e.getValue().asLong();
+            }
+        }
+        return n;
+    }
+
+    @Test
     void rsuRollsTheAlterOverEveryNodeDesyncingEachInTurn() {
         Path out = tmp.resolve("rsu");
         run("ddl", out, "--table-size=" + DDL_ROWS, "--ddl-kinds=force", "--ddl-method=rsu", "--events=1",

@@ -43,8 +43,13 @@ class RelayIT {
         if (!missing.isEmpty() && !"1".equals(System.getenv("CLUSTERBENCH_REQUIRE_GALERA"))) {
             Assumptions.assumeTrue(false, "relay tests need " + String.join(", ", missing));
         }
-        dir = Files.createTempDirectory(Path.of("/tmp"), "clusterbench-it-relay-");
-        Files.delete(dir);
+        // not a direct child of /tmp: the run finds it by its ports in the sandbox registry, wherever it lives
+        Path parent = Files.createTempDirectory(Path.of("/tmp"), "clusterbench-it-relay-");
+        Files.setPosixFilePermissions(parent, java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
+        dir = parent.resolve("nested").resolve("far");
+        Files.createDirectories(dir.getParent());
+        Files.setPosixFilePermissions(dir.getParent(),
+                java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         base = freeBase();
         Cli.Result r = Cli.run("sandbox", "galera", "--dir", dir.toString(), "--base-port", Integer.toString(base),
                 "--link", "n3=20ms");
@@ -58,6 +63,12 @@ class RelayIT {
     static void destroy() {
         if (dir != null) {
             Cli.run("sandbox", "destroy", "--dir", dir.toString());
+            try {
+                Files.deleteIfExists(dir.getParent()); // the empty parents of the nested sandbox
+                Files.deleteIfExists(dir.getParent().getParent());
+            } catch (IOException ignored) {
+                // not empty: leave it
+            }
         }
     }
 
@@ -76,8 +87,12 @@ class RelayIT {
         args.addAll(List.of(extra));
         Cli.Result r = Cli.run(target(nodes, args.toArray(new String[0])));
         assertEquals(0, r.exitCode(), r.out() + r.err());
+        lastOut = r.out();
         return JSON.readTree(out.resolve("result.json").toFile()).get("runs").get(0);
     }
+
+    /** The console of the last {@link #run}. */
+    private static String lastOut;
 
     private static long p50Micros(JsonNode run) {
         return run.get("summary").get("latency").get("p50Micros").asLong();
@@ -96,6 +111,8 @@ class RelayIT {
     @Order(1)
     void aFarNodeAddsOneRoundTripToCommitsAndNothingToLocalReads(@TempDir Path out) throws IOException {
         JsonNode far = run(1, out.resolve("far"), "oltp_update_non_index", "--threads", "1", "--time", "4");
+        assertTrue(lastOut.contains("Links (sandbox relay " + dir.toAbsolutePath().normalize() + "): n1 off, n2 off, "
+                + "n3 20ms"), "the console prints the links under the topology: " + lastOut);
         JsonNode farReads = run(1, out.resolve("far-reads"), "oltp_point_select", "--threads", "1", "--time", "3");
         assertTrue(far.get("observerFacts").get("relay").get("nodes").get("n3").get("delayMicros").asLong() == 20_000,
                 "the result records the link: " + far.get("observerFacts"));
@@ -103,6 +120,10 @@ class RelayIT {
         JsonNode near = run(1, out.resolve("near"), "oltp_update_non_index", "--threads", "1", "--time", "4");
         JsonNode nearReads = run(1, out.resolve("near-reads"), "oltp_point_select", "--threads", "1", "--time", "3");
         sandbox("link", "n3", "20ms");
+        Cli.Result compare = Cli.run("compare", out.resolve("near").toString(), out.resolve("far").toString());
+        assertEquals(0, compare.exitCode(), compare.out() + compare.err());
+        assertTrue(compare.out().contains("link n3") && compare.out().contains("20ms"),
+                "compare names the far node like any other setup difference: " + compare.out());
         // every commit waits for its write set's delivery through n3, one round trip (40 ms), and the near run's
         // own commit time (2 ms) partly overlaps that wait, so the bound is on the far commit itself: measuring the
         // difference against 40 ms failed at 41.3 - 2.0 = 39.3 ms (a helper's run)
@@ -121,10 +142,10 @@ class RelayIT {
     @Test
     @Order(2)
     void aPartitionedNodeRefusesTheMajorityGoesOnAndHealBringsItBack(@TempDir Path out) throws IOException {
-        JsonNode run = run(3, out, "oltp_update_non_index", "--threads", "3", "--time", "16",
-                "--fault", "2s partition n3; 11s heal n3", "--sandbox", dir.toString());
+        JsonNode run = run(3, out, "oltp_update_non_index", "--threads", "3", "--time", "22",
+                "--fault", "2s partition n3; 11s heal n3; 13s heal n1; 14s slow n2 0%", "--sandbox", dir.toString());
         JsonNode iv = run.get("intervals");
-        assertEquals(16, iv.get(iv.size() - 1).get("endSeconds").asDouble(), 1.0, "the run ends on time");
+        assertEquals(22, iv.get(iv.size() - 1).get("endSeconds").asDouble(), 1.0, "the run ends on time");
         String codes = run.get("summary").get("errorsByCode").toString();
         assertTrue(codes.contains("1047") || codes.contains("1180"), "n3 refuses as non-Primary: " + codes);
         assertTrue(run.get("summary").get("reroutes").asLong() > 0, run.get("summary").toString());
@@ -132,6 +153,12 @@ class RelayIT {
         assertEquals("partition n3", events.get(0).get("step").asText());
         JsonNode heal = events.get(1);
         assertTrue(heal.get("ok").asBoolean(), "n3 Synced again after heal: " + heal);
+        assertEquals("n1 was not cut off: nothing to heal", events.get(2).get("detail").asText(), events.toString());
+        assertTrue(events.get(2).path("transfer").isMissingNode() || events.get(2).get("transfer").isNull(),
+                "a heal that did nothing reports no state transfer: " + events.get(2));
+        JsonNode recovery = run.get("observerFacts").get("faults").get("recovery");
+        assertEquals(1, recovery.size(), "a heal and the end of a slowdown are no recovery rows: " + recovery);
+        assertEquals("partition n3", recovery.get(0).get("step").asText());
         double lateTps = iv.get(8).get("tps").asDouble();
         assertTrue(lateTps > 0, "the majority goes on while n3 is cut off: " + iv.get(8));
         Cli.Result status = sandbox("status");

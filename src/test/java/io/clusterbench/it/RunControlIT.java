@@ -47,7 +47,7 @@ class RunControlIT {
         double tps = run.get("summary").get("tps").asDouble();
         assertTrue(Math.abs(tps - 200) < 20, "tps " + tps);
         assertEquals("intended start (open loop)", run.get("plan").get("latencyStart").asText());
-        assertTrue(r.out().contains("queue: "), r.out());
+        assertTrue(r.out().contains("queue length: "), r.out());
     }
 
     @Test

@@ -46,6 +46,9 @@ class ServerLostIT {
             assertEquals(1, errors.size(), r.err());
             assertTrue(errors.get(0).startsWith("error: the run stopped: every endpoint unreachable for 5.0 s: "
                     + "connections lost and reconnects failing (last: "), errors.get(0));
+            // a reconnect the stopped server refuses is the client's "cannot connect" (2003), said once
+            assertTrue(errors.get(0).contains("(last: 2003/08000 at ") && errors.get(0).contains(": connection refused)")
+                    && !errors.get(0).contains("Connection refused"), errors.get(0));
             JsonNode result = ResultFiles.run(out);
             assertEquals("fatal_error", result.get("status").asText());
             assertTrue(result.get("fatalError").asText().startsWith("every endpoint unreachable"), result.toString());
@@ -55,6 +58,7 @@ class ServerLostIT {
             assertTrue(summary.get("events").asLong() > 0);
             assertTrue(summary.get("errors").asLong() > 0, "errors counted");
             assertTrue(summary.get("errorsByCode").fieldNames().hasNext(), "by vendor code");
+            assertTrue(summary.get("errorsByCode").has("2003/08000"), "refused reconnects under 2003: " + summary);
             assertTrue(Files.readAllLines(out.resolve("intervals.csv")).size() >= 4);
         }
     }

@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
  * {@code CLUSTERBENCH_REQUIRE_SYSBENCH=1} (set by {@code .ci/run}).
  */
 class SysbenchCompatIT {
-    private static final Path SYSBENCH = Path.of("/usr/bin/sysbench");
+    static final Path SYSBENCH = Path.of("/usr/bin/sysbench");
 
     /** @return true when a missing sysbench must fail the build rather than skip the test */
     static boolean required(java.util.Map<String, String> env) {
@@ -33,7 +33,7 @@ class SysbenchCompatIT {
     }
 
     /** Skips (developer machine) or fails (CI) when sysbench is not installed. */
-    private static void requireSysbench() {
+    static void requireSysbench() {
         if (Files.isExecutable(SYSBENCH)) {
             return;
         }

@@ -129,12 +129,14 @@ class TlsIT {
      * not sign when the server proves it knows the password hash (zero-configuration TLS).
      */
     @Test
-    void aForeignCaIsNotTrusted() {
+    void aForeignCaIsNotTrustedAndTheTlsFailureIsOneLine() {
         Cli.Result r = Cli.run("prepare", "oltp_point_select", "--table-size=20", "--force", "--host=127.0.0.1",
                 "--port=" + server.port(), "--user=root", "--db=tls", "--ssl-mode=VERIFY_CA",
                 "--ssl-ca=" + dir.resolve("other-ca.pem"));
         assertEquals(2, r.exitCode(), r.err());
         assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().startsWith("error: cannot connect to 127.0.0.1:" + server.port() + ": TLS handshake failed: ")
+                && r.err().contains(" (2026) — check --ssl-ca"), "a TLS failure named as such, in one line: " + r.err());
         assertEquals(0, Cli.run("prepare", "oltp_point_select", "--table-size=20", "--force", "--host=127.0.0.1",
                 "--port=" + server.port(), "--user=root", "--db=tls", "--ssl-mode=VERIFY_CA",
                 "--ssl-ca=" + dir.resolve("ca.pem")).exitCode());

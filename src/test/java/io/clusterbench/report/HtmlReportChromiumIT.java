@@ -73,4 +73,16 @@ class HtmlReportChromiumIT {
             chromium.screenshot(page, Path.of("target", "faults-screenshot.png"), 1280, 2400);
         }
     }
+
+    @Test
+    void perNodeChartsWithGapsDrawEveryChartWithoutErrors() throws Exception {
+        Chromium chromium = Chromium.require();
+        Path page = dir.resolve("gaps.html");
+        ResultDocument one = SyntheticResults.builder().faults().nodeGaps().runs(4, 250).build();
+        HtmlReport.write(page, NamedResult.of(List.of("gaps/result.json"), List.of(one)), "2024-01-01T00:00:00Z");
+        Chromium.Rendered r = chromium.render(page);
+        assertEquals(List.of(), r.errors());
+        assertEquals(r.expectedCharts(), r.drawnCharts(), "null points break lines, they draw nothing wrong");
+        assertTrue(r.expectedCharts() >= 10, "the per-node charts are there: " + r.expectedCharts());
+    }
 }

@@ -101,4 +101,33 @@ class HtmlReportTest {
         }
         java.nio.file.Files.delete(file);
     }
+
+    @Test
+    void perNodeChartsBreakTheLineAtGapsAndCarryTheFaultMarkers() throws Exception {
+        ResultDocument doc = SyntheticResults.builder().faults().nodeGaps().runs(4, 250).build();
+        String page = HtmlReport.render(NamedResult.of(List.of("g/result.json"), List.of(doc)), "t");
+        String data = page.substring(page.indexOf("id=\"report-data\">") + "id=\"report-data\">".length());
+        data = data.substring(0, data.indexOf("</script>"));
+        com.fasterxml.jackson.databind.JsonNode charts = new com.fasterxml.jackson.databind.ObjectMapper().readTree(data)
+                .get("charts");
+        int perNode = 0;
+        for (com.fasterxml.jackson.databind.JsonNode chart : charts) {
+            String id = chart.get("id").asText();
+            if (!id.endsWith("-qps-node") && !id.endsWith("-fc") && !id.endsWith("-rq") && !id.endsWith("-lag")
+                    && !id.endsWith("-conflicts")) {
+                continue;
+            }
+            perNode++;
+            assertTrue(chart.get("markers").toString().contains("\"label\":\"kill n3\""), id + ": " + chart.get("markers"));
+            for (com.fasterxml.jackson.databind.JsonNode series : chart.get("series")) {
+                com.fasterxml.jackson.databind.JsonNode points = series.get("points");
+                assertEquals(5, points.size(), id + " " + series.get("label") + ": one point per interval " + points);
+                boolean n3 = series.get("label").asText().equals("n3");
+                assertTrue(points.get(2).get("y").isNull() == n3, id + ": n3 did not answer in interval 2 " + points);
+                boolean gapFigure = !id.endsWith("-rq") && !id.endsWith("-lag"); // counters, not gauges
+                assertTrue(points.get(3).get("y").isNull() == (n3 && gapFigure), id + ": the gap in interval 3 " + points);
+            }
+        }
+        assertEquals(5, perNode, "the qps chart and the four Galera charts per node");
+    }
 }

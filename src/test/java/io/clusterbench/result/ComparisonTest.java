@@ -85,4 +85,34 @@ class ComparisonTest {
         assertTrue(c.notes().contains("workloads differ: A oltp_read_write B oltp_read_write,joins"), c.notes().toString());
         assertThrows(IllegalArgumentException.class, () -> Comparison.of(NamedResult.of(List.of("a"), List.of(a))));
     }
+
+    private static ResultDocument withLinks(ResultDocument d, String n3) {
+        List<RunRecord> runs = new java.util.ArrayList<>();
+        for (RunRecord r : d.runs()) {
+            Facts facts = r.observerFacts();
+            if (n3 != null) {
+                RelayFacts.NodeLink off = new RelayFacts.NodeLink("off", 0, 0, 0, false, 0);
+                RelayFacts.NodeLink far = new RelayFacts.NodeLink(n3, n3.equals("off") ? 0 : 25_000, 0, 0, false, 0);
+                facts = facts.with(FactKeys.RELAY, new RelayFacts(true, java.util.Map.of("n1", off, "n2", off,
+                        "n3", far), "n1 off, n2 off, n3 " + n3));
+            }
+            runs.add(new RunRecord(r.workload(), r.threads(), r.repeat(), r.plan(), r.status(), r.fatalError(),
+                    r.workloadFacts(), r.intervals(), r.summary(), r.statementClasses(), facts));
+        }
+        return new ResultDocument(d.schema(), d.tool(), d.startedAt(), d.command(), d.target(), d.server(), runs);
+    }
+
+    @Test
+    void aFarNodeIsNamedAsADifferingOptionLikeAnyOtherSetupDifference() {
+        ResultDocument near = withLinks(SyntheticResults.builder().runs(1, 100).build(), "off");
+        ResultDocument far = withLinks(SyntheticResults.builder().runs(1, 60).build(), "25ms");
+        Comparison c = Comparison.of(NamedResult.of(List.of("near", "far"), List.of(near, far)));
+        assertEquals(List.of(new VariableDiff.Entry("link n3", List.of("off", "25ms"))), c.options());
+        ResultDocument direct = withLinks(SyntheticResults.builder().runs(1, 100).build(), null);
+        Comparison d = Comparison.of(NamedResult.of(List.of("direct", "far"), List.of(direct, far)));
+        assertEquals(List.of(new VariableDiff.Entry("link n3", List.of("direct", "25ms"))), d.options(),
+                "a sandbox without relay talks directly: that differs from a 25 ms link");
+        Comparison same = Comparison.of(NamedResult.of(List.of("far", "far"), List.of(far, far)));
+        assertEquals(List.of(), same.options());
+    }
 }

@@ -20,7 +20,7 @@ class ConflictsTest {
 
     private static GaleraFacts.NodeTotals node(long cert, long bf, long replays) {
         return new GaleraFacts.NodeTotals(1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, cert, bf, replays, 0, 0, 0, 4, 0, 3,
-                "Primary", "Synced");
+                "Primary", "Synced", 0);
     }
 
     @Test
@@ -45,6 +45,23 @@ class ConflictsTest {
         assertEquals(7, standalone.other());
         assertEquals(2, standalone.lockWaitTimeouts());
         assertNull(GaleraTotals.of(run(Map.of(), null)));
+    }
+
+    @Test
+    void theBackgroundWorkloadsConflictsAreCountedWithTheRunsOwn() {
+        BackgroundFacts bg = new BackgroundFacts("oltp_read_write", 500, null, null, null, null, null,
+                Map.of("1213/40001", 140L, "1205/HY000", 1L));
+        Summary s = new Summary(1, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, Map.of(), 0, 0, 0,
+                0, 0, 0, null);
+        RunRecord ddl = new RunRecord("ddl", 1, 1, null, "completed", null, Map.of(), List.of(), s, List.of(),
+                Facts.NONE.with(FactKeys.BACKGROUND, bg).with(FactKeys.GALERA,
+                        new GaleraFacts(List.of(), Map.of(), Map.of("n1", node(0, 150, 0)))));
+        Conflicts c = Conflicts.of(ddl);
+        assertEquals(140, c.conflicts(), "the ddl itself had none: every conflict is the background's");
+        assertEquals(140, c.background());
+        assertEquals(140, c.bruteForce());
+        assertEquals(1, c.lockWaitTimeouts());
+        assertEquals(10, c.serverExcess());
     }
 
     @Test

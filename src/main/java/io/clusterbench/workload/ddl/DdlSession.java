@@ -99,8 +99,24 @@ final class DdlSession extends JdbcSession {
         }
     }
 
-    /** Fills the table from ddl_source up to --table-size rows, one chunk per INSERT … SELECT. */
+    /**
+     * Fills the table from ddl_source up to --table-size rows, one chunk per INSERT … SELECT, each marked as a
+     * preparation ({@link MarkedWindows#beginPreparation}): a background workload's intervals during a fill are not
+     * its steady ones.
+     */
     private void fill() throws SQLException {
+        if (state.rows() >= config.tableSize()) {
+            return;
+        }
+        Object preparation = workload.marks().beginPreparation();
+        try {
+            fillChunks();
+        } finally {
+            workload.marks().endPreparation(preparation);
+        }
+    }
+
+    private void fillChunks() throws SQLException {
         for (long first = state.rows() + 1; first <= config.tableSize(); first += DdlConfig.LOAD_CHUNK_ROWS) {
             long last = Math.min(config.tableSize(), first + DdlConfig.LOAD_CHUNK_ROWS - 1);
             long t = rec.start();

@@ -163,11 +163,15 @@ final class OltpSession extends JdbcSession {
         update(del, OltpStatement.DELETE, true);
     }
 
-    /** sysbench {@code oltp_insert.lua}: one INSERT over the text protocol. */
+    /**
+     * sysbench {@code oltp_insert.lua}: one INSERT over the text protocol. With {@code --auto-inc} the id is NULL
+     * where sysbench writes 0: both take the next auto-increment id, and NULL still does under sql_mode
+     * NO_AUTO_VALUE_ON_ZERO, where 0 would be stored as 0 and the second insert fail with 1062.
+     */
     void insertOne() throws SQLException {
         int t = uniformTable();
         int k = config.distribution().next(rng, 1, config.tableSize());
-        long id = config.autoInc() ? 0 : workload.uniqueId();
+        String id = config.autoInc() ? "NULL" : Long.toString(workload.uniqueId());
         String sql = "INSERT INTO sbtest" + t + " (id, k, c, pad) VALUES (" + id + ", " + k + ", '"
                 + text.next(rng, RandomText.C_GROUPS) + "', '" + text.next(rng, RandomText.PAD_GROUPS) + "')";
         statementClass = OltpStatement.INSERT.ordinal();

@@ -129,6 +129,25 @@ public enum OltpVariant {
         return this != OLTP_POINT_SELECT && this != OLTP_READ_ONLY;
     }
 
+    /**
+     * @return the per-table statements an event of this variant prepares (each once per table and session, with
+     *         server-side prepared statements): the statement kinds of its mix with a count above 0;
+     *         {@code oltp_insert} runs its INSERT as text
+     */
+    int preparedPerTable(OltpConfig c) {
+        int reads = (c.pointSelects() > 0 ? 1 : 0) + (!c.rangeSelects() ? 0 : (c.simpleRanges() > 0 ? 1 : 0)
+                + (c.sumRanges() > 0 ? 1 : 0) + (c.orderRanges() > 0 ? 1 : 0) + (c.distinctRanges() > 0 ? 1 : 0));
+        int writes = (c.indexUpdates() > 0 ? 1 : 0) + (c.nonIndexUpdates() > 0 ? 1 : 0)
+                + (c.deleteInserts() > 0 ? 2 : 0);
+        return switch (this) {
+            case OLTP_POINT_SELECT, OLTP_UPDATE_INDEX, OLTP_UPDATE_NON_INDEX, OLTP_DELETE -> 1;
+            case OLTP_READ_ONLY -> reads;
+            case OLTP_READ_WRITE -> reads + writes;
+            case OLTP_WRITE_ONLY -> writes;
+            case OLTP_INSERT -> 0;
+        };
+    }
+
     /** @return the variant for a workload name, or {@code null} */
     public static OltpVariant byName(String name) {
         for (OltpVariant v : values()) {

@@ -90,6 +90,17 @@ public final class OltpWorkload implements Workload {
         return tables.names();
     }
 
+    /** @return {@code --tables} × the per-table statements of the variant's mix */
+    @Override
+    public long preparedStatementsPerSession() {
+        return (long) config.tables() * variant.preparedPerTable(config);
+    }
+
+    @Override
+    public boolean eventsWrite() {
+        return variant.eventsWrite();
+    }
+
     /** sysbench's {@code sbtestN}: id, k, c, pad; primary key (id). */
     @Override
     public java.util.Map<String, io.clusterbench.workload.TableShape> shapes() {

@@ -1,0 +1,119 @@
+package io.clusterbench.cli;
+
+import io.clusterbench.explain.ExplainOptions;
+import io.clusterbench.prom.MetricsOptions;
+import io.clusterbench.runner.BackgroundOptions;
+import io.clusterbench.runner.ClusterOptions;
+import io.clusterbench.runner.RunOptions;
+import io.clusterbench.runner.ShardOptions;
+import io.clusterbench.runner.WorkloadRegistry;
+import io.clusterbench.workload.WorkloadFamily;
+import picocli.CommandLine;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Model.OptionSpec;
+
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * sysbench accepts every option with every command, so one variable of options serves a rig's prepare, run and
+ * cleanup ({@code sysbench tpcc $OPTS prepare}, {@code ... run}, {@code ... cleanup}). So every command that takes
+ * a workload accepts every option of {@code run} and of every workload family: those it lacks are added to it,
+ * hidden from its help and inert (their values land in throwaway option objects), in a mixin named
+ * {@value #MIXIN}; {@link #note} names the ones typed in one line ("Note: --time has no effect on prepare;
+ * ignored."), never refusing them. {@code run} has them all.
+ *
+ * <p>Thread-safe (stateless); the commands it changes are confined to the main thread.
+ */
+final class InertOptions {
+    /** Name of the mixin that holds a command's inert options. */
+    static final String MIXIN = "inert";
+
+    /** The commands that take a workload and lack some of run's options. */
+    private static final Set<Class<?>> COMMANDS = Set.of(PrepareCommand.class, CleanupCommand.class,
+            CheckCommand.class, SweepCommand.class, AbCommand.class);
+
+    private InertOptions() {
+    }
+
+    /** Gives each of {@link #COMMANDS} under {@code root} the run and family options it lacks, inert. */
+    static void install(CommandLine root) {
+        for (CommandLine sub : root.getSubcommands().values()) {
+            if (COMMANDS.contains(sub.getCommand().getClass())) {
+                install(sub.getCommandSpec());
+            }
+        }
+    }
+
+    /** Adds to {@code command} every option of {@link #reference()} none of whose names it has, hidden. */
+    static void install(CommandSpec command) {
+        CommandSpec inert = CommandSpec.create();
+        for (OptionSpec o : reference().options()) {
+            if (Arrays.stream(o.names()).noneMatch(n -> command.findOption(n) != null)) {
+                inert.addOption(OptionSpec.builder(o).hidden(true).build());
+            }
+        }
+        if (!inert.options().isEmpty()) {
+            command.addMixin(MIXIN, inert);
+            List<String> description = new ArrayList<>(List.of(command.usageMessage().description()));
+            description.add("Every option of 'clusterbench run' is accepted, as sysbench takes every option with every "
+                    + "command; those that do not act on " + command.name() + " are named in a note.");
+            command.usageMessage().description(description.toArray(new String[0]));
+        }
+    }
+
+    /**
+     * @return a throwaway spec holding every option {@code run} has beyond the connection options: run control
+     *         ({@link RunOptions} with the key distribution), cluster, shard, metrics, background and explain options, and
+     *         every family's options (the joins scenario counts included)
+     */
+    static CommandSpec reference() {
+        CommandSpec all = CommandSpec.create();
+        for (Object options : List.of(new RunOptions(), new ClusterOptions(), new ShardOptions(), new MetricsOptions(),
+                new BackgroundOptions(), new ExplainOptions())) {
+            all.addMixin(options.getClass().getSimpleName(), CommandSpec.forAnnotatedObject(options));
+        }
+        for (WorkloadFamily f : WorkloadRegistry.families()) {
+            Object options = f.newOptions();
+            all.addMixin(f.name(), CommandSpec.forAnnotatedObject(options));
+            WorkloadCommand.injectMixee(options, all);
+        }
+        return all;
+    }
+
+    /**
+     * @param command the parsed command
+     * @return the (first) names of the inert options typed, in typed order, each once
+     */
+    static List<String> typed(CommandSpec command) {
+        List<String> out = new ArrayList<>();
+        CommandSpec inert = command.mixins().get(MIXIN);
+        CommandLine.ParseResult parsed = command.commandLine() == null ? null : command.commandLine().getParseResult();
+        if (inert == null || parsed == null) {
+            return out;
+        }
+        for (OptionSpec o : parsed.matchedOptions()) {
+            String name = o.names()[0];
+            if (inert.findOption(name) != null && !out.contains(name)) {
+                out.add(name);
+            }
+        }
+        return out;
+    }
+
+    /**
+     * @param command the parsed command
+     * @return "Note: --time, --histogram have no effect on prepare; ignored." for the inert options typed, or null
+     *         when none was typed
+     */
+    static String note(CommandSpec command) {
+        List<String> names = typed(command);
+        if (names.isEmpty()) {
+            return null;
+        }
+        return "Note: " + String.join(", ", names) + (names.size() == 1 ? " has" : " have") + " no effect on "
+                + command.name() + "; ignored.";
+    }
+}

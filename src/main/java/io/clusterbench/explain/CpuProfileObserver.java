@@ -1,0 +1,325 @@
+package io.clusterbench.explain;
+
+import io.clusterbench.lifecycle.Lifecycle;
+import io.clusterbench.result.CpuProfile;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Consumer;
+import java.util.stream.Collectors;
+
+/**
+ * The on-CPU profile of every server on this host (docs/explain.md): one {@code perf record -e cpu-clock -g} over
+ * their processes, started before the step's load ({@link #startAndAwait}: perf attaches to the threads that exist
+ * then, and threads started later inherit its events; a thread started while it attaches would be missed, and the
+ * workers' connections start just then), stopped at the measured end; only the samples inside the measured phase are kept. After the step the
+ * samples are folded into {@code profile.folded} (one server) or {@code profile-NODE.folded} in the step's folder
+ * and analysed (only the servers' samples). Schedule: continuous sampling at {@code --profile-frequency}; nothing per interval. Cost: perf's own
+ * CPU time in the window is measured and reported with the profile; the analysis after the step is bounded by
+ * {@link #ANALYSIS_DEADLINE}.
+ *
+ * <p>perf is a child process that never outlives the command ({@link ChildProcess}): it runs as
+ * {@code perf record ... -- cat}, stops when its input is closed at the measured end, is owned by the command's
+ * lifecycle (killed at its end at the latest), killed by {@link #close} when the measured phase never ended, and ends
+ * by itself when this process dies. After a Ctrl-C the samples are not analysed (perf.data is kept in the step's
+ * folder), and a Ctrl-C during the analysis cuts it short.
+ *
+ * <p>Confined to its {@code AsyncObserver}'s thread, except {@link #startAndAwait}, {@link #finish} and
+ * {@link #facts} (the command's thread), {@link #measuringEnded} (the engine's thread) and {@link #close} (a closing
+ * thread); the fields they share are volatile.
+ */
+final class CpuProfileObserver implements Finishing {
+    /** The longest perf may take to write its data after the measured end. */
+    static final Duration STOP_DEADLINE = Duration.ofSeconds(5);
+    /** The same after a Ctrl-C, which must end the command quickly. */
+    static final Duration STOP_DEADLINE_AFTER_STOP = Duration.ofMillis(300);
+    /** The longest folding the samples may take (perf script reads about 20,000 samples a second here). */
+    static final Duration ANALYSIS_DEADLINE = Duration.ofSeconds(120);
+    private final List<ExplainNode> nodes;
+    private final int frequencyHz;
+    private final Path dir;
+    private final Lifecycle life;
+    private final Consumer<String> note;
+    private final Path proc = Path.of("/proc");
+    private volatile Map<String, String> names = Map.of();
+    private volatile ChildProcess perf;
+    /** perf as the lifecycle owns it (killed at the command's end if nothing else stopped it); null without perf. */
+    private volatile Lifecycle.Owned perfOwned;
+    /** Whether perf was started (or tried): set by the first {@link #startAndAwait}. */
+    private volatile boolean started;
+    private volatile String failure;
+    private volatile long windowStartNanos;
+    private volatile long windowEndNanos;
+    private volatile long perfTicksStart = -1;
+    private volatile long perfTicksEnd = -1;
+    private volatile long[] serverTicksStart;
+    private volatile long[] serverTicksEnd;
+    private volatile CpuProfile result;
+
+    /**
+     * @param nodes       the target's endpoints (only local servers are profiled)
+     * @param frequencyHz {@code --profile-frequency}
+     * @param dir         the step's folder
+     * @param life        the command's lifecycle: it owns perf (killed at the command's end at the latest), and a
+     *                    stop (Ctrl-C) means the samples are not analysed
+     * @param note        where a line goes when perf cannot run ({@code --profile on}); null for silence
+     */
+    CpuProfileObserver(List<ExplainNode> nodes, int frequencyHz, Path dir, Lifecycle life, Consumer<String> note) {
+        this.nodes = List.copyOf(nodes);
+        this.frequencyHz = frequencyHz;
+        this.dir = dir;
+        this.life = life;
+        this.note = note;
+    }
+
+    @Override
+    public String name() {
+        return FactKeys.CPU_PROFILE.name();
+    }
+
+    @Override
+    public void nameNodes(Map<String, String> namesByEndpoint) {
+        names = Map.copyOf(namesByEndpoint);
+    }
+
+    private List<ExplainNode> local() {
+        return nodes.stream().filter(ExplainNode::local).toList();
+    }
+
+    /**
+     * Starts perf and waits until it samples, before the step's load begins (the step waits: set-up time, not
+     * measured). Ready means perf started its {@code cat}: it does so once its events are enabled on every thread.
+     * Idempotent.
+     *
+     * @param deadline the longest wait; after it the step goes on and the profile covers less ({@code coveredSeconds})
+     */
+    synchronized void startAndAwait(Duration deadline) {
+        if (started || local().isEmpty()) {
+            return;
+        }
+        started = true;
+        List<String> command = List.of("perf", "record", "-e", "cpu-clock", "-F", Integer.toString(frequencyHz), "-g",
+                "-k", "CLOCK_MONOTONIC", "-N", "-B", "-p", pids(), "-o", data().toString(), "--", "cat");
+        try {
+            Files.createDirectories(dir);
+            perf = ChildProcess.start(command, dir.resolve("perf.log"), dir.resolve("perf.log"));
+        } catch (IOException e) {
+            failure = Files.isDirectory(dir) ? "perf is not installed (Debian: apt-get install linux-perf)"
+                    : "cannot write to " + dir + ": " + e.getMessage();
+            if (note != null) {
+                note.accept("explain: no on-CPU profile: " + failure);
+            }
+            return;
+        }
+        ChildProcess p = perf;
+        perfOwned = life.own("perf record", () -> p.close(Duration.ZERO));
+        p.awaitChild("cat", deadline);
+    }
+
+    /** Starts perf when {@link #startAndAwait} was not called (no wait: the observer's own thread). */
+    @Override
+    public void connect() {
+        startAndAwait(Duration.ZERO);
+    }
+
+    private String pids() {
+        return local().stream().map(n -> Long.toString(n.pid())).distinct().collect(Collectors.joining(","));
+    }
+
+    private Path data() {
+        return dir.resolve("perf.data");
+    }
+
+    @Override
+    public void start() {
+        windowStartNanos = System.nanoTime();
+        ChildProcess p = perf;
+        if (p != null && !p.alive()) {
+            failure = perfError();
+            if (note != null) {
+                note.accept("explain: no on-CPU profile: " + failure);
+            }
+        }
+        perfTicksStart = p == null ? -1 : ProcReading.cpuTicks(proc, p.pid());
+        serverTicksStart = serverTicks();
+    }
+
+    private long[] serverTicks() {
+        List<ExplainNode> l = local();
+        long[] t = new long[l.size()];
+        for (int i = 0; i < t.length; i++) {
+            t[i] = ProcReading.cpuTicks(proc, l.get(i).pid());
+        }
+        return t;
+    }
+
+    /** Ends the window and asks perf to stop (closes its input); never waits. */
+    @Override
+    public void measuringEnded() {
+        windowEndNanos = System.nanoTime();
+        ChildProcess p = perf;
+        if (p != null) {
+            perfTicksEnd = ProcReading.cpuTicks(proc, p.pid());
+            serverTicksEnd = serverTicks();
+            p.endInput();
+        }
+    }
+
+    @Override
+    public Map<String, Object> sample(double intervalSeconds) {
+        return Map.of();
+    }
+
+    @Override
+    public Facts facts() {
+        CpuProfile r = result;
+        return r == null ? Facts.NONE : Facts.NONE.with(FactKeys.CPU_PROFILE, r);
+    }
+
+    /** A step that never reached its measured end: kills perf and removes its files. After it {@link #finish} does. */
+    @Override
+    public void close() {
+        if (windowEndNanos != 0) {
+            return;
+        }
+        ChildProcess p = perf;
+        if (p != null) {
+            p.close(Duration.ZERO);
+            perfOwned.release();
+        }
+        deleteQuietly(data());
+        deleteQuietly(dir.resolve("perf.log"));
+    }
+
+    /** Lets perf finish writing (or kills it) and, unless the command was stopped, folds and analyses its samples. */
+    @Override
+    public void finish() {
+        if (windowEndNanos == 0 || result != null) {
+            return;
+        }
+        ChildProcess p = perf;
+        boolean stop = life.stopRequested();
+        boolean wrote = p != null && p.close(stop ? STOP_DEADLINE_AFTER_STOP : STOP_DEADLINE);
+        if (p != null) {
+            perfOwned.release();
+        }
+        String why = failure != null ? failure : p == null ? null
+                : stop ? "not analysed: the step was stopped (Ctrl-C); the samples are in perf.data"
+                : !wrote ? "perf did not finish writing within " + STOP_DEADLINE.toSeconds() + " s" : null;
+        if (why == null && p != null && p.exitValue() != 0 && !Files.exists(data())) {
+            why = perfError();
+        }
+        result = why == null && p != null ? analyse() : absent(why);
+    }
+
+    private CpuProfile absent(String why) {
+        List<CpuProfile.Node> out = new ArrayList<>();
+        for (ExplainNode n : nodes) {
+            out.add(CpuProfile.Node.absent(n.name(names), n.endpoint().label(), n.local() ? n.pid() : null,
+                    frequencyHz, n.local() ? why : ExplainNode.NOT_ON_THIS_HOST));
+        }
+        return new CpuProfile(out);
+    }
+
+    private CpuProfile analyse() {
+        long t0 = System.nanoTime();
+        PerfScriptFolder folder;
+        try {
+            folder = PerfScript.fold(data(), pids(), windowStartNanos, windowEndNanos, ANALYSIS_DEADLINE, life);
+        } catch (IOException e) {
+            return absent("the samples could not be read: " + e.getMessage());
+        }
+        double analysis = (System.nanoTime() - t0) / 1e9;
+        double window = (windowEndNanos - windowStartNanos) / 1e9;
+        double perfCpu = perfTicksStart < 0 || perfTicksEnd < perfTicksStart ? 0
+                : (perfTicksEnd - perfTicksStart) / (double) ProcReading.TICKS_PER_SECOND;
+        List<ExplainNode> local = local();
+        double perfShare = perfShare(perfCpu);
+        List<CpuProfile.Node> out = new ArrayList<>();
+        boolean kept = true;
+        for (ExplainNode n : nodes) {
+            String name = n.name(names);
+            if (!n.local()) {
+                out.add(CpuProfile.Node.absent(name, n.endpoint().label(), null, frequencyHz,
+                        ExplainNode.NOT_ON_THIS_HOST));
+                continue;
+            }
+            Map<String, Long> stacks = folder.stacks().getOrDefault(n.pid(), Map.of());
+            String file = local.size() == 1 ? "profile.folded" : "profile-" + name.replaceAll("[^A-Za-z0-9._-]", "_")
+                    + ".folded";
+            try {
+                FoldedFile.write(dir.resolve(file), stacks);
+            } catch (IOException e) {
+                kept = false;
+                file = null;
+            }
+            ProfileAnalysis a = ProfileAnalysis.of(stacks);
+            Long first = folder.firstSampleNanos().get(n.pid());
+            int i = local.indexOf(n);
+            long serverTicks = serverTicksStart == null || serverTicksEnd == null || serverTicksStart[i] < 0
+                    ? -1 : serverTicksEnd[i] - serverTicksStart[i];
+            if (a.samples() == 0 || serverTicks < 0) {
+                kept &= a.samples() != 0; // perf.data stays for a look with perf report
+                out.add(CpuProfile.Node.absent(name, n.endpoint().label(), n.pid(), frequencyHz, a.samples() == 0
+                        ? "no sample in the measured phase (" + folder.outsideWindow() + " outside it; perf.data kept)"
+                        : "the server process ended during the step"));
+                continue;
+            }
+            out.add(new CpuProfile.Node(name, n.endpoint().label(), null, n.pid(), frequencyHz, file, a.samples(),
+                    round(window),
+                    first == null ? 0 : round((windowEndNanos - first) / 1e9), round(perfCpu),
+                    Double.isNaN(perfShare) ? null : round(perfShare), round(analysis), a.selfByName().size(),
+                    a.concentration(), a.categories(), a.lockSharePercent(), a.topSelf(), a.topTotal(), 0, null));
+        }
+        if (kept) {
+            deleteQuietly(data());
+            deleteQuietly(dir.resolve("perf.log"));
+        }
+        return new CpuProfile(out);
+    }
+
+    /** @return perf's CPU as a percentage of all profiled servers' CPU in the window, NaN when unknown */
+    private double perfShare(double perfCpuSeconds) {
+        long[] a = serverTicksStart;
+        long[] b = serverTicksEnd;
+        long ticks = 0;
+        for (int i = 0; a != null && b != null && i < a.length; i++) {
+            if (a[i] < 0 || b[i] < a[i]) {
+                return Double.NaN;
+            }
+            ticks += b[i] - a[i];
+        }
+        return ticks <= 0 ? Double.NaN : 100.0 * perfCpuSeconds * ProcReading.TICKS_PER_SECOND / ticks;
+    }
+
+    /** @return perf's complaint (its log's first error line), for the reason there is no profile */
+    private String perfError() {
+        try {
+            List<String> lines = Files.readAllLines(dir.resolve("perf.log"));
+            String line = lines.stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("[ perf"))
+                    .filter(l -> !l.equalsIgnoreCase("Error:")).findFirst().orElse("no output");
+            return "perf record failed: " + line;
+        } catch (IOException e) {
+            return "perf record failed";
+        }
+    }
+
+    private static void deleteQuietly(Path p) {
+        try {
+            Files.deleteIfExists(p);
+        } catch (IOException ignored) {
+            // left behind: a file in the step's folder
+        }
+    }
+
+    private static double round(double v) {
+        return Math.round(v * 1000) / 1000.0;
+    }
+}

@@ -1,0 +1,150 @@
+package io.clusterbench.lifecycle;
+
+import org.junit.jupiter.api.Test;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.concurrent.atomic.AtomicReference;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The stop coordinator without a server: bounded closes, the two kinds of stop, the halt. */
+class LifecycleTest {
+    /** A close that blocks until the test ends (a driver connection whose read is stuck on a frozen server). */
+    private static final CountDownLatch NEVER = new CountDownLatch(1);
+
+    /** Records what the lifecycle asked of the process. */
+    private static final class RecordingExit implements Lifecycle.Exit {
+        final AtomicReference<String> nothingMeasured = new AtomicReference<>();
+        final AtomicInteger halts = new AtomicInteger();
+
+        @Override
+        public void nothingMeasured(Lifecycle.StopCause cause, String sentence) {
+            nothingMeasured.set(cause + ": " + sentence);
+        }
+
+        @Override
+        public void halt(Lifecycle.StopCause cause) {
+            halts.incrementAndGet();
+        }
+    }
+
+    @Test
+    void aCloseThatBlocksIsAbandonedAtItsDeadline() {
+        Lifecycle life = Lifecycle.detached();
+        Lifecycle.Owned stuck = life.own("observer on a frozen server", NEVER::await, Duration.ofMillis(100));
+        long start = System.nanoTime();
+        stuck.close();
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < 0.5, "close waited " + seconds + " s");
+        assertEquals(List.of("observer on a frozen server"), life.abandoned());
+    }
+
+    @Test
+    void resourcesCloseInParallelUnderOneDeadline() {
+        Lifecycle life = Lifecycle.detached();
+        List<Lifecycle.Owned> owned = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            owned.add(life.own("stuck " + i, NEVER::await));
+        }
+        long start = System.nanoTime();
+        Lifecycle.close(owned, Duration.ofMillis(200));
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < 0.6, "five stuck closes took " + seconds + " s, not one deadline");
+        assertEquals(5, life.abandoned().size());
+    }
+
+    @Test
+    void aStopBeforeAnythingWasMeasuredClosesEverythingAndEndsTheCommand() {
+        RecordingExit exit = new RecordingExit();
+        Lifecycle life = new Lifecycle(exit);
+        AtomicInteger closed = new AtomicInteger();
+        life.own("server being started", closed::incrementAndGet);
+        life.own("connection to a frozen server", NEVER::await);
+        AtomicInteger lastWords = new AtomicInteger();
+        life.beforeNothingMeasuredExit(lastWords::incrementAndGet);
+        life.nothingMeasuredSentence("interrupted before the measured phase: nothing was measured");
+        long start = System.nanoTime();
+        life.stop(Lifecycle.StopCause.INTERRUPT);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < Lifecycle.EXIT_BOUND.toMillis() / 1000.0, "the stop took " + seconds + " s");
+        assertEquals(1, closed.get());
+        assertEquals(1, lastWords.get());
+        assertEquals("INTERRUPT: interrupted before the measured phase: nothing was measured",
+                exit.nothingMeasured.get());
+        assertTrue(life.ending());
+        AtomicInteger late = new AtomicInteger();
+        life.own("opened while ending", late::incrementAndGet);
+        assertEquals(1, late.get(), "a resource opened after such a stop is closed at once");
+    }
+
+    @Test
+    void aStopDuringTheMeasuredPhaseStopsTheListenersAndLetsTheCommandSave() {
+        RecordingExit exit = new RecordingExit();
+        Lifecycle life = new Lifecycle(exit);
+        AtomicInteger closed = new AtomicInteger();
+        life.own("observer", closed::incrementAndGet);
+        AtomicInteger engineStops = new AtomicInteger();
+        try (Lifecycle.Listener l = life.onStop(engineStops::incrementAndGet)) {
+            life.enter(Lifecycle.Phase.MEASURED);
+            life.stop(Lifecycle.StopCause.INTERRUPT);
+            life.stop(Lifecycle.StopCause.INTERRUPT); // a second stop of the same kind does nothing more
+        }
+        assertEquals(1, engineStops.get());
+        assertEquals(0, closed.get(), "the command closes its own resources after saving");
+        assertNull(exit.nothingMeasured.get());
+        assertFalse(life.ending());
+        AtomicInteger later = new AtomicInteger();
+        life.onStop(later::incrementAndGet).close();
+        assertEquals(1, later.get(), "a listener registered after the stop runs at once");
+        life.finished();
+    }
+
+    @Test
+    void theWatchdogHaltsACommandThatDoesNotEndAfterAStop() throws InterruptedException {
+        RecordingExit exit = new RecordingExit();
+        Lifecycle life = new Lifecycle(exit);
+        AtomicInteger lastWrite = new AtomicInteger();
+        life.beforeHalt(lastWrite::incrementAndGet);
+        life.enter(Lifecycle.Phase.MEASURED);
+        life.stop(Lifecycle.StopCause.TERMINATE);
+        Thread.sleep(Lifecycle.WATCHDOG.toMillis() + 500);
+        assertEquals(1, exit.halts.get());
+        assertEquals(1, lastWrite.get(), "the halt writes the last result first");
+    }
+
+    @Test
+    void aCommandThatEndsInTimeIsNotHalted() throws InterruptedException {
+        RecordingExit exit = new RecordingExit();
+        Lifecycle life = new Lifecycle(exit);
+        life.enter(Lifecycle.Phase.MEASURED);
+        life.stop(Lifecycle.StopCause.INTERRUPT);
+        life.finished();
+        Thread.sleep(Lifecycle.WATCHDOG.toMillis() + 300);
+        assertEquals(0, exit.halts.get());
+    }
+
+    @Test
+    void aHaltWritesTheLastResultForAtMostTheExitBound() {
+        RecordingExit exit = new RecordingExit();
+        Lifecycle life = new Lifecycle(exit);
+        life.beforeHalt(() -> {
+            try {
+                NEVER.await();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        });
+        long start = System.nanoTime();
+        life.halt(Lifecycle.StopCause.INTERRUPT);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds < Lifecycle.EXIT_BOUND.toMillis() / 1000.0 + 0.3, "the halt took " + seconds + " s");
+        assertEquals(1, exit.halts.get());
+    }
+}
