@@ -115,7 +115,7 @@ public record AnomalyDocument(String schema, String startedAt, List<String> comm
 
     /** @return the document as the bytes {@link #write} writes (serialise ahead of a write that must be fast) */
     public byte[] bytes() {
-        return ResultJson.valueBytes(this);
+        return ResultJson.bytesOf(this);
     }
 
     /**

@@ -51,10 +51,10 @@ public final class ResultJson {
     }
 
     /**
-     * @return any result record (e.g. {@link AnomalyDocument}) as the bytes {@link #write(Path, byte[])} writes
+     * @return any result record (e.g. {@link CapacityRecord}, {@link AnomalyDocument}) as JSON bytes, in result.json's style
      * @throws UncheckedIOException when it cannot be serialised
      */
-    public static byte[] valueBytes(Object value) {
+    public static byte[] bytesOf(Object value) {
         try {
             return MAPPER.writeValueAsBytes(value);
         } catch (IOException e) {
