@@ -23,16 +23,19 @@ import java.util.List;
  * @param lostIncrements  the most any final read fell short of {@code acknowledged}; 0 when none did
  * @param extraIncrements the most any final read exceeded {@code acknowledged + unknown}; 0 when none did
  * @param witnesses       the first {@value AppendChecker#MAX_WITNESSES} reads that broke a rule
+ * @param witnessClasses  for each witness, the rule it broke
  * @param staleUpperBound95 when no read was stale, the 95% upper bound on the stale-read rate ({@link ClassCount});
  *                        else null
  */
 public record CounterCheck(long acknowledged, long failed, long unknown, long readsChecked, long staleReads,
                            long impossibleReads, List<CounterOp> finals, long lostIncrements, long extraIncrements,
-                           List<CounterOp> witnesses, Double staleUpperBound95) {
+                           List<CounterOp> witnesses, List<InvariantClass> witnessClasses,
+                           Double staleUpperBound95) {
     /** Copies the lists. */
     public CounterCheck {
         finals = List.copyOf(finals);
         witnesses = List.copyOf(witnesses);
+        witnessClasses = List.copyOf(witnessClasses);
     }
 
     /** @return true when nothing was lost, added or counted from nowhere (stale reads are reported apart) */
@@ -57,30 +60,33 @@ public record CounterCheck(long acknowledged, long failed, long unknown, long re
         long extra = 0;
         List<CounterOp> finals = new ArrayList<>();
         List<CounterOp> witnesses = new ArrayList<>();
+        List<InvariantClass> classes = new ArrayList<>();
         for (CounterOp r : history.counter()) {
             if (r.kind() != CounterOp.Kind.READ || r.outcome() != Outcome.OK) {
                 continue;
             }
-            boolean bad;
+            InvariantClass bad = null;
             if (r.finalRead()) {
                 finals.add(r);
                 lost = Math.max(lost, acked.length - r.value());
                 extra = Math.max(extra, r.value() - acked.length - unknown);
-                bad = r.value() < acked.length || r.value() > acked.length + unknown;
+                bad = r.value() < acked.length ? InvariantClass.LOST_INCREMENT
+                        : r.value() > acked.length + unknown ? InvariantClass.EXTRA_INCREMENT : null;
             } else {
                 checked++;
                 boolean low = r.value() < before(acked, r.invokeMicros());
                 boolean high = r.value() > before(possible, r.completeMicros() + 1);
                 stale += low ? 1 : 0;
                 impossible += high ? 1 : 0;
-                bad = low || high;
+                bad = low ? InvariantClass.STALE_COUNTER_READ : high ? InvariantClass.IMPOSSIBLE_COUNTER_READ : null;
             }
-            if (bad && witnesses.size() < AppendChecker.MAX_WITNESSES) {
+            if (bad != null && witnesses.size() < AppendChecker.MAX_WITNESSES) {
                 witnesses.add(r);
+                classes.add(bad);
             }
         }
         return new CounterCheck(acked.length, failed, unknown, checked, stale, impossible, finals, lost, extra,
-                witnesses, stale == 0 ? ClassCount.zeroUpperBound95(checked) : null);
+                witnesses, classes, stale == 0 ? ClassCount.zeroUpperBound95(checked) : null);
     }
 
     /** @return how many of the sorted {@code times} are strictly before {@code micros} */

@@ -27,7 +27,8 @@ final class CompareCommand implements Callable<Integer> {
     private final CliEnv env;
 
     @Parameters(paramLabel = "RESULT", arity = "1..*",
-            description = "result.json files or result directories; the first is the baseline (A).")
+            description = "result.json files or result directories; the first is the baseline (A). Folders of probe "
+                    + "anomalies (anomalies.json) are compared per setting: anomalies found and the load's cost.")
     List<Path> results;
 
     CompareCommand(CliEnv env) {
@@ -39,6 +40,11 @@ final class CompareCommand implements Callable<Integer> {
         if (results.size() < 2) {
             throw new UserException("compare needs two or more results, got " + results.size(),
                     "run: clusterbench compare A/result.json B/result.json");
+        }
+        List<String> anomalies = io.clusterbench.report.ReportFiles.compareAnomalies(results);
+        if (anomalies != null) {
+            anomalies.forEach(env.out()::println);
+            return ExitCode.OK.code();
         }
         Comparison comparison = Comparison.of(ResultFiles.read(results));
         ComparisonText.lines(comparison).forEach(env.out()::println);

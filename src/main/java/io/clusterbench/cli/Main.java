@@ -141,12 +141,7 @@ public final class Main implements Runnable {
         cli.setUsageHelpLongOptionsMaxWidth(30);
         cli.getCommandSpec().usageMessage().footer(ExitCode.helpList());
         withHelpEverywhere(cli);
-        for (CommandLine sub : cli.getSubcommands().values()) {
-            sub.getCommandSpec().usageMessage().footerHeading("%nExit codes:%n");
-            List<String> footer = new ArrayList<>(List.of(sub.getCommandSpec().usageMessage().footer()));
-            footer.add(ExitCode.helpList());
-            sub.getCommandSpec().usageMessage().footer(footer.toArray(new String[0]));
-        }
+        withExitCodes(cli.getSubcommands().values());
         cli.setOverwrittenOptionsAllowed(true); // as sysbench: a repeated option's last value wins
         List<String> secrets = ArgNormalizer.passwords(args);
         cli.setParameterExceptionHandler((ex, a) -> {
@@ -187,6 +182,17 @@ public final class Main implements Runnable {
         // on every start at a terminal
         cli.setUsageHelpAutoWidth(true);
         return cli.execute(normalized);
+    }
+
+    /** Every command's help, nested ones too ({@code probe anomalies}, {@code sandbox kill}), ends with the exit codes. */
+    private static void withExitCodes(java.util.Collection<CommandLine> commands) {
+        for (CommandLine sub : commands) {
+            sub.getCommandSpec().usageMessage().footerHeading("%nExit codes:%n");
+            List<String> footer = new ArrayList<>(List.of(sub.getCommandSpec().usageMessage().footer()));
+            footer.add(ExitCode.helpList());
+            sub.getCommandSpec().usageMessage().footer(footer.toArray(new String[0]));
+            withExitCodes(sub.getSubcommands().values());
+        }
     }
 
     /**

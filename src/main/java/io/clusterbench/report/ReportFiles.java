@@ -18,7 +18,7 @@ import java.util.List;
 /**
  * What {@code clusterbench report} writes for what it is given: the A/B page for an {@code ab} result
  * ({@link AbHtml}), the probe's text and page for one {@code probe stale-reads} folder ({@link ProbeText},
- * {@link ProbeHtml}), else the report of one result or the comparison of several ({@link HtmlReport}).
+ * {@link ProbeHtml}) or one {@code probe anomalies} folder ({@link AnomalyText}, {@link AnomalyHtml}), else the report of one result or the comparison of several ({@link HtmlReport}).
  *
  * <p>Thread-safe (stateless).
  */
@@ -37,6 +37,11 @@ public final class ReportFiles {
         Path first = Files.isDirectory(results.get(0)) ? results.get(0).resolve("result.json") : results.get(0);
         if (results.size() == 1 && AbDocument.isAb(first)) {
             abReport(first, output, out);
+            return;
+        }
+        Path anomalies = results.size() == 1 ? io.clusterbench.result.AnomalyDocument.locate(results.get(0)) : null;
+        if (anomalies != null) {
+            anomalyReport(anomalies, output, out);
             return;
         }
         Path probe = results.size() == 1 ? ProbeDocument.locate(results.get(0)) : null;
@@ -73,6 +78,54 @@ public final class ReportFiles {
         }
         out.print(ProbeText.render(doc));
         out.println("Probe report written to " + file);
+    }
+
+    /** The anomaly probe's text on {@code out} and its page, for a {@code probe anomalies} folder (or its file). */
+    private static void anomalyReport(Path json, Path output, PrintWriter out) {
+        io.clusterbench.result.AnomalyDocument doc;
+        try {
+            doc = io.clusterbench.result.AnomalyDocument.read(json);
+        } catch (java.io.IOException e) {
+            throw new UserException(e.getMessage(), "give a folder written by clusterbench probe anomalies", e);
+        }
+        Path file = output != null ? output : json.resolveSibling("report.html");
+        requireFile(file);
+        try {
+            AnomalyHtml.write(file, doc, json.toString(), now());
+        } catch (UncheckedIOException e) {
+            throw new UserException(e.getMessage(), "choose another -o FILE", e);
+        }
+        out.print(AnomalyText.render(doc));
+        out.println("Anomaly report written to " + file);
+    }
+
+    /**
+     * {@code compare} of anomaly results: when every one of {@code results} is a {@code probe anomalies} folder (or
+     * its file), the side-by-side lines; null when none is.
+     *
+     * @throws UserException when some are anomaly results and some are not, or one cannot be read
+     */
+    public static List<String> compareAnomalies(List<Path> results) {
+        List<Path> found = results.stream().map(io.clusterbench.result.AnomalyDocument::locate).toList();
+        long anomalyResults = found.stream().filter(java.util.Objects::nonNull).count();
+        if (anomalyResults == 0) {
+            return null;
+        }
+        if (anomalyResults < results.size()) {
+            throw new UserException("compare got anomaly results (anomalies.json) mixed with other results",
+                    "compare probe anomalies folders with each other");
+        }
+        List<io.clusterbench.result.AnomalyDocument> docs = new java.util.ArrayList<>();
+        List<String> labels = new java.util.ArrayList<>();
+        for (int i = 0; i < found.size(); i++) {
+            try {
+                docs.add(io.clusterbench.result.AnomalyDocument.read(found.get(i)));
+            } catch (java.io.IOException e) {
+                throw new UserException(e.getMessage(), "give folders written by clusterbench probe anomalies", e);
+            }
+            labels.add(String.valueOf((char) ('A' + Math.min(i, 25))));
+        }
+        return AnomalyText.compare(docs, labels, found.stream().map(Path::toString).toList());
     }
 
     /** The A/B page for an {@code ab} result. */

@@ -51,7 +51,7 @@ public final class ResultJson {
     }
 
     /**
-     * @return any result record (e.g. {@link CapacityRecord}) as JSON bytes, in result.json's style
+     * @return any result record (e.g. {@link CapacityRecord}, {@link AnomalyDocument}) as JSON bytes, in result.json's style
      * @throws UncheckedIOException when it cannot be serialised
      */
     public static byte[] bytesOf(Object value) {

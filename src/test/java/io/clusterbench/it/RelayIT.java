@@ -212,4 +212,40 @@ class RelayIT {
         }
         throw new IllegalStateException("no free port range");
     }
+
+    /**
+     * {@code probe anomalies} with a partition beside its load: partition and heal both act, no read is stale at
+     * wsrep_sync_wait=7, no acknowledged append or increment is missing after the heal, and the exit status follows
+     * the findings.
+     */
+    @Test
+    @Order(4)
+    void anomalyProbeThroughAPartitionFindsNoStaleReadAtSevenAndNoLostAppend(@TempDir Path out) throws IOException {
+        Cli.Result r = Cli.run(target(3, "probe", "anomalies", "--consistency", "7", "--isolation", "SER",
+                "--routing", "single-writer", "--reads-on", "other", "--anomaly-workload", "append,counter",
+                "--time", "10", "--fault", "2s partition n3; 6s heal n3", "--sandbox", dir.toString(),
+                "--out", out.toString()));
+        JsonNode setting = JSON.readTree(out.resolve("anomalies.json").toFile()).get("settings").get(0);
+        List<String> faults = new ArrayList<>();
+        setting.get("faults").get("events").forEach(e -> faults.add(e.get("step").asText() + " "
+                + e.get("ok").asBoolean()));
+        assertEquals(List.of("partition n3 true", "heal n3 true"), faults, r.out());
+        List<String> forbidden = new ArrayList<>();
+        String codes = "";
+        for (JsonNode check : setting.get("checks")) {
+            codes += check.get("load").get("errorsByCode").toString();
+            for (JsonNode n : check.get("counts")) {
+                String a = n.get("anomaly").asText();
+                if (a.equals("stale-read") || a.equals("lost-append") || a.equals("lost-increment")) {
+                    assertEquals(0, n.get("count").asLong(), check.get("workload").asText() + " " + n);
+                    assertTrue(n.get("checked").asLong() > 0, "checked: " + n);
+                }
+                if (n.get("forbidden").asBoolean() && n.get("count").asLong() > 0) {
+                    forbidden.add(check.get("workload").asText() + " " + a);
+                }
+            }
+        }
+        System.out.println("RelayIT probe anomalies through a partition of n3: errors " + codes);
+        assertEquals(forbidden.isEmpty() ? 0 : 3, r.exitCode(), forbidden + "\n" + r.out() + r.err());
+    }
 }

@@ -1,0 +1,74 @@
+package io.clusterbench.report;
+
+import io.clusterbench.anomaly.Isolation;
+import io.clusterbench.result.AnomalyDocument;
+import io.clusterbench.result.AnomalySetting;
+import io.clusterbench.testing.AnomalyFixtures;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The console text of {@code probe anomalies} from hand-built results: every class with count, N and unit, "0 in N"
+ * with its bound, forbidden findings named, the first witness of each class found with nodes, sessions, times and
+ * edge evidence, the load's cost, and {@code compare} side by side.
+ */
+class AnomalyTextTest {
+    private static final AnomalySetting LOST = AnomalyFixtures.setting(1, AnomalyFixtures.lostUpdate(),
+            Isolation.REPEATABLE_READ, "0");
+    private static final AnomalySetting STALE = AnomalyFixtures.setting(2, AnomalyFixtures.staleRead(),
+            Isolation.REPEATABLE_READ, "7");
+
+    @Test
+    void aSettingListsEveryClassWithCountsBoundsAndThePromise() {
+        String text = AnomalyText.setting(LOST);
+        assertTrue(text.contains("append: 5 operations (5 ok, 0 failed, 0 unknown), 4 reads, 1 keys; final reads: n1, n2"),
+                text);
+        assertTrue(text.contains("load: 123.4 ok/s, load p95 0.1 ms (3 sessions, load time 8.0 s); errors 1213/40001 2"),
+                text);
+        assertTrue(text.matches("(?s).*\\n +lost-update +1 +5 +transactions +20%  +FORBIDDEN, found\\n.*"), text);
+        assertTrue(text.matches("(?s).*\\n +G0 +0 +5 +transactions +0 in 5 \\(≤ 45%\\) +forbids\\n.*"), text);
+        assertTrue(text.matches("(?s).*\\n +stale-read +0 +\\d+ +reads +0 in \\d+ \\(≤ \\d+%\\) +allows\\n.*"), text);
+        assertTrue(text.contains("History: 01-sync0-RR-all-writers/history.jsonl"), text);
+    }
+
+    @Test
+    void theFirstWitnessOfEachClassShowsTransactionsAndEdges() {
+        String text = AnomalyText.setting(LOST);
+        assertTrue(text.contains("    witness lost-update: "), text);
+        assertTrue(text.contains("      T2 n1 s1 0.000200-0.000300 s ok: read(1) = [5]; append(1, 6)"), text);
+        assertTrue(text.contains("      T3 n2 s2 0.000210-0.000320 s ok: read(1) = [5]; append(1, 7)"), text);
+        assertTrue(text.contains("    witness G-single: "), text);
+        assertTrue(text.matches("(?s).*\\n      rw: T\\d read key 1 = \\[5\\] and missed \\d, the next value, appended by "
+                + "T\\d\\n.*"), text);
+        assertEquals(1, text.split("witness lost-update", -1).length - 1, "the first witness of a class only");
+    }
+
+    @Test
+    void theSummaryHasOneLinePerSettingAndWorkloadWithForbiddenOnesMarked() {
+        AnomalyDocument doc = AnomalyFixtures.document(List.of(LOST, STALE));
+        String summary = AnomalyText.summary(doc);
+        assertTrue(summary.startsWith("Anomalies per setting (completed, 17.5 s):\n"), summary);
+        assertTrue(summary.matches("(?s).*1 wsrep_sync_wait=0 RR all-writers +append +5 +123.4 +0.1 +"
+                + "G-single 1\\*, lost-update 1\\*\\n.*"), summary);
+        assertTrue(summary.matches("(?s).*2 wsrep_sync_wait=7 RR all-writers +append +4 +123.4 +0.1 +.*stale-read 1\\*.*"),
+                summary);
+    }
+
+    @Test
+    void compareShowsEachSettingsAnomaliesSideBySide() {
+        AnomalySetting clean = AnomalyFixtures.setting(1, AnomalyFixtures.staleRead(), Isolation.REPEATABLE_READ, "0");
+        AnomalyDocument a = AnomalyFixtures.document(List.of(LOST));
+        AnomalyDocument b = AnomalyFixtures.document(List.of(new AnomalySetting(1, LOST.name(), LOST.directory(), "0",
+                "", "RR", "", "all-writers", "same", false, "completed", 8, 0, List.of(), clean.checks(), null, null,
+                List.of())));
+        String text = String.join("\n", AnomalyText.compare(List.of(a, b), List.of("A", "B"), List.of("a", "b")));
+        assertTrue(text.contains("Setting wsrep_sync_wait=0 RR all-writers, append:"), text);
+        assertTrue(text.matches("(?s).*\\n +lost-update +1 \\* +0 in 4 \\(≤ 53%\\).*"), text);
+        assertTrue(text.matches("(?s).*\\n +stale-read +0 in 2 \\(≤ 78%\\) +1(\\n.*)?"), text);
+        assertTrue(text.matches("(?s).*\\n +operations +5 +4\\n.*"), text);
+    }
+}
