@@ -79,7 +79,7 @@ final class FaultHtml {
             if ((f == null || f.events().isEmpty() && f.quorumLoss().isEmpty()) && ledger == null && sums == null) {
                 continue;
             }
-            b.append("<h4>").append(run.threads()).append(" thr #").append(run.repeat()).append("</h4>\n");
+            b.append("<h4>").append(ReportCharts.runLabel(run)).append("</h4>\n");
             if (f != null) {
                 b.append(timeline(f)).append(recovery(f)).append(quorum(f));
             }
@@ -112,8 +112,9 @@ final class FaultHtml {
                     t == null ? "" : seconds(t.transferSeconds()), t == null ? "" : seconds(t.syncedSeconds())));
         }
         return "<p>Fault timeline (schedule <code>" + esc(f.schedule()) + "</code>), seconds since the measured "
-                + "start:</p>\n" + Html.table(List.of("scheduledSeconds", "atSeconds", "step", "outcome",
-                "durationSeconds", "detail", STATE_TRANSFER.key(), TRANSFER_TIME.key(), TIME_TO_SYNCED.key()), rows);
+                + "start:</p>\n" + Html.table(List.of(DisplayNames.label("fault.scheduledSeconds"),
+                DisplayNames.label("fault.atSeconds"), "step", "outcome", DisplayNames.label("fault.durationSeconds"),
+                "detail", STATE_TRANSFER.key(), TRANSFER_TIME.key(), TIME_TO_SYNCED.key()), rows);
     }
 
     private static String recovery(FaultReport f) {
@@ -127,7 +128,7 @@ final class FaultHtml {
                     r.recoverySeconds() < 0 ? FaultText.notBack(r) : seconds(r.recoverySeconds()),
                     r.errorsByCode().isEmpty() ? "none" : esc(r.errorsByCode().toString())));
         }
-        return Html.table(List.of("recovery", "atSeconds", FAULT_BASELINE.key(), FAULT_DETECT.key(),
+        return Html.table(List.of("recovery", DisplayNames.label("fault.atSeconds"), FAULT_BASELINE.key(), FAULT_DETECT.key(),
                 FAULT_STALL.key(), FAULT_BACK_TO_90.key(), FAULT_WINDOW_ERRORS.key()), rows);
     }
 
