@@ -126,7 +126,7 @@ final class FaultHtml {
             rows.add(List.of(esc(r.step()), Format.decimal(r.atSeconds(), 2), r.baselineTps() < 0 ? "-" : Format.decimal(r.baselineTps(), 1),
                     seconds(r.detectSeconds()), Format.decimal(r.stallSeconds(), 1),
                     r.recoverySeconds() < 0 ? FaultText.notBack(r) : seconds(r.recoverySeconds()),
-                    r.errorsByCode().isEmpty() ? "none" : esc(r.errorsByCode().toString())));
+                    r.errorsByCode().isEmpty() ? "none" : esc(codes(r.errorsByCode()))));
         }
         return Html.table(List.of("recovery", DisplayNames.label("fault.atSeconds"), FAULT_BASELINE.key(), FAULT_DETECT.key(),
                 FAULT_STALL.key(), FAULT_BACK_TO_90.key(), FAULT_WINDOW_ERRORS.key()), rows);
@@ -142,6 +142,13 @@ final class FaultHtml {
                     esc(q.nodes())));
         }
         return Html.table(List.of(QUORUM_LOSS.key() + " at (s)", "length (s)", "ended", "nodes"), rows);
+    }
+
+    /** @return e.g. {@code 2013/HY000: 4, 1047/08S01: 1} */
+    private static String codes(java.util.Map<String, Long> byCode) {
+        List<String> parts = new ArrayList<>();
+        byCode.forEach((code, n) -> parts.add(code + ": " + n));
+        return String.join(", ", parts);
     }
 
     private static String seconds(double s) {

@@ -144,7 +144,7 @@ final class ReportCharts {
             if (overThreads) {
                 List<Series> series = new ArrayList<>();
                 List<Map.Entry<Integer, Spread>> points = new ArrayList<>(f.byThreads().entrySet());
-                band(series, "median", 0, points, Map.Entry::getKey, Map.Entry::getValue, name.divisor());
+                band(series, r.label(), 0, points, Map.Entry::getKey, Map.Entry::getValue, name.divisor());
                 out.add(new ChartSpec(chartId, name.words(), "threads", name.unit(), series));
             } else {
                 out.add(perInterval(r, chartId, name.words(), name.unit(), i -> observedValue(i, f.observer(),

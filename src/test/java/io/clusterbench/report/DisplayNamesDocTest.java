@@ -38,8 +38,10 @@ class DisplayNamesDocTest {
             String field = key.substring(key.indexOf('.') + 1);
             String counter = field.endsWith("PerSecond") ? field.substring(0, field.length() - "PerSecond".length()) : field;
             String family = counter.contains("_") ? counter.substring(0, counter.lastIndexOf('_') + 1) : counter;
-            assertTrue(definitions.contains("`" + field + "`") || definitions.contains("`" + counter + "`")
-                            || definitions.contains("`" + family), key + " is not defined in docs/metrics.md");
+            boolean defined = java.util.regex.Pattern.compile("[`.]" + java.util.regex.Pattern.quote(field) + "`")
+                    .matcher(definitions).find() || definitions.contains("`" + counter + "`")
+                    || definitions.contains("`" + family);
+            assertTrue(defined, key + " is not defined in docs/metrics.md");
         }
     }
 
