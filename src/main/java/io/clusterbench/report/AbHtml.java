@@ -43,6 +43,7 @@ public final class AbHtml {
         b.append("<h1>clusterbench A/B: ").append(esc(d.workload())).append("</h1>\n<p class=\"meta\">Generated ")
                 .append(esc(generatedAt)).append(" · charts: Chart.js ").append(esc(ChartJs.version()))
                 .append(" (MIT licence), inlined · every figure is defined in docs/metrics.md</p>\n");
+        b.append(summary(d));
         for (String w : d.warnings()) {
             b.append("<p class=\"warning\"><b>Warning:</b> ").append(esc(w)).append("</p>\n");
         }
@@ -99,6 +100,28 @@ public final class AbHtml {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** @return the few lines at the top: what ran, the verdict, what limits trust in it */
+    private static String summary(AbDocument d) {
+        AbDocument.Plan p = d.plan();
+        List<String> sides = new ArrayList<>();
+        for (SideRecord s : d.sides()) {
+            sides.add(s.side().name() + " = " + s.version()
+                    + (s.serverOptions().isEmpty() ? "" : " " + String.join(" ", s.serverOptions())));
+        }
+        StringBuilder b = new StringBuilder("<div class=\"summary\" id=\"summary\">\n<p><b>What ran</b>: ")
+                .append(esc(d.workload())).append(", ").append(esc(String.join("; ", sides))).append("; ")
+                .append(p.repeats()).append(p.repeats() == 1 ? " pair" : " pairs").append(" at each of ")
+                .append(esc(p.threads().stream().map(ReportCharts::threads).collect(java.util.stream.Collectors
+                        .joining(", ")))).append(", ").append(p.timeSeconds()).append(" s per step.</p>\n");
+        b.append("<p><b>Verdict</b>: ").append(esc(d.summary())).append("</p>\n");
+        if (!d.warnings().isEmpty()) {
+            b.append("<p class=\"note\"><b>Validity</b>: ").append(d.warnings().size())
+                    .append(d.warnings().size() == 1 ? " unintended difference" : " unintended differences")
+                    .append(" between the sides (below).</p>\n");
+        }
+        return b.append("</div>\n").toString();
     }
 
     /** @return the build facts (version_compile_*, version_source_revision) as one row per variable, A and B */

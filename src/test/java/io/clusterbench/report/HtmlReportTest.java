@@ -98,7 +98,7 @@ class HtmlReportTest {
             assertTrue(page.contains("<h3>Faults</h3>") && page.contains("<td>restart n3</td>")
                     && page.contains("<td>IST from n1</td>"), "the timeline with the rejoin's transfer");
             assertTrue(page.contains("<td>kill n3</td><td class=\"num\">1.02</td>"), "the recovery table");
-            assertTrue(page.contains("2013/HY000=4"), "errors in the window");
+            assertTrue(page.contains("<td>2013/HY000: 4</td>"), "errors in the window, code: count");
             assertTrue(page.contains("table checksums of 1 table on 2 of 2 nodes: PASSED"), "the checksum verdict");
         }
         java.nio.file.Files.delete(file);
