@@ -55,6 +55,9 @@ final class HtmlTables {
         String knee = s.kneeThreads() == null
                 ? "none in this range (every step added >= 5% median tps)"
                 : ReportCharts.threads(s.kneeThreads());
+        if (s.points().size() < 2) {
+            return table;
+        }
         return table + "<p>" + esc(PEAK.key()) + ": " + (s.peakThreads() == 0 ? "-" : ReportCharts.threads(s.peakThreads()))
                 + " · " + esc(KNEE.key()) + ": " + esc(knee) + "</p>\n";
     }

@@ -96,6 +96,8 @@ class ReportScreenshotsIT {
         assertTrue(html.contains("<h2>Builds</h2>") && html.contains("<code>version_compile_machine</code>"),
                 "compile facts as a table");
         assertFalse(html.contains("{version_compile"), "no raw map");
+        assertTrue(html.indexOf("id=\"summary\"") < html.indexOf("<canvas") && html.contains("<b>Verdict</b>: tps: B wins"),
+                "the text summary with the verdict comes first");
     }
 
     @Test
@@ -108,6 +110,8 @@ class ReportScreenshotsIT {
                 "2026-12-02T17:00:00Z");
         shoot("probe", html, 2600);
         noInternalNames("probe", html);
+        assertTrue(html.indexOf("id=\"summary\"") < html.indexOf("<canvas") && html.contains("level 0 "),
+                "the text summary with each level's stale rate comes first");
     }
 
     @Test
