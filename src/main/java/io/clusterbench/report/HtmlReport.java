@@ -193,7 +193,7 @@ public final class HtmlReport {
                 + "<select class=\"run-select\" data-group=\"").append(esc(ReportCharts.selectorGroup(r)))
                 .append("\">");
         for (RunRecord run : runs) {
-            String l = esc(ReportCharts.runLabel(run));
+            String l = esc(ReportCharts.runLabel(run, runs));
             b.append("<option value=\"").append(l).append("\">").append(l).append("</option>");
         }
         return b.append("<option value=\"\">all runs, overlaid</option></select></label></p>\n").toString();

@@ -137,7 +137,7 @@ final class OpStallHtml {
             if (!p.isEmpty()) {
                 RunRecord r = runs.get(i);
                 // a colour of its own, so the dots stand out on the run's line
-                series.add(new Series(flag(r) + "] " + ReportCharts.runLabel(r), "dots",
+                series.add(new Series(flag(r) + "] " + ReportCharts.runLabel(r, runs), "dots",
                         runs.size() + i, p));
             }
         }

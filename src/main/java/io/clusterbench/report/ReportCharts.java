@@ -37,6 +37,16 @@ final class ReportCharts {
         return threads(run.threads()) + " #" + run.repeat();
     }
 
+    /**
+     * @param runs the result's runs
+     * @return {@link #runLabel(RunRecord)}, after the workload's name when the runs are of several workloads, so two
+     *         runs never share a label in a chart or the run selector
+     */
+    static String runLabel(RunRecord run, List<RunRecord> runs) {
+        boolean several = runs.stream().map(RunRecord::workload).distinct().count() > 1;
+        return several ? run.workload() + ", " + runLabel(run) : runLabel(run);
+    }
+
     /** @return true when the runs have two or more thread counts (a chart over threads has a line to draw) */
     static boolean severalThreadCounts(List<RunRecord> runs) {
         return runs.stream().mapToInt(RunRecord::threads).distinct().count() > 1;
@@ -114,7 +124,7 @@ final class ReportCharts {
                 any |= y != null;
             }
             if (any) {
-                series.add(new Series(runLabel(run), "line", i, points));
+                series.add(new Series(runLabel(run, runs), "line", i, points));
             }
         }
         ChartSpec spec = new ChartSpec(id, r.label() + ": " + title, "seconds", yTitle, series);

@@ -33,6 +33,9 @@ class SandboxDefaultsIT {
         if (!missing.isEmpty() && !"1".equals(System.getenv("CLUSTERBENCH_REQUIRE_GALERA"))) {
             Assumptions.assumeTrue(false, "sandbox tests need " + String.join(", ", missing));
         }
+        // the nodes run as user mysql when started by root: the directory must be one it can enter
+        java.nio.file.Files.setPosixFilePermissions(tmp,
+                java.nio.file.attribute.PosixFilePermissions.fromString("rwxr-xr-x"));
         Path dir = tmp.resolve("sandbox");
         int base = freeBase();
         Cli.Result d = Cli.run("sandbox", "galera", "--dir", dir.toString(), "--base-port", Integer.toString(base));
