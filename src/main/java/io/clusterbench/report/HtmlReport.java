@@ -146,11 +146,16 @@ public final class HtmlReport {
 
     /** @return per run: the per-operation table, then for ddl/bigtrx runs the stalls and marked intervals */
     private static String marked(NamedResult r) {
-        StringBuilder b = new StringBuilder("<h3>Per operation</h3>\n");
+        StringBuilder b = new StringBuilder("<h3>Per operation</h3>\n" + (r.measuredRuns().size() < 2 ? ""
+                : "<p>Of the run chosen in the per-interval part above.</p>\n"));
         StringBuilder stalls = new StringBuilder();
-        for (RunRecord run : r.measuredRuns()) {
-            String head = "<h4>" + ReportCharts.runLabel(run) + "</h4>\n";
-            b.append(head).append(OpStallHtml.operations(run));
+        List<RunRecord> runs = r.measuredRuns();
+        for (RunRecord run : runs) {
+            String label = ReportCharts.runLabel(run, runs);
+            String head = "<h4>" + esc(label) + "</h4>\n";
+            String part = head + OpStallHtml.operations(run);
+            b.append(runs.size() < 2 ? part : "<div class=\"run-part\" data-group=\""
+                    + esc(ReportCharts.selectorGroup(r)) + "\" data-run=\"" + esc(label) + "\">\n" + part + "</div>\n");
             String s = OpStallHtml.stalls(run) + OpStallHtml.markedIntervals(run);
             if (!s.isEmpty()) {
                 stalls.append(head).append(s);

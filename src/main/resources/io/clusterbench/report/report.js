@@ -130,6 +130,12 @@
   // run's label or ends with '] ' and it); the empty value shows every run.
   function belongs(label, run) { return label === run || label.slice(-(run.length + 2)) === '] ' + run; }
   function select(group, run) {
+    // parts of the page that belong to one run (the per-operation tables) show for that run only
+    Array.prototype.forEach.call(document.querySelectorAll('.run-part'), function (el) {
+      if (el.getAttribute('data-group') === group) {
+        el.style.display = run === '' || el.getAttribute('data-run') === run ? '' : 'none';
+      }
+    });
     charts.forEach(function (c) {
       if (c.spec.selector !== group) { return; }
       c.chart.data.datasets.forEach(function (d, i) {
