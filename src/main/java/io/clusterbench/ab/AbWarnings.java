@@ -1,5 +1,6 @@
 package io.clusterbench.ab;
 
+import io.clusterbench.result.DerivedVariables;
 import io.clusterbench.result.VariableDiff;
 
 import java.util.ArrayList;
@@ -14,7 +15,7 @@ import java.util.TreeSet;
 /**
  * What differs between the two sides of an A/B comparison besides what the user meant to compare: server
  * variables not named by a per-side option (build variables such as {@code version_*} are expected to
- * differ and are left out), tables (set, engine, collation, row format), data size (more than
+ * differ and are left out, and so are variables the server derives from one set per side, {@link DerivedVariables}), tables (set, engine, collation, row format), data size (more than
  * {@value #DATA_SIZE_TOLERANCE_PERCENT}% apart) and the workload's own facts (rows per table). Printed before
  * anything else and kept in result.json.
  *
@@ -47,7 +48,7 @@ public final class AbWarnings {
         meant.forEach(m -> intended.add(normal(m)));
         List<String> out = new ArrayList<>();
         List<String> unmeant = variableDiff(a, b).stream().map(VariableDiff.Entry::name)
-                .filter(n -> !intended.contains(normal(n))).toList();
+                .filter(n -> !intended.contains(normal(n)) && derivedFrom(a, b, n, intended).isEmpty()).toList();
         if (!unmeant.isEmpty()) {
             List<String> named = new ArrayList<>();
             for (String n : unmeant.subList(0, Math.min(NAMED_VARIABLES, unmeant.size()))) {
@@ -120,16 +121,34 @@ public final class AbWarnings {
         return out;
     }
 
-    /** @return A's and B's value of each variable in {@code names} present on either side, as "name A vs B" */
+    /**
+     * @return A's and B's value of each variable in {@code names} present on either side, as "name A vs B", then of
+     *         each differing variable the server derives from one of them, as "name A vs B (follows from source)"
+     */
     public static List<String> intended(SideRecord a, SideRecord b, Collection<String> names) {
         List<String> out = new ArrayList<>();
+        Map<String, String> va = a.variables();
+        Map<String, String> vb = b.variables();
         for (String n : new TreeSet<>(names)) {
-            Map<String, String> va = a.variables();
-            Map<String, String> vb = b.variables();
             if (va.containsKey(n) || vb.containsKey(n)) {
                 out.add(n + " " + va.get(n) + " vs " + vb.get(n));
             }
         }
+        Set<String> meant = new TreeSet<>();
+        names.forEach(m -> meant.add(normal(m)));
+        for (VariableDiff.Entry e : variableDiff(a, b)) {
+            if (!meant.contains(normal(e.name()))) {
+                derivedFrom(a, b, e.name(), meant).ifPresent(source -> out.add(e.name() + " " + va.get(e.name())
+                        + " vs " + vb.get(e.name()) + " (follows from " + source + ")"));
+            }
+        }
         return out;
+    }
+
+    /** @return the variable set per side (in {@code meant}) that differs and that the server derives {@code name} from */
+    private static java.util.Optional<String> derivedFrom(SideRecord a, SideRecord b, String name, Set<String> meant) {
+        List<String> setAndDiffering = variableDiff(a, b).stream().map(VariableDiff.Entry::name)
+                .filter(n -> meant.contains(normal(n))).toList();
+        return DerivedVariables.followsFrom(name, setAndDiffering);
     }
 }

@@ -134,7 +134,7 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
     }
 
     /**
-     * @return e.g. "B +1.8% [+1.1, +2.5]" when resolved, "no difference resolved: [-0.7, +1.2]" when the
+     * @return e.g. "B +1.8% [+1.1%, +2.5%]" when resolved, "no difference resolved: [-0.7%, +1.2%]" when the
      * interval contains 0, "B +1.8% (1 pair: no interval; it needs 2 finished pairs)" below 2 pairs, "no pairs" without any
      */
     public String text() {
@@ -144,7 +144,7 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
         if (pairs < 2) {
             return String.format(Locale.ROOT, "B %+.1f%% (1 pair: no interval; it needs 2 finished pairs)", percent());
         }
-        String ci = String.format(Locale.ROOT, "[%+.1f, %+.1f]", lowPercent(), highPercent());
+        String ci = String.format(Locale.ROOT, "[%+.1f%%, %+.1f%%]", lowPercent(), highPercent());
         return resolved() ? String.format(Locale.ROOT, "B %+.1f%% %s", percent(), ci) : "no difference resolved: " + ci;
     }
 

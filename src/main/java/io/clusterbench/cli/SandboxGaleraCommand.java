@@ -20,7 +20,7 @@ import java.util.concurrent.Callable;
 @Command(name = "galera", sortOptions = false,
         description = "Deploy a MariaDB Galera cluster on 127.0.0.1 (needs Debian packages mariadb-server, galera-4, "
                 + "rsync), wait until every node is Synced and print the endpoints. Nodes run as user mysql "
-                + "when started by root; small footprint (64M buffer pool, 32M gcache, 2 applier threads).")
+                + "when started by root; small footprint (64M buffer pool, 512M gcache, 2 applier threads, Performance Schema on).")
 final class SandboxGaleraCommand implements Callable<Integer> {
     private final CliEnv env;
 

@@ -6,6 +6,7 @@ import io.clusterbench.ab.PairedRatio;
 import io.clusterbench.ab.Side;
 import io.clusterbench.ab.SideRecord;
 import io.clusterbench.ab.ThreadVerdict;
+import io.clusterbench.result.DerivedVariables;
 import io.clusterbench.result.VariableDiff;
 
 import java.io.IOException;
@@ -51,16 +52,18 @@ public final class AbHtml {
         b.append("<h1>clusterbench A/B: ").append(esc(d.workload())).append("</h1>\n<p class=\"meta\">Generated ")
                 .append(esc(generatedAt)).append(" · charts: Chart.js ").append(esc(ChartJs.version()))
                 .append(" (MIT licence), inlined · every figure is defined in docs/metrics.md</p>\n");
+        b.append(summary(d));
         for (String w : d.warnings()) {
             b.append("<p class=\"warning\"><b>Warning:</b> ").append(esc(w)).append("</p>\n");
         }
         List<List<String>> sides = new ArrayList<>();
         for (SideRecord s : d.sides()) {
-            sides.add(List.of(s.side().name(), esc(s.version()), esc(s.versionComment()), esc(String.valueOf(s.compile())),
-                    esc(s.binary() != null ? s.binary() : String.valueOf(s.target().get("endpoints"))),
-                    esc(String.join(" ", s.serverOptions()))));
+            sides.add(List.of(s.side().name(), esc(s.version()), esc(s.versionComment()),
+                    "<code>" + esc(s.binary() != null ? s.binary() : String.valueOf(s.target().get("endpoints"))) + "</code>",
+                    "<code>" + esc(String.join(" ", s.serverOptions())) + "</code>"));
         }
-        b.append(Html.table(List.of("side", "version", "version_comment", "compile", "server", "options"), sides));
+        b.append(Html.table(List.of("side", "version", "version comment", "server", "options"), sides));
+        b.append(builds(d));
         if (!d.intended().isEmpty()) {
             b.append("<p>Set per side (A vs B): ").append(esc(String.join(", ", d.intended()))).append("</p>\n");
         }
@@ -82,11 +85,17 @@ public final class AbHtml {
         b.append("</div>\n<h2>Verdict per thread count</h2>\n").append(verdictTable(d));
         b.append(FlameHtml.abDiff(d, dir));
         b.append("<h2>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h2>\n");
+        java.util.Set<String> set = new java.util.HashSet<>();
+        d.intended().forEach(i -> set.add(i.split(" ", 2)[0].toLowerCase(java.util.Locale.ROOT)));
         List<List<String>> vars = new ArrayList<>();
         for (VariableDiff.Entry e : d.variableDiff()) {
-            vars.add(List.of(esc(e.name()), esc(e.values().get(0)), esc(e.values().get(1))));
+            String derived = DerivedVariables.note(e, d.variableDiff());
+            String note = set.contains(e.name().toLowerCase(java.util.Locale.ROOT)) && derived.isEmpty() ? "set per side"
+                    : !derived.isEmpty() ? esc(derived) : "<b>not set per side</b>";
+            vars.add(List.of("<code>" + esc(e.name()) + "</code>", "<code>" + esc(e.values().get(0)) + "</code>",
+                    "<code>" + esc(e.values().get(1)) + "</code>", note));
         }
-        b.append(vars.isEmpty() ? "<p>None.</p>\n" : Html.table(List.of("variable", "A", "B"), vars));
+        b.append(vars.isEmpty() ? "<p>None.</p>\n" : Html.table(List.of("variable", "A", "B", "why"), vars));
         return HtmlReport.page(b.toString(), charts);
     }
 
@@ -102,6 +111,46 @@ public final class AbHtml {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** @return the few lines at the top: what ran, the verdict, what limits trust in it */
+    private static String summary(AbDocument d) {
+        AbDocument.Plan p = d.plan();
+        List<String> sides = new ArrayList<>();
+        for (SideRecord s : d.sides()) {
+            sides.add(s.side().name() + " = " + s.version()
+                    + (s.serverOptions().isEmpty() ? "" : " " + String.join(" ", s.serverOptions())));
+        }
+        StringBuilder b = new StringBuilder("<div class=\"summary\" id=\"summary\">\n<p><b>What ran</b>: ")
+                .append(esc(d.workload())).append(", ").append(esc(String.join("; ", sides))).append("; ")
+                .append(p.repeats()).append(p.repeats() == 1 ? " pair" : " pairs").append(" at each of ")
+                .append(esc(p.threads().stream().map(ReportCharts::threads).collect(java.util.stream.Collectors
+                        .joining(", ")))).append(", ").append(p.timeSeconds()).append(" s per step.</p>\n");
+        b.append("<p><b>Verdict</b>: ").append(esc(d.summary())).append("</p>\n");
+        if (!d.warnings().isEmpty()) {
+            b.append("<p class=\"note\"><b>Validity</b>: ").append(d.warnings().size())
+                    .append(d.warnings().size() == 1 ? " unintended difference" : " unintended differences")
+                    .append(" between the sides (below).</p>\n");
+        }
+        return b.append("</div>\n").toString();
+    }
+
+    /** @return the build facts (version_compile_*, version_source_revision) as one row per variable, A and B */
+    private static String builds(AbDocument d) {
+        java.util.TreeSet<String> names = new java.util.TreeSet<>();
+        d.sides().forEach(s -> names.addAll(s.compile().keySet()));
+        if (names.isEmpty()) {
+            return "";
+        }
+        List<List<String>> rows = new ArrayList<>();
+        for (String n : names) {
+            List<String> row = new ArrayList<>(List.of("<code>" + esc(n) + "</code>"));
+            d.sides().forEach(s -> row.add(esc(s.compile().getOrDefault(n, "-"))));
+            rows.add(row);
+        }
+        List<String> head = new ArrayList<>(List.of("build"));
+        d.sides().forEach(s -> head.add(s.side().name()));
+        return "<h2>Builds</h2>\n" + Html.table(head, rows);
     }
 
     private static ChartSpec ratioChart(AbDocument d, String id, String title, Function<ThreadVerdict, PairedRatio> f) {

@@ -114,7 +114,7 @@ public final class AbText {
     }
 
     /**
-     * @return e.g. "order effect: the second run of a pair had +4.1% [+1.0, +7.3] tps at 1 thread (removed from
+     * @return e.g. "order effect: the second run of a pair had +4.1% [+1.0%, +7.3%] tps at 1 thread (removed from
      * B/A; lengthen --warmup-time or use --restart)", when the tps order effect is resolved at any thread count
      */
     static Optional<String> orderEffects(AbDocument d) {
@@ -122,7 +122,7 @@ public final class AbText {
         for (ThreadVerdict v : d.verdicts()) {
             PairedRatio t = v.tps();
             if (t.orderEffectResolved()) {
-                parts.add(String.format(Locale.ROOT, "%+.1f%% [%+.1f, %+.1f] tps at %d thread%s",
+                parts.add(String.format(Locale.ROOT, "%+.1f%% [%+.1f%%, %+.1f%%] tps at %d thread%s",
                         (t.orderEffect() - 1) * 100, (t.orderEffectLow() - 1) * 100, (t.orderEffectHigh() - 1) * 100,
                         v.threads(), v.threads() == 1 ? "" : "s"));
             }

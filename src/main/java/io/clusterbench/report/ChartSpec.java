@@ -17,14 +17,17 @@ import java.util.List;
  * @param markers vertical lines at points of the x axis (seconds charts: faults and recovery points), drawn with a
  *               legend entry per kind; empty for none
  * @param categories tick labels of a category axis (e.g. consistency levels, node pairs), null for a numeric axis
+ * @param selector   id of the run selector that shows one run's series at a time (the page's
+ *                   {@code <select data-group>}; a series belongs to a run when its label is the run's label or
+ *                   ends with {@code "] "} and it), null for none
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
 record ChartSpec(String id, String title, String x, String yTitle, List<Series> series, List<Marker> markers,
-                 List<String> categories) {
+                 List<String> categories, String selector) {
 
     /** A chart without markers. */
     ChartSpec(String id, String title, String x, String yTitle, List<Series> series) {
-        this(id, title, x, yTitle, series, List.of(), null);
+        this(id, title, x, yTitle, series, List.of(), null, null);
     }
 
     /**
@@ -34,12 +37,27 @@ record ChartSpec(String id, String title, String x, String yTitle, List<Series> 
      */
     static ChartSpec categorical(String id, String title, String axisTitle, List<String> categories, String yTitle,
                                  List<Series> series) {
-        return new ChartSpec(id, title, axisTitle, yTitle, series, List.of(), categories);
+        return new ChartSpec(id, title, axisTitle, yTitle, series, List.of(), categories, null);
     }
 
     /** @return the same chart with these markers */
     ChartSpec withMarkers(List<Marker> newMarkers) {
-        return new ChartSpec(id, title, x, yTitle, series, newMarkers, categories);
+        return new ChartSpec(id, title, x, yTitle, series, newMarkers, categories, selector);
+    }
+
+    /** @return the same chart with these series (title, axes, markers and selector kept) */
+    ChartSpec withSeries(String newTitle, List<Series> newSeries) {
+        return new ChartSpec(id, newTitle, x, yTitle, newSeries, markers, categories, selector);
+    }
+
+    /** @return the same chart, its runs shown one at a time by the run selector {@code group} */
+    ChartSpec withSelector(String group) {
+        return new ChartSpec(id, title, x, yTitle, series, markers, categories, group);
+    }
+
+    /** @return true for a chart over thread counts where no series has two points (one dot says nothing) */
+    boolean singlePointPerSeries() {
+        return "threads".equals(x) && series.stream().allMatch(s -> s.points().size() <= 1);
     }
 
     /**

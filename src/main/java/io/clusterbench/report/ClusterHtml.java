@@ -49,12 +49,12 @@ final class ClusterHtml {
             for (RunRecord run : runs) {
                 GaleraTotals g = GaleraTotals.of(run);
                 if (g != null) {
-                    b.append("<h5>").append(run.threads()).append(" thr #").append(run.repeat()).append(' ')
+                    b.append("<h5>").append(ReportCharts.runLabel(run)).append(' ')
                             .append(esc(CONSISTENCY_LEVEL.key())).append(' ')
                             .append(esc(ConsistencyCost.levelOf(run))).append("</h5>\n").append(nodes(g, run));
                 }
             }
-            b.append("<h4>Per node per interval (").append(first.threads()).append(" thr #").append(first.repeat())
+            b.append("<h4>Per node per interval (").append(ReportCharts.runLabel(first))
                     .append(")</h4>\n<div class=\"grid\">\n");
             List<ChartSpec.Marker> faults = FaultHtml.markers(List.of(first));
             b.append(HtmlReport.canvas(charts, perNode(first, id + "-fc", "flow control paused per node", "paused (%)",
@@ -138,7 +138,7 @@ final class ClusterHtml {
             });
             List<String> head = new ArrayList<>(List.of(NODE.key()));
             head.addAll(NodeCounters.SHOWN);
-            return "<h4>Server counters per node (" + run.threads() + " thr #" + run.repeat()
+            return "<h4>Server counters per node (" + ReportCharts.runLabel(run)
                     + ", time-weighted mean over the run)</h4>\n" + Html.table(head, rows)
                     + HtmlReport.canvas(charts, perNode(run, id + "-qps-node", "queries per second per node "
                     + "(SHOW GLOBAL STATUS Questions; breaks: no reading or a counter gap)", "QuestionsPerSecond",

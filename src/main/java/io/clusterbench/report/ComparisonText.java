@@ -3,6 +3,7 @@ package io.clusterbench.report;
 import io.clusterbench.result.Comparison;
 import io.clusterbench.result.ComparedFigure;
 import io.clusterbench.result.Spread;
+import io.clusterbench.result.DerivedVariables;
 import io.clusterbench.result.VariableDiff;
 import io.clusterbench.result.Verdict;
 
@@ -99,9 +100,17 @@ public final class ComparisonText {
         List<String> head = new ArrayList<>(List.of(what));
         c.sides().forEach(s -> head.add(s.label()));
         cells.add(head);
+        boolean anyDerived = "variable".equals(what)
+                && entries.stream().anyMatch(e -> !DerivedVariables.note(e, entries).isEmpty());
+        if (anyDerived) {
+            head.add("why");
+        }
         for (VariableDiff.Entry e : entries) {
             List<String> line = new ArrayList<>(List.of(e.name()));
             e.values().forEach(v -> line.add(v == null ? "-" : v));
+            if (anyDerived) {
+                line.add(DerivedVariables.note(e, entries));
+            }
             cells.add(line);
         }
         List<String> out = new ArrayList<>();

@@ -347,9 +347,9 @@ public final class ConsoleReport {
         if (!leftOut.isEmpty()) {
             b.append("    left out (not a full repeat): ").append(String.join(", ", leftOut)).append('\n');
         }
-        b.append(f("    %s: %s%n", PEAK.key(), sweep.peakThreads() == 0 ? "-" : sweep.peakThreads() + " threads"));
+        b.append(f("    %s: %s%n", PEAK.key(), sweep.peakThreads() == 0 ? "-" : ReportCharts.threads(sweep.peakThreads())));
         b.append(f("    %s: %s%n", KNEE.key(), sweep.kneeThreads() == null
-                ? "none in this range (every step added >= 5% tps)" : sweep.kneeThreads() + " threads"));
+                ? "none in this range (every step added >= 5% tps)" : ReportCharts.threads(sweep.kneeThreads())));
         for (RunRecord r : runs) {
             if ("connection_refused".equals(r.status())) {
                 b.append(f("    %s: %s%n", CONNECTION_WALL.key(), r.fatalError()));

@@ -79,7 +79,7 @@ final class FaultHtml {
             if ((f == null || f.events().isEmpty() && f.quorumLoss().isEmpty()) && ledger == null && sums == null) {
                 continue;
             }
-            b.append("<h4>").append(run.threads()).append(" thr #").append(run.repeat()).append("</h4>\n");
+            b.append("<h4>").append(ReportCharts.runLabel(run)).append("</h4>\n");
             if (f != null) {
                 b.append(timeline(f)).append(recovery(f)).append(quorum(f));
             }
@@ -112,8 +112,9 @@ final class FaultHtml {
                     t == null ? "" : seconds(t.transferSeconds()), t == null ? "" : seconds(t.syncedSeconds())));
         }
         return "<p>Fault timeline (schedule <code>" + esc(f.schedule()) + "</code>), seconds since the measured "
-                + "start:</p>\n" + Html.table(List.of("scheduledSeconds", "atSeconds", "step", "outcome",
-                "durationSeconds", "detail", STATE_TRANSFER.key(), TRANSFER_TIME.key(), TIME_TO_SYNCED.key()), rows);
+                + "start:</p>\n" + Html.table(List.of(DisplayNames.label("fault.scheduledSeconds"),
+                DisplayNames.label("fault.atSeconds"), "step", "outcome", DisplayNames.label("fault.durationSeconds"),
+                "detail", STATE_TRANSFER.key(), TRANSFER_TIME.key(), TIME_TO_SYNCED.key()), rows);
     }
 
     private static String recovery(FaultReport f) {
@@ -125,9 +126,9 @@ final class FaultHtml {
             rows.add(List.of(esc(r.step()), Format.decimal(r.atSeconds(), 2), r.baselineTps() < 0 ? "-" : Format.decimal(r.baselineTps(), 1),
                     seconds(r.detectSeconds()), Format.decimal(r.stallSeconds(), 1),
                     r.recoverySeconds() < 0 ? FaultText.notBack(r) : seconds(r.recoverySeconds()),
-                    r.errorsByCode().isEmpty() ? "none" : esc(r.errorsByCode().toString())));
+                    r.errorsByCode().isEmpty() ? "none" : esc(codes(r.errorsByCode()))));
         }
-        return Html.table(List.of("recovery", "atSeconds", FAULT_BASELINE.key(), FAULT_DETECT.key(),
+        return Html.table(List.of("recovery", DisplayNames.label("fault.atSeconds"), FAULT_BASELINE.key(), FAULT_DETECT.key(),
                 FAULT_STALL.key(), FAULT_BACK_TO_90.key(), FAULT_WINDOW_ERRORS.key()), rows);
     }
 
@@ -141,6 +142,13 @@ final class FaultHtml {
                     esc(q.nodes())));
         }
         return Html.table(List.of(QUORUM_LOSS.key() + " at (s)", "length (s)", "ended", "nodes"), rows);
+    }
+
+    /** @return e.g. {@code 2013/HY000: 4, 1047/08S01: 1} */
+    private static String codes(java.util.Map<String, Long> byCode) {
+        List<String> parts = new ArrayList<>();
+        byCode.forEach((code, n) -> parts.add(code + ": " + n));
+        return String.join(", ", parts);
     }
 
     private static String seconds(double s) {

@@ -54,6 +54,7 @@ public final class HtmlReport {
         body.append("<h1>clusterbench report</h1>\n<p class=\"meta\">Generated ").append(esc(generatedAt))
                 .append(" · charts: Chart.js ").append(esc(ChartJs.version()))
                 .append(" (MIT licence), inlined · every figure is defined in docs/metrics.md</p>\n");
+        body.append(ReportSummary.of(results));
         body.append(HtmlTables.sources(results));
         if (results.size() > 1) {
             Comparison c = Comparison.of(results);
@@ -68,7 +69,10 @@ public final class HtmlReport {
             body.append("<h3>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h3>\n")
                     .append(HtmlTables.variables(c));
         }
-        body.append("<h2>Throughput</h2>\n").append(canvas(charts, ReportCharts.throughput(results)));
+        String throughput = canvas(charts, ReportCharts.throughput(results));
+        if (!throughput.isEmpty()) {
+            body.append("<h2>Throughput</h2>\n").append(throughput);
+        }
         for (NamedResult r : results) {
             body.append(section(r, charts));
         }
@@ -113,19 +117,19 @@ public final class HtmlReport {
         }
         b.append("<h3>Per thread count</h3>\n").append(HtmlTables.sweep(SweepSummary.of(r.measuredRuns())));
         b.append(canvas(charts, ReportCharts.latency(r, id + "-latency")));
-        b.append("<h3>Per interval</h3>\n<div class=\"grid\">\n");
+        b.append("<h3>Per interval</h3>\n").append(runSelector(r)).append("<div class=\"grid\">\n");
         List<ChartSpec.Marker> faults = FaultHtml.markers(r.measuredRuns());
         b.append(canvas(charts, OpStallHtml.withMarks(ReportCharts.perInterval(r, id + "-tps-time",
-                "tps per interval (dots: intervals with a marked DDL/big transaction)", "tps (events/s)",
-                IntervalRecord::tps), r.measuredRuns()).withMarkers(faults)));
+                "tps per interval", "tps (events/s)", IntervalRecord::tps), r.measuredRuns()).withMarkers(faults)));
         b.append(canvas(charts, ReportCharts.perInterval(r, id + "-p95-time", "p95 per interval", "p95 (ms)",
                 i -> i.latency() == null ? null : i.latency().p95Micros() / 1000.0).withMarkers(faults)));
         b.append(canvas(charts, ReportCharts.perInterval(r, id + "-errors-time", "errors per interval",
                 "err/s (failures/s)", IntervalRecord::errorsPerSecond).withMarkers(faults)));
         String cpu = cpuKey(r);
         if (cpu != null) {
-            b.append(canvas(charts, ReportCharts.perInterval(r, id + "-cpu-time", "host." + cpu + " per interval",
-                    "CPU (%)", i -> observed(i, "host", cpu))));
+            DisplayNames.Name name = DisplayNames.of("host." + cpu);
+            b.append(canvas(charts, ReportCharts.perInterval(r, id + "-cpu-time", name.words() + " per interval",
+                    name.unit(), i -> observed(i, "host", cpu))));
         }
         b.append("</div>\n").append(FaultHtml.section(r.measuredRuns()));
         b.append("<h3>Statement classes</h3>\n").append(HtmlTables.classes(ThreadClasses.of(r.measuredRuns())));
@@ -137,27 +141,31 @@ public final class HtmlReport {
         if (obs.isEmpty()) {
             return b.append("<p>No observer figures in this result.</p>\n").toString();
         }
-        b.append("<p>Per run: time-weighted mean over its intervals; per thread count: median [min–max] ×n over "
-                + "repeats.</p>\n<div class=\"grid\">\n");
-        b.append(canvas(charts, ReportCharts.observed(r, obs, id + "-obs-percent", "percentages vs threads", "%",
-                k -> k.endsWith("Percent"), 1)));
-        b.append(canvas(charts, ReportCharts.observed(r, obs, id + "-obs-rates", "server counters vs threads",
-                "per second", k -> k.endsWith("PerSecond") && !k.endsWith("BytesPerSecond"), 1)));
-        b.append(canvas(charts, ReportCharts.observed(r, obs, id + "-obs-bytes", "disk I/O vs threads", "MB/s",
-                k -> k.endsWith("BytesPerSecond"), 1e6)));
-        b.append(canvas(charts, ReportCharts.observed(r, obs, id + "-obs-other", "other observer figures vs threads",
-                "value", k -> !k.endsWith("Percent") && !k.endsWith("PerSecond"), 1)));
+        boolean overThreads = ReportCharts.severalThreadCounts(r.measuredRuns());
+        b.append(overThreads ? "<p>One chart per figure, each on its own scale. Per run: time-weighted mean over its "
+                + "intervals; per thread count: median (band: min–max over repeats); the table gives median [min–max] "
+                + "×n.</p>\n" : "<p>One chart per figure, each on its own scale, per interval of the run chosen above; "
+                + "the table gives the time-weighted mean over the run's intervals.</p>\n");
+        b.append("<div class=\"grid small\">\n");
+        for (ChartSpec spec : ReportCharts.observedMultiples(r, obs, id)) {
+            b.append(canvas(charts, spec));
+        }
         b.append("</div>\n").append(HtmlTables.observed(obs));
         return b.toString();
     }
 
     /** @return per run: the per-operation table, then for ddl/bigtrx runs the stalls and marked intervals */
     private static String marked(NamedResult r) {
-        StringBuilder b = new StringBuilder("<h3>Per operation</h3>\n");
+        StringBuilder b = new StringBuilder("<h3>Per operation</h3>\n" + (r.measuredRuns().size() < 2 ? ""
+                : "<p>Of the run chosen in the per-interval part above.</p>\n"));
         StringBuilder stalls = new StringBuilder();
-        for (RunRecord run : r.measuredRuns()) {
-            String head = "<h4>" + run.threads() + " thr #" + run.repeat() + "</h4>\n";
-            b.append(head).append(OpStallHtml.operations(run));
+        List<RunRecord> runs = r.measuredRuns();
+        for (RunRecord run : runs) {
+            String label = ReportCharts.runLabel(run, runs);
+            String head = "<h4>" + esc(label) + "</h4>\n";
+            String part = head + OpStallHtml.operations(run);
+            b.append(runs.size() < 2 ? part : "<div class=\"run-part\" data-group=\""
+                    + esc(ReportCharts.selectorGroup(r)) + "\" data-run=\"" + esc(label) + "\">\n" + part + "</div>\n");
             String s = OpStallHtml.stalls(run) + OpStallHtml.markedIntervals(run);
             if (!s.isEmpty()) {
                 stalls.append(head).append(s);
@@ -190,8 +198,28 @@ public final class HtmlReport {
         return null;
     }
 
+    /** @return the run selector of a result with two or more runs (it drives its per-interval charts), else "" */
+    private static String runSelector(NamedResult r) {
+        List<RunRecord> runs = r.measuredRuns();
+        if (runs.size() < 2) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("<p class=\"selector\"><label>Run shown in the per-interval charts: "
+                + "<select class=\"run-select\" data-group=\"").append(esc(ReportCharts.selectorGroup(r)))
+                .append("\">");
+        for (RunRecord run : runs) {
+            String l = esc(ReportCharts.runLabel(run, runs));
+            b.append("<option value=\"").append(l).append("\">").append(l).append("</option>");
+        }
+        return b.append("<option value=\"\">all runs, overlaid</option></select></label></p>\n").toString();
+    }
+
+    /**
+     * @return the canvas of {@code spec}, added to {@code charts}; "" for a chart with nothing to draw or a chart over
+     *         thread counts with one point per line (the tables carry that figure)
+     */
     static String canvas(List<ChartSpec> charts, ChartSpec spec) {
-        if (spec == null || spec.series().isEmpty()) {
+        if (spec == null || spec.series().isEmpty() || spec.singlePointPerSeries()) {
             return "";
         }
         charts.add(spec);

@@ -10,6 +10,7 @@ import io.clusterbench.result.ObservedSummary;
 import io.clusterbench.result.Spread;
 import io.clusterbench.result.SweepSummary;
 import io.clusterbench.result.ThreadClasses;
+import io.clusterbench.result.DerivedVariables;
 import io.clusterbench.result.VariableDiff;
 import io.clusterbench.result.Verdict;
 
@@ -53,8 +54,11 @@ final class HtmlTables {
                 LATENCY_P95.key() + " (ms) " + SPREAD.key(), LATENCY_P99.key() + " (ms) " + SPREAD.key()), rows);
         String knee = s.kneeThreads() == null
                 ? "none in this range (every step added >= 5% median tps)"
-                : s.kneeThreads() + " threads";
-        return table + "<p>" + esc(PEAK.key()) + ": " + (s.peakThreads() == 0 ? "-" : s.peakThreads() + " threads")
+                : ReportCharts.threads(s.kneeThreads());
+        if (s.points().size() < 2) {
+            return table;
+        }
+        return table + "<p>" + esc(PEAK.key()) + ": " + (s.peakThreads() == 0 ? "-" : ReportCharts.threads(s.peakThreads()))
                 + " · " + esc(KNEE.key()) + ": " + esc(knee) + "</p>\n";
     }
 
@@ -101,7 +105,7 @@ final class HtmlTables {
         if (c.options().isEmpty()) {
             return "<p>None: every run option has the same value (the seed is not compared).</p>\n";
         }
-        return entries(c, c.options(), "option");
+        return entries(c, c.options(), "option", false);
     }
 
     /** @return the differing table properties, or a sentence saying there are none */
@@ -110,7 +114,7 @@ final class HtmlTables {
             return "<p>None: every table recorded has the same engine, charset, collation, row format and create "
                     + "options.</p>\n";
         }
-        return entries(c, c.tables(), "property");
+        return entries(c, c.tables(), "property", false);
     }
 
     /** @return the differing server variables, or a sentence saying there are none */
@@ -119,16 +123,24 @@ final class HtmlTables {
             return "<p>None: every compared variable has the same value (ports, paths, ids and positions are not "
                     + "compared).</p>\n";
         }
-        return entries(c, c.variables(), "variable");
+        return entries(c, c.variables(), "variable", true);
     }
 
-    private static String entries(Comparison c, List<VariableDiff.Entry> entries, String what) {
+    /** @param derived whether to add the column saying which differences follow from another ({@link DerivedVariables}) */
+    private static String entries(Comparison c, List<VariableDiff.Entry> entries, String what, boolean derived) {
         List<String> head = new ArrayList<>(List.of(what));
         c.sides().forEach(s -> head.add(s.label()));
+        boolean anyDerived = derived && entries.stream().anyMatch(e -> !DerivedVariables.note(e, entries).isEmpty());
+        if (anyDerived) {
+            head.add("why");
+        }
         List<List<String>> rows = new ArrayList<>();
         for (VariableDiff.Entry e : entries) {
             List<String> row = new ArrayList<>(List.of("<code>" + esc(e.name()) + "</code>"));
             e.values().forEach(v -> row.add(v == null ? "<i>absent</i>" : "<code>" + esc(v) + "</code>"));
+            if (anyDerived) {
+                row.add(esc(DerivedVariables.note(e, entries)));
+            }
             rows.add(row);
         }
         return Html.table(head, rows);
@@ -155,7 +167,7 @@ final class HtmlTables {
                 }
                 rows.add(row);
             }
-            b.append("<h4>").append(t.threads()).append(" threads (").append(t.runs()).append(t.runs() == 1 ? " run" : " runs")
+            b.append("<h4>").append(ReportCharts.threads(t.threads())).append(" (").append(t.runs()).append(t.runs() == 1 ? " run" : " runs")
                     .append(" merged; latency in ms)</h4>\n").append(Html.table(head, rows));
         }
         return b.toString();
@@ -165,14 +177,15 @@ final class HtmlTables {
     static String observed(ObservedSummary s) {
         TreeSet<Integer> threads = new TreeSet<>();
         s.figures().forEach(f -> threads.addAll(f.byThreads().keySet()));
-        List<String> head = new ArrayList<>(List.of("observer", "figure"));
-        threads.forEach(t -> head.add(t + " thr " + SPREAD.key()));
+        List<String> head = new ArrayList<>(List.of("figure", "unit"));
+        threads.forEach(t -> head.add(ReportCharts.threads(t) + " " + SPREAD.key()));
         List<List<String>> rows = new ArrayList<>();
         for (ObservedSummary.Figure fig : s.figures()) {
-            List<String> row = new ArrayList<>(List.of(esc(fig.observer()), "<code>" + esc(fig.key()) + "</code>"));
+            DisplayNames.Name name = DisplayNames.of(fig.observer() + "." + fig.key());
+            List<String> row = new ArrayList<>(List.of(esc(name.words()), esc(name.unit())));
             for (int t : threads) {
                 Spread sp = fig.byThreads().get(t);
-                row.add(sp == null ? "-" : esc(spread(sp, 1)));
+                row.add(sp == null ? "-" : esc(spread(sp, name.divisor())));
             }
             rows.add(row);
         }

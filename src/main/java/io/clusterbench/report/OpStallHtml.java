@@ -68,8 +68,9 @@ final class OpStallHtml {
             });
             b.append("<p>Per marked statement class and node (ms): longest statement, longest commit gap, time not "
                     + "Synced (desync), catch-up after the statement's end (- = not within 10 s).</p>\n");
-            b.append(Html.table(List.of("class", "count", "maxDurationMillis", NODE.key(),
-                    "commitGapMillis", "notSyncedMillis", "catchUpMillis"), rows));
+            b.append(Html.table(List.of("class", "count", DisplayNames.label("stall.maxDurationMillis"), NODE.key(),
+                    DisplayNames.label("stall.maxCommitGapMillis"), DisplayNames.label("stall.maxNotSyncedMillis"),
+                    DisplayNames.label("stall.maxCatchUpMillis")), rows));
         }
         BackgroundFacts bg = run.fact(io.clusterbench.result.FactKeys.BACKGROUND);
         if (bg != null) {
@@ -107,10 +108,11 @@ final class OpStallHtml {
         if (rows.isEmpty()) {
             return "";
         }
-        return "<p>" + esc(flag(run)) + "] intervals of " + run.threads() + " thr #" + run.repeat()
+        return "<p>" + esc(flag(run)) + "] intervals of " + ReportCharts.runLabel(run)
                 + " (marked statements started, 1 when one still ran at the interval end, longest commit gap ms "
-                + "of windows closed in it):</p>\n" + Html.table(List.of("seconds", TPS.key(), "markedStarted",
-                "markedRunning", "maxCommitGapMillis"), rows);
+                + "of windows closed in it):</p>\n" + Html.table(List.of("seconds", TPS.key(),
+                DisplayNames.label("stall.markedStarted"), DisplayNames.label("stall.markedRunning"),
+                DisplayNames.label("stall.maxCommitGapMillis")), rows);
     }
 
     /** @return the marked intervals of {@code run} as points at their tps, for a dots series; empty when none */
@@ -135,12 +137,15 @@ final class OpStallHtml {
             if (!p.isEmpty()) {
                 RunRecord r = runs.get(i);
                 // a colour of its own, so the dots stand out on the run's line
-                series.add(new Series(flag(r) + "] " + r.threads() + " thr #" + r.repeat(), "dots",
+                series.add(new Series(flag(r) + "] " + ReportCharts.runLabel(r, runs), "dots",
                         runs.size() + i, p));
             }
         }
+        if (series.isEmpty()) {
+            return tps;
+        }
         series.addAll(tps.series());
-        return new ChartSpec(tps.id(), tps.title(), tps.x(), tps.yTitle(), series);
+        return tps.withSeries(tps.title() + " (dots: intervals with a marked DDL/big transaction)", series);
     }
 
     private static Map<?, ?> stall(IntervalRecord i) {

@@ -21,7 +21,7 @@ final class PreflightHtml {
         if (findings == null || findings.isEmpty()) {
             return "";
         }
-        StringBuilder b = new StringBuilder("<h3>Pre-flight findings</h3>\n<table>\n<tr><th>level</th><th>code</th>"
+        StringBuilder b = new StringBuilder("<h3>Pre-flight findings</h3>\n<div class=\"table\"><table>\n<tr><th>level</th><th>code</th>"
                 + "<th>endpoint</th><th>found</th><th>why it matters</th><th>what to do</th></tr>\n");
         for (Finding f : findings) {
             b.append("<tr><td>").append(esc(f.level().label())).append("</td><td><code>").append(esc(f.code()))
@@ -29,6 +29,6 @@ final class PreflightHtml {
                     .append("</td><td>").append(esc(f.why())).append("</td><td>").append(esc(f.todo()))
                     .append("</td></tr>\n");
         }
-        return b.append("</table>\n").toString();
+        return b.append("</table></div>\n").toString();
     }
 }

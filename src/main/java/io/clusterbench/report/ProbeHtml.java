@@ -46,7 +46,7 @@ public final class ProbeHtml {
                 .append(" from <code>").append(esc(source)).append("</code> · charts: Chart.js ")
                 .append(esc(ChartJs.version())).append(" (MIT licence), inlined · every figure is defined in "
                         + "docs/metrics.md, \"Stale-read probe\"</p>\n");
-        b.append(head(doc));
+        b.append(summary(doc)).append(head(doc));
         List<ProbeLevelRecord> levels = doc.levels();
         b.append("<h2>Per consistency level</h2>\n").append(levelTable(levels));
         List<String> names = levels.stream().map(ProbeLevelRecord::level).toList();
@@ -66,6 +66,35 @@ public final class ProbeHtml {
         }
         b.append(esc(ProbeText.nodes(doc))).append("</pre>\n");
         return HtmlReport.page(b.toString(), charts);
+    }
+
+    /** @return the few lines at the top: what ran, the stale rate per level, what limits trust in it */
+    private static String summary(ProbeDocument doc) {
+        List<String> rates = new ArrayList<>();
+        long timeouts = 0;
+        long errors = 0;
+        long blocked = 0;
+        int pairs = 0;
+        for (ProbeLevelRecord r : doc.levels()) {
+            List<Double> ci = r.staleRateCi95Percent();
+            rates.add("level " + r.level() + " " + io.clusterbench.Format.decimal(r.staleRatePercent(), 2) + "% stale"
+                    + (ci != null && ci.size() == 2 ? " [" + io.clusterbench.Format.decimal(ci.get(0), 2) + "%, "
+                    + io.clusterbench.Format.decimal(ci.get(1), 2) + "%]" : "") + " of " + r.samples());
+            timeouts += r.visibilityTimeouts();
+            errors += r.errors();
+            blocked += r.blockedCommits() + r.blockedReads();
+            pairs = Math.max(pairs, r.pairs() == null ? 0 : r.pairs().size());
+        }
+        StringBuilder b = new StringBuilder("<div class=\"summary\" id=\"summary\">\n<p><b>What ran</b>: ")
+                .append(esc(doc.command() == null ? "probe" : String.join(" ", doc.command()))).append(" over ").append(pairs)
+                .append(pairs == 1 ? " node pair" : " node pairs").append(", ").append(doc.levels().size())
+                .append(doc.levels().size() == 1 ? " consistency level" : " consistency levels").append(".</p>\n");
+        b.append("<p><b>Stale reads</b> (95% interval): ").append(esc(String.join("; ", rates))).append(".</p>\n");
+        if (timeouts + errors + blocked > 0) {
+            b.append("<p class=\"note\"><b>Validity</b>: ").append(timeouts).append(" visibility timeouts, ")
+                    .append(errors).append(" errors, ").append(blocked).append(" blocked commits or reads (below).</p>\n");
+        }
+        return b.append("</div>\n").toString();
     }
 
     /**

@@ -27,6 +27,31 @@ final class ReportCharts {
     private ReportCharts() {
     }
 
+    /** @return {@code 1 thread}, {@code 4 threads} */
+    static String threads(int n) {
+        return n + (n == 1 ? " thread" : " threads");
+    }
+
+    /** @return a run's name in the report: {@code 4 threads #2} (its thread count and repeat) */
+    static String runLabel(RunRecord run) {
+        return threads(run.threads()) + " #" + run.repeat();
+    }
+
+    /**
+     * @param runs the result's runs
+     * @return {@link #runLabel(RunRecord)}, after the workload's name when the runs are of several workloads, so two
+     *         runs never share a label in a chart or the run selector
+     */
+    static String runLabel(RunRecord run, List<RunRecord> runs) {
+        boolean several = runs.stream().map(RunRecord::workload).distinct().count() > 1;
+        return several ? run.workload() + ", " + runLabel(run) : runLabel(run);
+    }
+
+    /** @return true when the runs have two or more thread counts (a chart over threads has a line to draw) */
+    static boolean severalThreadCounts(List<RunRecord> runs) {
+        return runs.stream().mapToInt(RunRecord::threads).distinct().count() > 1;
+    }
+
     /** @return median tps with its min–max band per thread count, one colour per result */
     static ChartSpec throughput(List<NamedResult> results) {
         List<Series> series = new ArrayList<>();
@@ -81,8 +106,9 @@ final class ReportCharts {
 
     /**
      * @param figure value of an interval in the display unit, or null where the interval has none
-     * @return one line per run (label {@code <threads> thr #<repeat>}) over seconds since its measured start, broken
-     *         at intervals without a value (a null point), never drawn across them
+     * @return one line per run (label {@link #runLabel}) over seconds since its measured start, broken at intervals
+     *         without a value (a null point), never drawn across them; with two or more runs the page's run selector
+     *         {@code id}'s result ({@link #selectorGroup}) shows one run at a time
      */
     static ChartSpec perInterval(NamedResult r, String id, String title, String yTitle,
                                  Function<IntervalRecord, Double> figure) {
@@ -98,29 +124,53 @@ final class ReportCharts {
                 any |= y != null;
             }
             if (any) {
-                series.add(new Series(run.threads() + " thr #" + run.repeat(), "line", i, points));
+                series.add(new Series(runLabel(run, runs), "line", i, points));
             }
         }
-        return new ChartSpec(id, r.label() + ": " + title, "seconds", yTitle, series);
+        ChartSpec spec = new ChartSpec(id, r.label() + ": " + title, "seconds", yTitle, series);
+        return runs.size() > 1 ? spec.withSelector(selectorGroup(r)) : spec;
+    }
+
+    /** @return the id of a result's run selector */
+    static String selectorGroup(NamedResult r) {
+        return "runs-" + r.label();
     }
 
     /**
-     * @param keep  which observer figures to draw
-     * @param scale divisor from the stored unit to the axis unit
-     * @return median (band: min–max) of each kept observer figure per thread count, or null when none is kept
+     * Small multiples of the observer figures, one chart per figure on its own axis (counters differ by orders of
+     * magnitude: on one linear axis all but the largest lie on zero), words and unit from {@link DisplayNames}.
+     *
+     * @return per figure: with two or more thread counts its median (band: min–max over repeats) per thread count,
+     *         else its value per interval of each run (one at a time with the run selector)
      */
-    static ChartSpec observed(NamedResult r, ObservedSummary summary, String id, String title, String yTitle,
-                              java.util.function.Predicate<String> keep, double scale) {
-        List<Series> series = new ArrayList<>();
-        int color = 0;
+    static List<ChartSpec> observedMultiples(NamedResult r, ObservedSummary summary, String id) {
+        List<ChartSpec> out = new ArrayList<>();
+        boolean overThreads = severalThreadCounts(r.measuredRuns());
+        int n = 0;
         for (ObservedSummary.Figure f : summary.figures()) {
-            if (!keep.test(f.key())) {
-                continue;
+            String key = f.observer() + "." + f.key();
+            DisplayNames.Name name = DisplayNames.of(key);
+            String chartId = id + "-obs-" + n++;
+            if (overThreads) {
+                List<Series> series = new ArrayList<>();
+                List<Map.Entry<Integer, Spread>> points = new ArrayList<>(f.byThreads().entrySet());
+                band(series, r.label(), 0, points, Map.Entry::getKey, Map.Entry::getValue, name.divisor());
+                out.add(new ChartSpec(chartId, name.words(), "threads", name.unit(), series));
+            } else {
+                out.add(perInterval(r, chartId, name.words(), name.unit(), i -> observedValue(i, f.observer(),
+                        f.key(), name.divisor())));
             }
-            List<Map.Entry<Integer, Spread>> points = new ArrayList<>(f.byThreads().entrySet());
-            band(series, f.observer() + "." + f.key(), color++, points, Map.Entry::getKey, Map.Entry::getValue, scale);
         }
-        return series.isEmpty() ? null : new ChartSpec(id, r.label() + ": " + title, "threads", yTitle, series);
+        return out;
+    }
+
+    /** @return an interval's observer figure divided into the display unit, or null when it has none */
+    static Double observedValue(IntervalRecord i, String observer, String key, double divisor) {
+        if (i.observed() != null && i.observed().get(observer) instanceof Map<?, ?> m
+                && m.get(key) instanceof Number v) {
+            return v.doubleValue() / divisor;
+        }
+        return null;
     }
 
     private static Series line(String label, String kind, int color, List<LatencySpread> points,

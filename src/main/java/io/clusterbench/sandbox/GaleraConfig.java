@@ -8,7 +8,11 @@ import java.util.List;
 
 /**
  * The option file of one sandbox node, after the verified loopback recipe in galera-local.md §1, sized to
- * fit three nodes and a load generator on two cores (64M buffer pool, 32M gcache, two applier threads).
+ * fit three nodes and a load generator on two cores (64M buffer pool, two applier threads) and to pass the tool's
+ * own pre-flight checks for the runs it deploys: a 512M gcache holds the 10 minutes of writes the gcache check asks
+ * for at up to 0.85 MB/s of write sets averaged since the node's start (right after README's 2 × 10k-row prepare,
+ * the last node to join, with the shortest uptime, averaged 0.54 MB/s: the prepare's bulk writes over a few seconds
+ * of uptime), and the Performance Schema is on, so explain has its wait events.
  *
  * <p>Thread-safe (stateless).
  */
@@ -16,7 +20,7 @@ final class GaleraConfig {
     /** InnoDB buffer pool per node. */
     static final String BUFFER_POOL = "64M";
     /** Galera write-set cache per node ({@code gcache.size}). */
-    static final String GCACHE = "32M";
+    static final String GCACHE = "512M";
     /** Applier threads per node ({@code wsrep_slave_threads}). */
     static final int APPLIER_THREADS = 2;
 
@@ -59,7 +63,7 @@ final class GaleraConfig {
         b.append("innodb_buffer_pool_size=").append(BUFFER_POOL).append('\n');
         b.append("innodb_log_file_size=32M\n");
         b.append("innodb_flush_log_at_trx_commit=").append(state.flushLogAtTrxCommit()).append('\n');
-        b.append("performance_schema=OFF\n");
+        b.append("performance_schema=ON\n");
         b.append("query_cache_type=0\nquery_cache_size=0\n");
         b.append("max_connections=300\n");
         b.append("binlog_format=ROW\n");

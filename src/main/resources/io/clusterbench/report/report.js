@@ -40,21 +40,30 @@
         borderWidth: 2, pointRadius: 0, fill: false };
     });
   }
+  // Marker labels are horizontal, at the top of the plot, each in the first row where it overlaps no other label,
+  // on a white box so lines and data do not cross the text.
   var markerPlugin = {
     id: 'cbMarkers',
     afterDatasetsDraw: function (chart, args, options) {
       var markers = (options && options.markers) || [];
       var area = chart.chartArea, x = chart.scales.x, ctx = chart.ctx;
-      markers.forEach(function (m, i) {
+      var rows = [];
+      markers.forEach(function (m) {
         var px = x.getPixelForValue(m.x);
         if (px < area.left || px > area.right) { return; }
         var st = markerStyle[m.kind] || markerStyle.fault;
         ctx.save();
         ctx.strokeStyle = st.color; ctx.fillStyle = st.color; ctx.lineWidth = 1.5; ctx.setLineDash(st.dash);
         ctx.beginPath(); ctx.moveTo(px, area.top); ctx.lineTo(px, area.bottom); ctx.stroke();
-        ctx.setLineDash([]); ctx.font = '10px sans-serif';
-        ctx.translate(px + 3, area.top + 4 + (i % 3) * 2); ctx.rotate(Math.PI / 2);
-        ctx.fillText(m.label, 0, 0);
+        ctx.setLineDash([]); ctx.font = '12px sans-serif';
+        var w = ctx.measureText(m.label).width + 6;
+        var left = Math.min(px + 2, area.right - w);
+        var row = 0;
+        while ((rows[row] || []).some(function (r) { return left < r[1] && left + w > r[0]; })) { row++; }
+        (rows[row] = rows[row] || []).push([left, left + w]);
+        var top = area.top + 2 + row * 16;
+        ctx.fillStyle = 'rgba(255,255,255,0.85)'; ctx.fillRect(left, top, w, 15);
+        ctx.fillStyle = st.color; ctx.textBaseline = 'top'; ctx.fillText(m.label, left + 3, top + 2);
         ctx.restore();
       });
     }
@@ -85,12 +94,13 @@
           cbMarkers: { markers: spec.markers || [] },
           title: { display: true, text: spec.title },
           legend: { labels: { boxWidth: 14, font: { size: 11 },
-            filter: function (item) { return !/ (max|min)$/.test(item.text); } } },
+            filter: function (item) { return !item.hidden && !/ (max|min)$/.test(item.text); } } },
           tooltip: { callbacks: { title: function (items) {
             if (!items.length) { return ''; }
             var v = items[0].parsed.x;
             if (cats) { return cats[v]; }
-            return threads ? Math.round(Math.pow(2, v)) + ' threads' : v + ' s';
+            if (threads) { var n = Math.round(Math.pow(2, v)); return n + (n === 1 ? ' thread' : ' threads'); }
+            return v + ' s';
           } } }
         },
         scales: { x: x, y: { title: { display: true, text: spec.yTitle }, beginAtZero: true } }
@@ -104,17 +114,44 @@
     return false;
   }
   var specs = JSON.parse(document.getElementById('report-data').textContent).charts;
-  var drawn = 0;
+  var drawn = 0, charts = [];
   specs.forEach(function (spec) {
     try {
       var canvas = document.getElementById(spec.id);
       var lines = spec.series.filter(function (s) { return s.kind === 'line' || s.kind === 'dashed'; }).length;
       if (lines > 8) { canvas.parentNode.style.height = (320 + 14 * (lines - 8)) + 'px'; }
-      new Chart(canvas, config(spec));
+      charts.push({ spec: spec, chart: new Chart(canvas, config(spec)), runs: [] });
       if (painted(canvas)) { drawn++; } else { window.reportError('chart ' + spec.id + ' drew nothing'); }
     } catch (e) {
       window.reportError('chart ' + spec.id + ': ' + e);
     }
+  });
+  // A run selector shows one run's series in the charts of its group (a series belongs to a run when its label is the
+  // run's label or ends with '] ' and it); the empty value shows every run.
+  function belongs(label, run) { return label === run || label.slice(-(run.length + 2)) === '] ' + run; }
+  function select(group, run) {
+    // parts of the page that belong to one run (the per-operation tables) show for that run only
+    Array.prototype.forEach.call(document.querySelectorAll('.run-part'), function (el) {
+      if (el.getAttribute('data-group') === group) {
+        el.style.display = run === '' || el.getAttribute('data-run') === run ? '' : 'none';
+      }
+    });
+    charts.forEach(function (c) {
+      if (c.spec.selector !== group) { return; }
+      c.chart.data.datasets.forEach(function (d, i) {
+        if (i >= c.spec.series.length) { return; } // marker legend entries stay
+        var s = c.spec.series[i];
+        var own = c.runs.some(function (r) { return belongs(s.label, r); });
+        d.hidden = run !== '' && own && !belongs(s.label, run);
+      });
+      c.chart.update();
+    });
+  }
+  Array.prototype.forEach.call(document.querySelectorAll('select.run-select'), function (sel) {
+    var runs = Array.prototype.map.call(sel.options, function (o) { return o.value; }).filter(function (v) { return v; });
+    charts.forEach(function (c) { if (c.spec.selector === sel.getAttribute('data-group')) { c.runs = runs; } });
+    sel.addEventListener('change', function () { select(sel.getAttribute('data-group'), sel.value); });
+    select(sel.getAttribute('data-group'), sel.value);
   });
   var status = document.getElementById('render-status');
   status.setAttribute('data-drawn', drawn);

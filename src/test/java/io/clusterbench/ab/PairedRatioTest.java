@@ -23,7 +23,7 @@ class PairedRatioTest {
         assertEquals(Math.exp(0.02 + 3.182446 * 0.0040825), r.high(), 1e-6);
         assertEquals(Math.expm1((3.182446 + 0.978472) * 0.0040825) * 100, r.mddPercent(), 1e-3);
         assertTrue(r.resolved());
-        assertEquals("B +2.0% [+0.7, +3.4]", r.text());
+        assertEquals("B +2.0% [+0.7%, +3.4%]", r.text());
     }
 
     @Test

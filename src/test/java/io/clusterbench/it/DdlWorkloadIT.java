@@ -111,10 +111,10 @@ class DdlWorkloadIT {
         assertTrue(page.contains("<tr><td>insert</td>"), "ddl_load is an insert");
         assertTrue(page.contains("<h3>Stalls (DDL[] marked statements)</h3>"), "stall section");
         assertTrue(page.contains("<tr><td>ddl_force</td>"), "stall row per class and node");
-        assertTrue(page.contains("<th>commitGapMillis</th>") && page.contains("<th>catchUpMillis</th>"));
+        assertTrue(page.contains("<th>longest commit gap (ms)</th>") && page.contains("<th>catch-up after the statement (ms)</th>"));
         assertTrue(page.contains("Background <code>oltp_read_write</code>") && page.contains("tpsDipPercent"));
-        assertTrue(page.contains("DDL[] intervals of 1 thr #1"), "marked intervals table");
-        assertTrue(page.contains("\"label\":\"DDL[] 1 thr #1\",\"kind\":\"dots\""), "flag on the tps chart");
+        assertTrue(page.contains("DDL[] intervals of 1 thread #1"), "marked intervals table");
+        assertTrue(page.contains("\"label\":\"DDL[] 1 thread #1\",\"kind\":\"dots\""), "flag on the tps chart");
         Chromium.Rendered rendered = Chromium.require().render(html);
         assertEquals(List.of(), rendered.errors());
         assertEquals(rendered.expectedCharts(), rendered.drawnCharts());

@@ -42,8 +42,10 @@ class HtmlReportTest {
         assertTrue(page.contains("<code>sync_binlog</code>"));
         assertTrue(page.contains("<i>absent</i>"), "A has no sync_binlog");
         assertTrue(page.contains("point_select"), "statement classes");
-        assertTrue(page.contains("<code>serverCpuPercent</code>"), "observer figures of A");
-        assertFalse(page.contains("<code>serverPid</code>"), "identity figures are left out");
+        assertTrue(page.contains("<td>server process CPU (srv-cpu)</td><td>% of all processors</td>"),
+                "observer figures of A, in words with their unit");
+        assertFalse(page.contains("serverCpuPercent</"), "never under their keys");
+        assertFalse(page.contains("server process id"), "identity figures are left out");
         assertTrue(page.contains("No observer figures in this result."), "B has none");
         assertTrue(page.contains("peak: 2 threads"));
         assertTrue(page.contains("<h3>Per operation</h3>") && page.contains("<tr><td>read</td>"),
@@ -57,7 +59,7 @@ class HtmlReportTest {
         ResultDocument doc = io.clusterbench.result.ResultJson.read(fixture);
         List<NamedResult> two = NamedResult.of(List.of("v1", "v1 again"), List.of(doc, doc));
         String page = HtmlReport.render(two, "t");
-        assertTrue(page.contains("<code>serverCpuPercent</code>"), "observer figures of the fixture");
+        assertTrue(page.contains("<td>server process CPU (srv-cpu)</td>"), "observer figures of the fixture");
         assertTrue(page.contains("too few runs to judge (1 run each: no spread, repeat with --repeat)"));
         String text = String.join("\n", ComparisonText.lines(Comparison.of(two)));
         assertTrue(text.contains("differing variables: none"), text);
@@ -96,7 +98,7 @@ class HtmlReportTest {
             assertTrue(page.contains("<h3>Faults</h3>") && page.contains("<td>restart n3</td>")
                     && page.contains("<td>IST from n1</td>"), "the timeline with the rejoin's transfer");
             assertTrue(page.contains("<td>kill n3</td><td class=\"num\">1.02</td>"), "the recovery table");
-            assertTrue(page.contains("2013/HY000=4"), "errors in the window");
+            assertTrue(page.contains("<td>2013/HY000: 4</td>"), "errors in the window, code: count");
             assertTrue(page.contains("table checksums of 1 table on 2 of 2 nodes: PASSED"), "the checksum verdict");
         }
         java.nio.file.Files.delete(file);

@@ -33,7 +33,7 @@ class GaleraConfigTest {
         assertTrue(cnf.contains("port=5510\n"), cnf);
         assertTrue(cnf.contains("wsrep_cluster_address=gcomm://127.0.0.1:5501,127.0.0.1:5511\n"), cnf);
         assertTrue(cnf.contains("wsrep_node_address=127.0.0.1:5511\n"), cnf);
-        assertTrue(cnf.contains("gmcast.listen_addr=tcp://127.0.0.1:5511;ist.recv_addr=127.0.0.1:5512;gcache.size=32M"),
+        assertTrue(cnf.contains("gmcast.listen_addr=tcp://127.0.0.1:5511;ist.recv_addr=127.0.0.1:5512;gcache.size=512M"),
                 cnf);
         assertTrue(cnf.contains("wsrep_sst_receive_address=127.0.0.1:5513\n"), cnf);
         assertTrue(cnf.contains("innodb_buffer_pool_size=64M\n"), cnf);
