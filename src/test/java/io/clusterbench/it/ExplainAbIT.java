@@ -38,10 +38,10 @@ class ExplainAbIT {
 
     @Test
     void anFsyncPerCommitShowsAsMoreServerCpuAndALargerIoShare() {
-        EmbeddedServer unpacked = EmbeddedServer.start(true); // its binary and a fresh datadir are the test's build
+        EmbeddedServer unpacked = io.clusterbench.testing.TestServer.startOwn(true, java.util.List.of()); // its binary and a fresh datadir are the test's build
         unpacked.close();
-        Path binary = unpacked.directory().resolve("base/bin/mariadbd");
-        Path template = unpacked.directory().resolve("data");
+        Path binary = unpacked.binary();
+        Path template = unpacked.dataDir();
         Path out = tmp.resolve("flush");
         try {
             Cli.Result r = Cli.run("ab", "oltp_update_index", "--table-size=1000", "--threads=1", "--repeat=6",
@@ -62,7 +62,7 @@ class ExplainAbIT {
             assertTrue(r.out().contains("1 thread, 6 pairs, m = "), r.out());
             assertTrue(r.out().contains("a change resolved"), r.out());
         } finally {
-            io.clusterbench.embedded.BinaryServer.deleteTree(unpacked.directory());
+            io.clusterbench.embedded.Trees.delete(unpacked.directory());
         }
     }
 }
