@@ -183,7 +183,8 @@ public final class ConsoleReport {
                     HITS.key(), s.misses(), MISSES.key()));
         }
         if (s.cutOffEvents() > 0) {
-            b.append(f("    %-37s%d%n", CUT_OFF.key() + ":", s.cutOffEvents()));
+            b.append(f("    %-37s%d%s%n", CUT_OFF.key() + ":", s.cutOffEvents(),
+                    s.cutOffStatements() == null ? "" : f(" (%d statements, not in queries)", s.cutOffStatements())));
         }
         if (s.timing() != null) {
             b.append(f("    %-37s%.2fs (%s threads, Java %d)%n", CONNECTION_RAMP.key() + ":",
