@@ -15,8 +15,14 @@ package io.clusterbench.ab;
  * @param medianP95MicrosB  median p95 of B, µs
  * @param outcome           {@code win}, {@code loss} or {@code tie} for B, by tps; {@code tie} also when
  *                          fewer than 2 pairs finished
+ * @param validity          the pair's validity verdict (docs/metrics.md, "Validity"): too few repeats, a difference
+ *                          within the measured noise, and each side's run flags named with the side; null in
+ *                          results written before it
  */
 public record ThreadVerdict(int threads, PairedRatio tps, PairedRatio p95, PairedRatio p99,
                             PairedRatio serverCpuPerEvent, double medianTpsA, double medianTpsB,
-                            double medianP95MicrosA, double medianP95MicrosB, String outcome) {
+                            double medianP95MicrosA, double medianP95MicrosB, String outcome,
+                            @com.fasterxml.jackson.annotation.JsonInclude(
+                                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                            io.clusterbench.result.Validity validity) {
 }

@@ -144,14 +144,16 @@ public final class ValidityRules {
     }
 
     /**
-     * @param repeats   the runs behind a verdict (per side of an A/B pair, per sweep step)
-     * @param whose     what the runs are of, e.g. {@code side B at 16 threads}
-     * @return the {@code too-few-repeats} flag when there are fewer than {@link #MIN_REPEATS}, else null
+     * @param repeats the runs (or pairs) behind a verdict
+     * @param needed  the least the verdict's rule needs: {@link #MIN_REPEATS} for {@code compare} and a sweep step,
+     *                2 pairs for {@code ab}
+     * @param whose   what they are, e.g. {@code runs at 16 threads}
+     * @return the {@code too-few-repeats} flag when there are fewer than {@code needed}, else null
      */
-    public static ValidityFlag tooFewRepeats(int repeats, String whose) {
-        return repeats >= MIN_REPEATS ? null : new ValidityFlag("too-few-repeats", f("%d run%s of %s: a verdict needs "
-                + "%d (no spread to judge a difference by)", repeats, repeats == 1 ? "" : "s", whose, MIN_REPEATS),
-                Map.of("repeats", (double) repeats, "minRepeats", (double) MIN_REPEATS));
+    public static ValidityFlag tooFewRepeats(int repeats, int needed, String whose) {
+        return repeats >= needed ? null : new ValidityFlag("too-few-repeats", f("%d %s: a verdict needs %d (no spread "
+                + "to judge a difference by)", repeats, whose, needed),
+                Map.of("repeats", (double) repeats, "minRepeats", (double) needed));
     }
 
     /**
