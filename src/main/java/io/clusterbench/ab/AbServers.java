@@ -3,15 +3,20 @@ package io.clusterbench.ab;
 import io.clusterbench.UserException;
 import io.clusterbench.embedded.BinaryServer;
 import io.clusterbench.embedded.EmbeddedServer;
+import io.clusterbench.embedded.ServerCache;
+import io.clusterbench.embedded.StartGuard;
+import io.clusterbench.embedded.Trees;
+import io.clusterbench.lifecycle.Lifecycle;
 
 import java.io.IOException;
-import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
 /**
@@ -20,44 +25,46 @@ import java.util.function.IntConsumer;
  * directory. Preparing happens once, on a copy of the template, with side A's binary and the shared
  * options; both sides then start from copies of that prepared copy, so they run on byte-identical data.
  *
- * <p>Confined to the command's thread; {@link #close()} may also run from a shutdown hook.
+ * <p>Owned by the command's {@link Lifecycle} from before the working directory exists: its close (the command's end,
+ * a Ctrl-C at any moment of the set-up) stops a copy or start in progress, kills the servers and deletes the working
+ * directory; with {@code keep}, servers that all started are shut down cleanly and the copies stay.
+ *
+ * <p>Confined to the command's thread; {@link #close()} may also come from the lifecycle's closer.
  */
 public final class AbServers implements AutoCloseable {
-    private final Path work;
+    /** The longest the lifecycle waits for the close: the servers killed, the copies deleted. */
+    private static final Duration CLOSE_DEADLINE = Duration.ofSeconds(5);
     private final boolean keep;
     private final EmbeddedServer embedded;
+    private final StartGuard guard = new StartGuard();
     private final Map<Side, BinaryServer> started = new EnumMap<>(Side.class);
-    private final Thread onExit;
+    /** Every binary server made, started or not; guarded by itself. */
+    private final List<BinaryServer> made = new ArrayList<>();
+    private volatile Path work;
+    private volatile boolean allStarted;
+    private Lifecycle.Owned owned;
 
-    private AbServers(Path work, boolean keep, EmbeddedServer embedded) {
-        this.work = work;
+    private AbServers(boolean keep, EmbeddedServer embedded) {
         this.keep = keep;
         this.embedded = embedded;
-        // the process may end before the command closes the servers (a Ctrl-C before the measured phase exits at
-        // once, even while a server starts or the prepared copy is loaded): no server may outlive it
-        this.onExit = work == null ? null : new Thread(() -> {
-            BinaryServer.killProcessesUnder(work);
-            if (!keep) {
-                BinaryServer.deleteTree(work);
-            }
-        }, "clusterbench-ab-stop");
-        if (onExit != null) {
-            Runtime.getRuntime().addShutdownHook(onExit);
-        }
     }
 
     /**
      * Starts one embedded server for both sides.
      *
-     * @param keep leave its files on exit
+     * @param life     the command's lifecycle (owns the server)
+     * @param cache    the embedded server's cache
+     * @param keep     leave its files on exit
+     * @param announce receives the cache's first-run lines
      */
-    public static AbServers embedded(boolean keep) {
-        return new AbServers(null, keep, EmbeddedServer.start(keep));
+    public static AbServers embedded(Lifecycle life, ServerCache cache, boolean keep, Consumer<String> announce) {
+        return new AbServers(keep, EmbeddedServer.start(life, cache, keep, List.of(), announce));
     }
 
     /**
      * Prepares the data once and starts both binaries on copies of it.
      *
+     * @param life          the command's lifecycle (owns the servers and their working directory)
      * @param binaries      per side: the binary
      * @param template      a data directory (mariadb-install-db output, or a kept server's datadir); not changed
      * @param shared        server options for both sides
@@ -67,40 +74,70 @@ public final class AbServers implements AutoCloseable {
      * @param announce      receives progress lines
      * @throws UserException when a binary does not start or the template is not a directory
      */
-    public static AbServers binaries(Map<Side, Path> binaries, Path template, List<String> shared,
+    public static AbServers binaries(Lifecycle life, Map<Side, Path> binaries, Path template, List<String> shared,
                                      Map<Side, List<String>> perSide, IntConsumer prepare, boolean keep,
-                                     java.util.function.Consumer<String> announce) {
+                                     Consumer<String> announce) {
         if (!Files.isDirectory(template)) {
             throw new UserException("--datadir-template " + template + " is not a directory",
                     "give a data directory made by mariadb-install-db (or a stopped server's datadir)");
         }
-        Path work;
+        AbServers s = new AbServers(keep, null);
+        s.owned = life.own("ab servers", s::stop, keep ? BinaryServer.STOP_BOUND.plus(CLOSE_DEADLINE) : CLOSE_DEADLINE);
         try {
-            work = Files.createTempDirectory("clusterbench-ab-");
-        } catch (IOException e) {
-            throw new UncheckedIOException(e);
-        }
-        AbServers s = new AbServers(work, keep, null);
-        try {
+            s.guard.step(() -> s.work = Files.createTempDirectory("clusterbench-ab-"));
+            Path work = s.work;
             announce.accept("Copying " + template + " and preparing it once with " + binaries.get(Side.A)
                     + " (working directory " + work + ")...");
-            BinaryServer.copyTree(template, work.resolve("prepared/data"));
-            try (BinaryServer prep = BinaryServer.start(binaries.get(Side.A), work.resolve("prepared"), shared)) {
+            Trees.copy(template, work.resolve("prepared/data"), s.guard);
+            try (BinaryServer prep = s.made(binaries.get(Side.A), work.resolve("prepared"), shared)) {
+                prep.start();
                 prepare.accept(prep.port());
             }
             for (Side side : Side.values()) {
                 Path dir = work.resolve(side.name());
-                BinaryServer.copyTree(work.resolve("prepared/data"), dir.resolve("data"));
+                Trees.copy(work.resolve("prepared/data"), dir.resolve("data"), s.guard);
                 List<String> options = new ArrayList<>(shared);
                 options.addAll(perSide.getOrDefault(side, List.of()));
-                s.started.put(side, BinaryServer.start(binaries.get(side), dir, options));
-                announce.accept("Started " + side + ": " + binaries.get(side) + " on 127.0.0.1:" + s.started.get(side).port()
+                BinaryServer server = s.made(binaries.get(side), dir, options);
+                server.start();
+                s.started.put(side, server);
+                announce.accept("Started " + side + ": " + binaries.get(side) + " on 127.0.0.1:" + server.port()
                         + (options.isEmpty() ? "" : " " + String.join(" ", options)));
             }
+            s.allStarted = true;
             return s;
+        } catch (IOException e) {
+            s.close();
+            throw new UserException("cannot create the working directory of ab's servers: " + e.getMessage(),
+                    "free some space in " + System.getProperty("java.io.tmpdir"), e);
         } catch (RuntimeException e) {
             s.close();
             throw e;
+        }
+    }
+
+    /** @return a binary server held for the close before it starts */
+    private BinaryServer made(Path binary, Path dir, List<String> options) {
+        BinaryServer server = BinaryServer.of(binary, dir, options, guard);
+        synchronized (made) {
+            made.add(server);
+        }
+        guard.check(); // a close that came meanwhile did not see it: nothing was started yet
+        return server;
+    }
+
+    /** The lifecycle's close: stops a set-up in progress, then the servers, then removes the copies unless kept. */
+    private void stop() {
+        guard.cancel();
+        boolean kept = keep && allStarted;
+        List<BinaryServer> all;
+        synchronized (made) {
+            all = List.copyOf(made);
+        }
+        all.parallelStream().forEach(kept ? BinaryServer::close : BinaryServer::kill);
+        Path w = work;
+        if (w != null && !kept) {
+            Trees.delete(w);
         }
     }
 
@@ -131,22 +168,13 @@ public final class AbServers implements AutoCloseable {
         return work;
     }
 
-    /** Stops every server and, unless kept, removes the data copies. Idempotent. */
+    /** Stops every server and, unless kept, removes the data copies. Idempotent; bounded by the lifecycle. */
     @Override
-    public synchronized void close() {
-        if (onExit != null && Thread.currentThread() != onExit) {
-            try {
-                Runtime.getRuntime().removeShutdownHook(onExit);
-            } catch (IllegalStateException shuttingDown) {
-                // the process is exiting: the hook stops what is left
-            }
-        }
-        started.values().forEach(BinaryServer::close);
+    public void close() {
         if (embedded != null) {
             embedded.close();
-        }
-        if (work != null && !keep) {
-            BinaryServer.deleteTree(work);
+        } else {
+            owned.close();
         }
     }
 }

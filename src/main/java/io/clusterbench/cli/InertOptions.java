@@ -33,7 +33,7 @@ final class InertOptions {
 
     /** The commands that take a workload and lack some of run's options. */
     private static final Set<Class<?>> COMMANDS = Set.of(PrepareCommand.class, CleanupCommand.class,
-            CheckCommand.class, SweepCommand.class, AbCommand.class);
+            CheckCommand.class, SweepCommand.class, CapacityCommand.class, AbCommand.class);
 
     private InertOptions() {
     }

@@ -38,8 +38,11 @@ import java.util.stream.Collectors;
 final class CpuProfileObserver implements Finishing {
     /** The longest perf may take to write its data after the measured end. */
     static final Duration STOP_DEADLINE = Duration.ofSeconds(5);
-    /** The same after a Ctrl-C, which must end the command quickly. */
-    static final Duration STOP_DEADLINE_AFTER_STOP = Duration.ofMillis(300);
+    /**
+     * The same after a Ctrl-C, which must end the command within a second: the samples are not analysed then, so perf
+     * only gets the moment to close its file.
+     */
+    static final Duration STOP_DEADLINE_AFTER_STOP = Duration.ofMillis(100);
     /** The longest folding the samples may take (perf script reads about 20,000 samples a second here). */
     static final Duration ANALYSIS_DEADLINE = Duration.ofSeconds(120);
     private final List<ExplainNode> nodes;

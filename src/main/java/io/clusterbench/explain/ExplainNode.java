@@ -3,9 +3,6 @@ package io.clusterbench.explain;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.observe.HostObserver;
 
-import java.io.IOException;
-import java.nio.file.DirectoryStream;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -53,50 +50,9 @@ record ExplainNode(int index, Endpoint endpoint, long pid) {
     /** @return the pid of the local process behind {@code e} (loopback TCP or a unix socket), or -1 */
     private static long localPid(Endpoint e) {
         if (e.socket() != null) {
-            return pidListeningOnSocket(Path.of("/proc"), e.socket());
+            return HostObserver.findServerPidOnSocket(e.socket());
         }
         boolean loopback = e.host().equals("127.0.0.1") || e.host().equals("localhost") || e.host().equals("::1");
         return loopback ? HostObserver.findServerPid(e.port()) : -1;
-    }
-
-    /** @return the pid of the process holding the listening unix socket at {@code path}, or -1 */
-    static long pidListeningOnSocket(Path proc, String path) {
-        String inode = null;
-        try {
-            for (String line : Files.readAllLines(proc.resolve("net/unix"))) {
-                String[] f = line.trim().split("\\s+");
-                // Num RefCount Protocol Flags Type St Inode Path; flags 00010000 = __SO_ACCEPTCON (listening)
-                if (f.length >= 8 && f[7].equals(path) && f[3].endsWith("10000")) {
-                    inode = f[6];
-                    break;
-                }
-            }
-        } catch (IOException | RuntimeException e) {
-            return -1;
-        }
-        if (inode == null) {
-            return -1;
-        }
-        String target = "socket:[" + inode + "]";
-        try (DirectoryStream<Path> pids = Files.newDirectoryStream(proc, "[0-9]*")) {
-            for (Path pidDir : pids) {
-                try (DirectoryStream<Path> fds = Files.newDirectoryStream(pidDir.resolve("fd"))) {
-                    for (Path fd : fds) {
-                        try {
-                            if (Files.readSymbolicLink(fd).toString().equals(target)) {
-                                return Long.parseLong(pidDir.getFileName().toString());
-                            }
-                        } catch (IOException ignored) {
-                            // fd closed meanwhile
-                        }
-                    }
-                } catch (IOException | SecurityException ignored) {
-                    // another user's process, or gone
-                }
-            }
-        } catch (IOException e) {
-            return -1;
-        }
-        return -1;
     }
 }

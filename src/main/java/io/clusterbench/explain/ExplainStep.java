@@ -47,10 +47,27 @@ public final class ExplainStep {
     /**
      * After the step's observers were closed and before their facts are read: each collector collects what it began
      * at the measured end (remote end readings, the end of the wait readings, perf's samples and their analysis,
-     * perf stat's counts), each under its own deadline; a stop (Ctrl-C) cuts them short. Nothing when the measured
-     * phase never ended.
+     * perf stat's counts), in parallel, each under its own deadline (so the step waits for the longest of them, not
+     * their sum); a stop (Ctrl-C) cuts them short. Nothing when the measured phase never ended.
      */
     public void afterLoad() {
-        observers.forEach(Finishing::finish);
+        List<Thread> finishing = new java.util.ArrayList<>();
+        for (Finishing f : observers) {
+            Thread t = new Thread(f::finish, "explain-finish");
+            t.setDaemon(true);
+            t.start();
+            finishing.add(t);
+        }
+        long deadline = System.nanoTime() + FINISH_DEADLINE.toNanos();
+        try {
+            for (Thread t : finishing) {
+                t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+            }
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
+
+    /** The longest {@link #afterLoad} waits for all collectors: the profile's analysis and perf's own stop. */
+    static final Duration FINISH_DEADLINE = CpuProfileObserver.ANALYSIS_DEADLINE.plus(CpuProfileObserver.STOP_DEADLINE);
 }

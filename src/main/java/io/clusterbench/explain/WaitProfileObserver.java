@@ -27,10 +27,16 @@ import java.util.concurrent.TimeUnit;
  * they hand over through the latches, and {@link #facts} reads a volatile result.
  */
 final class WaitProfileObserver implements Finishing {
-    /** The longest the step's end waits for the end readings (a server that does not answer). */
-    static final Duration END_READING_DEADLINE = Duration.ofSeconds(3);
-    /** The same after a Ctrl-C: the readings began at the measured end and are usually done. */
-    static final Duration END_READING_AFTER_STOP = Duration.ofMillis(200);
+    /**
+     * The longest the end readings may take, counted from the measured end (they begin there): a server that does
+     * not answer within it is given up, like the other observers' final readings.
+     */
+    static final Duration END_READING_DEADLINE = Duration.ofSeconds(1);
+    /**
+     * The wait after a Ctrl-C: none. The readings began at the measured end, while the observers closed; what was read
+     * by then is kept, a node not yet read is absent with its reason.
+     */
+    static final Duration END_READING_AFTER_STOP = Duration.ZERO;
     private final Target target;
     private final List<ExplainNode> nodes;
     private final Lifecycle life;
@@ -42,6 +48,7 @@ final class WaitProfileObserver implements Finishing {
     private final CountDownLatch endRead = new CountDownLatch(1);
     private volatile Map<String, String> names = Map.of();
     private volatile boolean ended;
+    private volatile long endedNanos;
     private volatile WaitProfile result;
     /** Set when {@link #finish} stopped waiting for the end readings: a late one is not used. */
     private volatile boolean gaveUp;
@@ -115,6 +122,7 @@ final class WaitProfileObserver implements Finishing {
     /** Begins the end readings on their own thread, once the start readings are done; never waits. */
     @Override
     public void measuringEnded() {
+        endedNanos = System.nanoTime();
         ended = true;
         Thread t = new Thread(() -> {
             try {
@@ -169,20 +177,25 @@ final class WaitProfileObserver implements Finishing {
         }
     }
 
-    /** Waits for the end readings (at most {@link #END_READING_DEADLINE}), then closes the connections. */
+    /**
+     * Waits for the end readings until {@link #END_READING_DEADLINE} after the measured end (after a stop at most
+     * {@link #END_READING_AFTER_STOP} more), then closes the connections.
+     */
     @Override
     public void finish() {
         if (!ended) {
             return;
         }
         try {
-            long wait = life.stopRequested() ? END_READING_AFTER_STOP.toMillis() : END_READING_DEADLINE.toMillis();
+            long left = END_READING_DEADLINE.toMillis() - (System.nanoTime() - endedNanos) / 1_000_000;
+            long wait = Math.max(0, life.stopRequested() ? Math.min(left, END_READING_AFTER_STOP.toMillis()) : left);
             if (!endRead.await(wait, TimeUnit.MILLISECONDS)) {
                 gaveUp = true;
                 List<WaitProfile.Node> out = new ArrayList<>();
                 for (ExplainNode n : nodes) {
                     out.add(WaitProfile.Node.absent(n.name(names), n.endpoint().label(), "no end reading within "
-                            + wait + " ms (the server did not answer, or the command was stopped)"));
+                            + END_READING_DEADLINE.toMillis() + " ms of the measured end (the server did not answer, or "
+                            + "the command was stopped)"));
                 }
                 result = new WaitProfile(out);
             }

@@ -42,6 +42,14 @@ public final class HostObserver implements Observer {
     }
 
     /**
+     * @param socketPath a unix socket the server listens on
+     * @return the pid of the process listening on it on this host, or -1
+     */
+    public static long findServerPidOnSocket(String socketPath) {
+        return ProcStat.pidListeningOnSocket(Path.of("/proc"), socketPath);
+    }
+
+    /**
      * @param pid a process on this host
      * @return its CPU time so far (user + system, all threads) in seconds, from /proc/PID/stat (10 ms
      * resolution), or -1 when it cannot be read

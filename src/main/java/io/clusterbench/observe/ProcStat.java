@@ -74,9 +74,27 @@ final class ProcStat {
     /** @return the pid of the process with a socket listening on {@code port}, or -1 */
     static long pidListeningOn(Path proc, int port) {
         String inode = listeningInode(proc, port);
-        if (inode == null) {
+        return inode == null ? -1 : pidHolding(proc, inode);
+    }
+
+    /** @return the pid of the process holding the listening unix socket at {@code path}, or -1 */
+    static long pidListeningOnSocket(Path proc, String path) {
+        try {
+            for (String line : Files.readAllLines(proc.resolve("net/unix"))) {
+                String[] f = line.trim().split("\\s+");
+                // Num RefCount Protocol Flags Type St Inode Path; flags 00010000 = __SO_ACCEPTCON (listening)
+                if (f.length >= 8 && f[7].equals(path) && f[3].endsWith("10000")) {
+                    return pidHolding(proc, f[6]);
+                }
+            }
+        } catch (IOException | RuntimeException e) {
             return -1;
         }
+        return -1;
+    }
+
+    /** @return the pid of a process with a file descriptor on socket {@code inode}, or -1 */
+    private static long pidHolding(Path proc, String inode) {
         String target = "socket:[" + inode + "]";
         try (DirectoryStream<Path> pids = Files.newDirectoryStream(proc, "[0-9]*")) {
             for (Path pidDir : pids) {
@@ -91,7 +109,7 @@ final class ProcStat {
                         }
                     }
                 } catch (IOException | SecurityException ignored) {
-                    // another user's process
+                    // another user's process, or gone
                 }
             }
         } catch (IOException e) {

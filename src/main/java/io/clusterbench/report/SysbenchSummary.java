@@ -78,7 +78,7 @@ public final class SysbenchSummary {
     }
 
     /** @return the event latency at {@code p} in µs, from the run's HdrHistogram (0 when no event completed) */
-    static long percentileMicros(Summary s, double p) {
+    public static long percentileMicros(Summary s, double p) {
         LatencySummary l = s.latency();
         boolean kept = p == 50 || p == 95 || p == 99 || p == 99.9; // the summary holds these: no decoding
         return l.count() == 0 ? 0 : l.atPercentileMicros(kept ? null : RunAccumulator.decode(s.histogram()), p);

@@ -51,6 +51,18 @@ public final class ResultJson {
     }
 
     /**
+     * @return any result record (e.g. {@link CapacityRecord}) as JSON bytes, in result.json's style
+     * @throws UncheckedIOException when it cannot be serialised
+     */
+    public static byte[] bytesOf(Object value) {
+        try {
+            return MAPPER.writeValueAsBytes(value);
+        } catch (IOException e) {
+            throw new UncheckedIOException("cannot serialise the result: " + e.getMessage(), e);
+        }
+    }
+
+    /**
      * Writes bytes made by {@link #bytes} as {@code file}, atomically (temporary file, then rename).
      *
      * @throws UncheckedIOException when the file cannot be written

@@ -183,7 +183,7 @@ public final class AbDriver {
         }
         if (!o.binaries()) {
             env.line("No --a/--a-server: both sides are one embedded MariaDB (an A/A run)...");
-            AbServers s = AbServers.embedded(prepare.target().keep());
+            AbServers s = AbServers.embedded(env.lifecycle(), embeddedCache(env), prepare.target().keep(), env::line);
             AbData.prepareIfMissing(prepare.workload().workload(), local(s.port(Side.A), prepare), 4, env::line);
             return s;
         }
@@ -193,9 +193,14 @@ public final class AbDriver {
         Map<Side, List<String>> perSide = new EnumMap<>(Side.class);
         perSide.put(Side.A, o.aOptions());
         perSide.put(Side.B, o.bOptions());
-        return AbServers.binaries(binaries, o.template(), o.serverOptions(), perSide,
+        return AbServers.binaries(env.lifecycle(), binaries, o.template(), o.serverOptions(), perSide,
                 port -> AbData.prepareIfMissing(prepare.workload().workload(), local(port, prepare), 4, env::line),
                 prepare.target().keep(), env::line);
+    }
+
+    private static io.clusterbench.embedded.ServerCache embeddedCache(Console env) {
+        return io.clusterbench.embedded.ServerCache.at(io.clusterbench.embedded.ServerCache.defaultRoot(env.variables(),
+                env.home()));
     }
 
     private static Target local(int port, RunPlan s) {

@@ -3,6 +3,7 @@ package io.clusterbench.runner;
 import io.clusterbench.db.TargetSpec;
 import io.clusterbench.UserException;
 import io.clusterbench.embedded.EmbeddedServer;
+import io.clusterbench.embedded.ServerCache;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Credentials;
 import io.clusterbench.db.Target;
@@ -15,9 +16,10 @@ import java.util.List;
 
 /**
  * The target of a command after options, {@code MYSQL_PWD} and {@code ~/.my.cnf} are combined, and the
- * embedded server when no host was given. Closing it stops the embedded server.
+ * embedded server when no host was given (owned by the command's lifecycle from its start on, its files cached
+ * under {@link ServerCache#defaultRoot}). Closing it stops the embedded server.
  *
- * <p>Confined to the command's thread; {@link #close()} may also run from a shutdown hook.
+ * <p>Confined to the command's thread; the lifecycle may close the embedded server from its own.
  */
 public final class ResolvedTarget implements AutoCloseable {
     private static final String DEFAULT_DB = "sbtest";
@@ -54,9 +56,10 @@ public final class ResolvedTarget implements AutoCloseable {
         int timeoutMillis = o.connectTimeoutSeconds() * 1000;
         String db = o.database() != null ? o.database() : DEFAULT_DB;
         if (o.embedded()) {
+            ServerCache cache = ServerCache.at(ServerCache.defaultRoot(console.variables(), console.home()));
             announce.accept("No --host given: starting an embedded MariaDB " + EmbeddedServer.VERSION
                     + " in a temporary directory" + (o.keep() ? " (kept on exit: --keep)" : " (removed on exit)") + "...");
-            EmbeddedServer server = EmbeddedServer.start(o.keep());
+            EmbeddedServer server = EmbeddedServer.start(console.lifecycle(), cache, o.keep(), List.of(), announce);
             Target t = new Target(List.of(new Endpoint("127.0.0.1", server.port(), null)), EmbeddedServer.USER, "",
                     db, serverPrepared, timeoutMillis).withTls(o.tls());
             ResolvedTarget resolved = new ResolvedTarget(t, server);
@@ -67,7 +70,7 @@ public final class ResolvedTarget implements AutoCloseable {
                 throw new UserException("the embedded server started but cannot be used: " + e.getMessage(), null, e);
             }
             announce.accept("Embedded MariaDB " + EmbeddedServer.VERSION + " is running on 127.0.0.1:" + server.port()
-                    + (o.keep() ? ", data directory " + server.directory() : ""));
+                    + (o.keep() ? ", data directory " + server.dataDir() : ""));
             return resolved;
         }
         Credentials login = Credentials.resolve(o.user(), o.password(), console.variables(), console.home());

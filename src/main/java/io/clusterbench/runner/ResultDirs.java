@@ -67,6 +67,20 @@ public final class ResultDirs {
     }
 
     /**
+     * As {@link #writeJson(Path, io.clusterbench.result.ResultDocument)}, for another result record of the folder
+     * (e.g. capacity.json).
+     *
+     * @throws UserException when the file cannot be written
+     */
+    public static void writeValue(Path file, Object value) {
+        try {
+            io.clusterbench.result.ResultJson.write(file, io.clusterbench.result.ResultJson.bytesOf(value));
+        } catch (java.io.UncheckedIOException e) {
+            throw new UserException(e.getMessage(), "free disk space or choose another --out", e);
+        }
+    }
+
+    /**
      * Creates {@code dir} and its parents if missing.
      *
      * @throws UserException when it cannot be created

@@ -150,6 +150,13 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
                 new Cluster(cluster.routing(), level, cluster.faults(), cluster.background()), shard, output);
     }
 
+    /** @return this plan at another open-loop rate (a step of a capacity search); 0 = closed loop */
+    public RunPlan withRate(double rateEventsPerSecond) {
+        return new RunPlan(target, new Load(load.threadCounts(), load.time(), load.events(), load.warmup(),
+                rateEventsPerSecond, load.reconnectEveryEvents(), load.errors()), workload, reporting, cluster, shard,
+                output);
+    }
+
     /** @return this plan with a metrics endpoint ({@code --metrics-listen}); null for none */
     public RunPlan withMetrics(MetricsListen endpoint) {
         return new RunPlan(target, load, workload,

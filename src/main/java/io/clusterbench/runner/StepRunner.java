@@ -130,6 +130,7 @@ final class StepRunner {
                 ctx.metrics().skipLinger(); // Ctrl-C: exit now, not after the linger
             }
         }
+        life.mark("endpoint totals");
         Facts facts = StepFacts.of(ctx, observers.facts(ctx.clusterFacts()), psMode, outcome, acc.intervals(), ledger,
                 spec.dir(), engine.measuredErrorDetail(), workload.statementClasses());
         Summary summary = acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(),
@@ -137,6 +138,7 @@ final class StepRunner {
                 new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
                         ThreadModel.javaVersion(), files.startEpochMillis(), 0, outcome.maxWriteLagSeconds()));
         facts = ExplainFacts.perEvent(facts, summary.events()); // the explain figures per transaction
+        life.mark("facts");
         RunRecord finished = records.finished(outcome, acc.intervals(), summary, acc.classRecords(), facts,
                 endpointRecords(endpointTotals, ctx.topology(), outcome.measuredSeconds()));
         Conflicts conflicts = Conflicts.of(finished);
@@ -145,6 +147,7 @@ final class StepRunner {
             finished = finished.withFacts(finished.observerFacts().with(FactKeys.CONFLICTS, conflicts));
         }
         finished = finished.withFacts(finished.observerFacts().with(FactKeys.VALIDITY, ValidityRules.of(finished)));
+        life.mark("record built");
         progress.accept(finished);
         life.mark("step record written");
         return new Step(finished, outcome, null, records);

@@ -84,10 +84,10 @@ class AbIT {
 
     @Test
     void handicappedBIsResolvedSlower() {
-        EmbeddedServer unpacked = EmbeddedServer.start(true); // its binary and a fresh datadir are the test's build
+        EmbeddedServer unpacked = io.clusterbench.testing.TestServer.startOwn(true, List.of()); // its binary and a fresh datadir are the test's build
         unpacked.close();
-        Path binary = unpacked.directory().resolve("base/bin/mariadbd");
-        Path template = unpacked.directory().resolve("data");
+        Path binary = unpacked.binary();
+        Path template = unpacked.dataDir();
         Path out = tmp.resolve("handicap");
         try {
             // a 1 s warmup per step: a cold first step otherwise dominates the spread of the pairs; 6 pairs (3 AB,
@@ -115,7 +115,7 @@ class AbIT {
             assertTrue(r.out().contains("summary: tps: B loses at 1, 2 threads"), r.out());
             assertTrue(doc.get("sides").get(0).get("compile").has("version_compile_machine"));
         } finally {
-            io.clusterbench.embedded.BinaryServer.deleteTree(unpacked.directory());
+            io.clusterbench.embedded.Trees.delete(unpacked.directory());
         }
     }
 }

@@ -35,16 +35,13 @@ class InterruptBeforeMeasuringIT {
     @Test
     void ctrlCDuringTheEmbeddedStartEndsAtOnceAndLeavesNothing() throws Exception {
         Path javaTmp = Files.createDirectories(tmp.resolve("javatmp"));
+        Path cache = tmp.resolve("cache"); // empty: the start unpacks the server first
         Path stdout = tmp.resolve("stdout");
         Process p = start(List.of("-Djava.io.tmpdir=" + javaTmp), List.of("run", "oltp_point_select", "--time=5",
-                "--out=" + tmp.resolve("out")), stdout);
+                "--out=" + tmp.resolve("out")), stdout, java.util.Map.of("CLUSTERBENCH_CACHE", cache.toString()));
         try {
-            long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
-            while (System.nanoTime() < deadline && !serverFilesUnder(javaTmp)) {
-                Thread.sleep(100);
-            }
-            assertTrue(serverFilesUnder(javaTmp), "the embedded server's directory appeared");
-            Thread.sleep(1500); // inside mariadb-install-db or the server start
+            awaitOutput(stdout, "Unpacking MariaDB", 20);
+            Thread.sleep(1500); // inside the unpacking
             assertTrue(p.isAlive() && !Files.readString(stdout).contains("is running on"),
                     "still starting when interrupted: " + Files.readString(stdout));
             double seconds = interruptAndTime(p);
@@ -54,6 +51,10 @@ class InterruptBeforeMeasuringIT {
         }
         assertEndedAtOnceLeavingNoProcessUnder(p, javaTmp);
         assertFalse(serverFilesUnder(javaTmp), "the server's directory is removed");
+        try (Stream<Path> left = Files.walk(cache, 2)) {
+            assertEquals(List.of(), left.filter(f -> f.getFileName().toString().contains(".partial-")).toList(),
+                    "the half-unpacked server is removed");
+        }
         assertFalse(Files.readString(tmp.resolve("stderr")).contains("error:"),
                 "the interrupt is not reported as a failure: " + Files.readString(tmp.resolve("stderr")));
     }
@@ -85,13 +86,13 @@ class InterruptBeforeMeasuringIT {
 
     @Test
     void ctrlCWhileAbStartsItsServersEndsAtOnceAndLeavesNothing() throws Exception {
-        EmbeddedServer unpacked = EmbeddedServer.start(true); // its binary and a fresh datadir serve as the build
+        EmbeddedServer unpacked = io.clusterbench.testing.TestServer.startOwn(true, List.of()); // its binary and a fresh datadir serve as the build
         unpacked.close();
         Path javaTmp = Files.createDirectories(tmp.resolve("abtmp"));
         try {
             Process p = start(List.of("-Djava.io.tmpdir=" + javaTmp), List.of("ab", "oltp_point_select",
-                    "--table-size=20000", "--time=5", "--a-server=" + unpacked.directory().resolve("base/bin/mariadbd"),
-                    "--datadir-template=" + unpacked.directory().resolve("data"), "--out=" + tmp.resolve("ab")),
+                    "--table-size=20000", "--time=5", "--a-server=" + unpacked.binary(),
+                    "--datadir-template=" + unpacked.dataDir(), "--out=" + tmp.resolve("ab")),
                     tmp.resolve("stdout"));
             try {
                 long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(60);
@@ -112,7 +113,7 @@ class InterruptBeforeMeasuringIT {
                         .toList(), "the working directory is removed");
             }
         } finally {
-            io.clusterbench.embedded.BinaryServer.deleteTree(unpacked.directory());
+            io.clusterbench.embedded.Trees.delete(unpacked.directory());
         }
     }
 
@@ -232,12 +233,20 @@ class InterruptBeforeMeasuringIT {
 
     /** Starts the real process (SIGINT at its default action) with its output in files under the test's dir. */
     private Process start(List<String> jvmArgs, List<String> args, Path stdout) throws Exception {
+        return start(jvmArgs, args, stdout, java.util.Map.of());
+    }
+
+    /** As {@link #start(List, List, Path)}, with environment variables added. */
+    private Process start(List<String> jvmArgs, List<String> args, Path stdout, java.util.Map<String, String> env)
+            throws Exception {
         List<String> cmd = io.clusterbench.testing.Cli.java();
         cmd.addAll(jvmArgs);
         cmd.addAll(List.of("-jar", System.getProperty("clusterbench.jar", "target/clusterbench.jar")));
         cmd.addAll(args);
-        return new ProcessBuilder(cmd).redirectOutput(stdout.toFile()).redirectError(tmp.resolve("stderr").toFile())
-                .start();
+        ProcessBuilder pb = new ProcessBuilder(cmd).redirectOutput(stdout.toFile())
+                .redirectError(tmp.resolve("stderr").toFile());
+        pb.environment().putAll(env);
+        return pb.start();
     }
 
     /** Sends SIGINT and @return the seconds until the process ended (fails after 60 s). */

@@ -20,7 +20,7 @@ class NoTlsServerIT {
 
     @BeforeAll
     static void start() {
-        server = EmbeddedServer.start(false, List.of("--skip-ssl"));
+        server = io.clusterbench.testing.TestServer.startOwn(false, List.of("--skip-ssl"));
     }
 
     @AfterAll

@@ -42,7 +42,7 @@ class TlsIT {
             openssl("x509", "-req", "-in", who + ".csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial",
                     "-out", who + ".pem", "-days", "2", "-extfile", "san.ext");
         }
-        server = EmbeddedServer.start(false, List.of("--ssl-ca=" + dir.resolve("ca.pem"),
+        server = io.clusterbench.testing.TestServer.startOwn(false, List.of("--ssl-ca=" + dir.resolve("ca.pem"),
                 "--ssl-cert=" + dir.resolve("server.pem"), "--ssl-key=" + dir.resolve("server.key")));
         try (Connection c = DriverManager.getConnection("jdbc:mariadb://127.0.0.1:" + server.port() + "/", "root", "");
              Statement s = c.createStatement()) {

