@@ -1,5 +1,10 @@
 package io.clusterbench.ab;
 
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Validity;
+import io.clusterbench.result.ValidityFlag;
+import io.clusterbench.result.ValidityRules;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -15,6 +20,9 @@ import java.util.function.ToDoubleFunction;
  * <p>Thread-safe (stateless).
  */
 public final class AbVerdicts {
+    /** Finished pairs a verdict needs: 2 (the paired ratio's confidence interval needs two; docs/ab.md). */
+    static final int MIN_PAIRS = 2;
+
     private AbVerdicts() {
     }
 
@@ -41,9 +49,41 @@ public final class AbVerdicts {
                     local ? ratio(complete, AbRun::serverCpuMicrosPerEvent) : null,
                     median(complete, 0, AbRun::tps), median(complete, 1, AbRun::tps),
                     median(complete, 0, AbRun::p95Micros), median(complete, 1, AbRun::p95Micros), outcome,
-                    complete.isEmpty() ? null : ExplainChange.of(threads, complete, bFirst(complete))));
+                    complete.isEmpty() ? null : ExplainChange.of(threads, complete, bFirst(complete)),
+                    validity(threads, complete, tps)));
         });
         return out;
+    }
+
+    /**
+     * The pair's validity at one thread count: fewer finished pairs than {@link #MIN_PAIRS}, a tps
+     * difference smaller than the measured noise (the minimum detectable difference of the pairs), and every flag of
+     * a side's runs, its evidence prefixed with the side and repeat.
+     */
+    static Validity validity(int threads, List<AbRun[]> complete, PairedRatio tps) {
+        List<ValidityFlag> flags = new ArrayList<>();
+        ValidityFlag few = ValidityRules.tooFewRepeats(complete.size(), MIN_PAIRS, "pairs at " + threads + " threads");
+        if (few != null) {
+            flags.add(few);
+        }
+        if (tps.pairs() >= 2 && Double.isFinite(tps.mddPercent())) {
+            ValidityFlag noise = ValidityRules.withinNoise(tps.percent(), tps.mddPercent());
+            if (noise != null) {
+                flags.add(noise);
+            }
+        }
+        for (AbRun[] pair : complete) {
+            for (AbRun side : pair) {
+                Validity v = side.run().observerFacts().get(FactKeys.VALIDITY);
+                if (v != null) {
+                    for (ValidityFlag f : v.flags()) {
+                        flags.add(new ValidityFlag(f.flag(), side.step().side() + " run " + side.step().repeat() + ": "
+                                + f.evidence(), f.figures()));
+                    }
+                }
+            }
+        }
+        return new Validity(flags, null, null, false);
     }
 
     /**
@@ -65,11 +105,36 @@ public final class AbVerdicts {
         addGroup(parts, judged, "win", "B wins at ");
         addGroup(parts, judged, "loss", "B loses at ");
         if (parts.isEmpty() && unjudged.isEmpty()) {
-            return "tps: no difference resolved at any thread count";
+            return "tps: no difference resolved at any thread count" + flagged(verdicts);
         }
         addGroup(parts, judged, "tie", "no difference resolved at ");
         addGroup(parts, unjudged, "tie", "too few pairs to judge at ");
-        return "tps: " + String.join("; ", parts);
+        return "tps: " + String.join("; ", parts) + flagged(verdicts);
+    }
+
+    /**
+     * @return "; flagged: 64 threads (A host-cpu-saturated, B host-cpu-saturated)" naming each side whose runs carry a
+     *         validity flag, or "" when none does (too few pairs and a difference within noise are in the line's own
+     *         words already)
+     */
+    static String flagged(List<ThreadVerdict> verdicts) {
+        List<String> parts = new ArrayList<>();
+        for (ThreadVerdict v : verdicts) {
+            if (v.validity() == null) {
+                continue;
+            }
+            java.util.Set<String> names = new java.util.LinkedHashSet<>();
+            for (ValidityFlag f : v.validity().flags()) {
+                if (f.evidence().matches("^[AB] run \\d+: .*")) {
+                    names.add(f.evidence().charAt(0) + " " + f.flag());
+                }
+            }
+            if (!names.isEmpty()) {
+                parts.add(v.threads() + (v.threads() == 1 ? " thread" : " threads") + " (" + String.join(", ", names)
+                        + ")");
+            }
+        }
+        return parts.isEmpty() ? "" : "; flagged: " + String.join(", ", parts);
     }
 
     private static void addGroup(List<String> parts, List<ThreadVerdict> verdicts, String outcome, String prefix) {

@@ -17,10 +17,16 @@ package io.clusterbench.ab;
  *                          fewer than 2 pairs finished
  * @param explain           what changed in the servers' work ({@link ExplainChange}); null when the steps have no
  *                          explain facts (also in results written before them)
+ * @param validity          the pair's validity verdict (docs/metrics.md, "Validity"): too few repeats, a difference
+ *                          within the measured noise, and each side's run flags named with the side; null in
+ *                          results written before it
  */
 public record ThreadVerdict(int threads, PairedRatio tps, PairedRatio p95, PairedRatio p99,
                             PairedRatio serverCpuPerEvent, double medianTpsA, double medianTpsB,
                             double medianP95MicrosA, double medianP95MicrosB, String outcome,
                             @com.fasterxml.jackson.annotation.JsonInclude(
-                                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) ExplainChange explain) {
+                                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL) ExplainChange explain,
+                            @com.fasterxml.jackson.annotation.JsonInclude(
+                                    com.fasterxml.jackson.annotation.JsonInclude.Include.NON_NULL)
+                            io.clusterbench.result.Validity validity) {
 }

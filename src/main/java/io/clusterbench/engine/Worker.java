@@ -47,6 +47,8 @@ final class Worker implements Runnable, StatementRecorder {
     /** True while the current event started in the measured time (after warmup); worker thread only. */
     private boolean recording;
     private final EndpointMetrics endpoints;
+    /** The statements of the event in progress, added to the counters once the event counts. */
+    private final PendingStatements pending = new PendingStatements();
     private int slot;
     /** Start of the event in progress (clock nanos), 0 between events; written opaque, read by the coordinator. */
     @SuppressWarnings("unused")
@@ -171,16 +173,22 @@ final class Worker implements Runnable, StatementRecorder {
         SINCE.setOpaque(this, 0L);
         WAITING.setOpaque(this, 0L);
         if (restarts < 0) {
+            pending.clear(); // cut off (counted in runEvent) or stopped by a fatal error
             return false;
         }
         long end = clock.nanoTime();
         if (recording && control.pastCutOff(end)) {
-            metrics.add(Counter.CUT_OFF, 1); // completed after the measured time ended: not counted
+            cutOff(); // completed after the measured time ended: not counted
+            session.settled(false);
             return false;
         }
         if (!recording) {
+            pending.clear();
+            session.settled(false);
             return forcedReconnect(); // started during warmup: neither counted nor timed
         }
+        pending.commit(metrics, endpoints);
+        session.settled(true);
         metrics.recordEventMicros((end - start) / 1000);
         endpoints.event(slot, (end - start) / 1000);
         metrics.add(Counter.EVENTS, 1);
@@ -218,9 +226,7 @@ final class Worker implements Runnable, StatementRecorder {
                 return restarts;
             } catch (DbFailure f) {
                 if (pastTheClock()) {
-                    if (recording) {
-                        metrics.add(Counter.CUT_OFF, 1); // cancelled or abandoned at the deadline or Ctrl-C
-                    }
+                    cutOff(); // cancelled or abandoned at the deadline or Ctrl-C: not an error
                     return -1;
                 }
                 metrics.add(Counter.ERRORS, 1);
@@ -228,18 +234,35 @@ final class Worker implements Runnable, StatementRecorder {
                 endpoints.error(slot);
                 control.endpointErrors(slot).count(f.countKey());
                 if (!recover(f)) {
+                    if (control.stopping() && control.fatalError() == null) {
+                        cutOff(); // its restart's reconnect was ended by the stop: cut off, as at the deadline
+                    } else {
+                        session.settled(false);
+                    }
                     return -1;
                 }
                 if (pastTheClock()) {
-                    if (recording) {
-                        metrics.add(Counter.CUT_OFF, 1); // an ignored error must not outlive the clock
-                    }
+                    cutOff(); // an ignored error must not outlive the clock
                     return -1;
                 }
                 restarts++;
                 metrics.add(Counter.RETRIES, 1);
             }
         }
+    }
+
+    /**
+     * Counts the event in progress once as cut off, with its statements, when it started in the measured time;
+     * tells the session it did not count.
+     */
+    private void cutOff() {
+        if (recording) {
+            metrics.add(Counter.CUT_OFF, 1);
+            pending.discard(metrics);
+        } else {
+            pending.clear();
+        }
+        session.settled(false);
     }
 
     /** @return true when the run is stopping or its deadline passed (then it stops the run) */
@@ -291,6 +314,9 @@ final class Worker implements Runnable, StatementRecorder {
                 return true;
             } catch (DbFailure again) {
                 WAITING.setOpaque(this, 0L);
+                if (pastTheClock()) {
+                    return false; // closed under it by the end sequence (or the deadline passed): not an error
+                }
                 metrics.add(Counter.ERRORS, 1);
                 errors.count(again.vendorCode(), again.sqlState());
                 int tried = control.endpointSlot(session.endpointLabel()); // the endpoint this attempt went to
@@ -335,22 +361,15 @@ final class Worker implements Runnable, StatementRecorder {
     public void record(int classId, int sysbenchClass, int outcome, long startToken) {
         long now = clock.nanoTime();
         WAITING.setOpaque(this, now);
-        if (!recording) {
-            return;
-        }
-        metrics.recordStatementMicros(classId, (now - startToken) / 1000);
-        metrics.add(Counter.READS + sysbenchClass, 1);
-        metrics.add(Counter.classCount(classId), 1);
-        if (outcome != NO_TARGET) {
-            metrics.add(outcome == HIT ? Counter.classHits(classId) : Counter.classMisses(classId), 1);
-            endpoints.outcome(slot, outcome == HIT);
+        if (recording) {
+            pending.statement(classId, sysbenchClass, outcome, slot, (now - startToken) / 1000);
         }
     }
 
     @Override
     public void rows(int classId, long rows) {
         if (recording) {
-            metrics.add(Counter.classRows(classId), rows);
+            pending.rows(classId, rows);
         }
     }
 }

@@ -124,6 +124,11 @@ final class LedgerWorkload implements Workload {
         }
 
         @Override
+        public void settled(boolean counted) {
+            session.settled(counted);
+        }
+
+        @Override
         public int failedStatementClass() {
             return session.failedStatementClass();
         }

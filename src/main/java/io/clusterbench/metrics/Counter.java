@@ -33,8 +33,13 @@ public final class Counter {
      * cancelled, or abandoned at a restart after an ignored error. Neither completed nor counted as errors.
      */
     public static final int CUT_OFF = 11;
+    /**
+     * Statements that returned inside cut-off events: counted here once, never as reads, writes or other (docs/metrics.md,
+     * "Cut-off events").
+     */
+    public static final int CUT_OFF_STATEMENTS = 12;
     /** Number of fixed slots; per-class slots follow. */
-    public static final int FIXED = 12;
+    public static final int FIXED = 13;
     /** Per class: statements, hits, misses, rows returned or affected. */
     public static final int PER_CLASS = 4;
 

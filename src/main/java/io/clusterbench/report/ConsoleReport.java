@@ -139,6 +139,7 @@ public final class ConsoleReport {
     public static String summary(RunRecord run) {
         StringBuilder b = new StringBuilder(SysbenchSummary.render(run));
         b.append(statistics(run));
+        b.append(ValidityBlock.render(run));
         LatencySummary l = run.summary().latency();
         b.append("\nLatency percentiles (ms, HdrHistogram):\n");
         for (Object[] row : new Object[][]{{LATENCY_P50, l.p50Micros()}, {LATENCY_P95, l.p95Micros()},
@@ -183,7 +184,8 @@ public final class ConsoleReport {
                     HITS.key(), s.misses(), MISSES.key()));
         }
         if (s.cutOffEvents() > 0) {
-            b.append(f("    %-37s%d%n", CUT_OFF.key() + ":", s.cutOffEvents()));
+            b.append(f("    %-37s%d%s%n", CUT_OFF.key() + ":", s.cutOffEvents(),
+                    s.cutOffStatements() == null ? "" : f(" (%d statements, not in queries)", s.cutOffStatements())));
         }
         if (s.timing() != null) {
             b.append(f("    %-37s%.2fs (%s threads, Java %d)%n", CONNECTION_RAMP.key() + ":",
@@ -374,14 +376,16 @@ public final class ConsoleReport {
                     TARGET_RATE.key(), target, s.tps(), 100 * s.tps() / target, queue));
         }
         List<io.clusterbench.result.IntervalRecord> idle = run.intervals().stream()
-                .filter(i -> i.events() == 0 && i.errorsPerSecond() > 0).toList();
-        if (!idle.isEmpty()) {
+                .filter(i -> i.events() == 0).toList();
+        List<io.clusterbench.result.IntervalRecord> failing = idle.stream().filter(i -> i.errorsPerSecond() > 0).toList();
+        if (!failing.isEmpty() || 2 * idle.size() > run.intervals().size()) {
             Map<String, Long> codes = new java.util.TreeMap<>();
-            idle.forEach(i -> i.errorsByCode().forEach((k, v) -> codes.merge(k, v, Long::sum)));
+            failing.forEach(i -> i.errorsByCode().forEach((k, v) -> codes.merge(k, v, Long::sum)));
             boolean lost = !codes.isEmpty() && codes.keySet().stream().allMatch(ConsoleReport::connectionLoss);
-            b.append(f("    warning: no event completed in %d of %d intervals while errors occurred%s: %s%n",
-                    idle.size(), run.intervals().size(), lost ? " (server unreachable?)" : "",
-                    codes.isEmpty() ? "see errors by code" : codes.toString().replaceAll("[{}]", "")));
+            b.append(f("    warning: no event completed in %d of %d intervals%s%n", idle.size(), run.intervals().size(),
+                    failing.isEmpty() ? " (no error in them: the workers waited)"
+                            : f(", errors in %d of them%s: %s", failing.size(), lost ? " (server unreachable?)" : "",
+                            codes.isEmpty() ? "see errors by code" : codes.toString().replaceAll("[{}]", ""))));
         }
     }
 

@@ -115,6 +115,7 @@ public final class HtmlReport {
         if (r.measuredRuns().isEmpty()) {
             return b.append("<p>No run with a summary and events in this result.</p>\n").toString();
         }
+        b.append(validity(r.measuredRuns()));
         b.append("<h3>Per thread count</h3>\n").append(HtmlTables.sweep(SweepSummary.of(r.measuredRuns())));
         b.append(canvas(charts, ReportCharts.latency(r, id + "-latency")));
         b.append("<h3>Per interval</h3>\n").append(runSelector(r)).append("<div class=\"grid\">\n");
@@ -155,6 +156,28 @@ public final class HtmlReport {
     }
 
     /** @return per run: the per-operation table, then for ddl/bigtrx runs the stalls and marked intervals */
+    /** @return the validity verdict of each run (docs/metrics.md, "Validity"): its heading and one item per flag */
+    static String validity(List<io.clusterbench.result.RunRecord> runs) {
+        StringBuilder b = new StringBuilder();
+        for (io.clusterbench.result.RunRecord run : runs) {
+            io.clusterbench.result.Validity v = run.observerFacts().get(io.clusterbench.result.FactKeys.VALIDITY);
+            if (v == null) {
+                continue;
+            }
+            List<String> lines = ValidityBlock.lines(v);
+            b.append("<p class=\"validity\">").append(esc(run.threads() + " threads, run " + run.repeat() + ": "
+                    + lines.get(0))).append("</p>\n");
+            if (lines.size() > 1) {
+                b.append("<ul class=\"validity\">\n");
+                for (String line : lines.subList(1, lines.size())) {
+                    b.append("<li>").append(esc(line.strip())).append("</li>\n");
+                }
+                b.append("</ul>\n");
+            }
+        }
+        return b.length() == 0 ? "" : "<h3>Validity</h3>\n" + b;
+    }
+
     private static String marked(NamedResult r) {
         StringBuilder b = new StringBuilder("<h3>Per operation</h3>\n" + (r.measuredRuns().size() < 2 ? ""
                 : "<p>Of the run chosen in the per-interval part above.</p>\n"));

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeSet;
 
 /**
@@ -61,12 +62,17 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
             throw new IllegalArgumentException("a comparison needs two or more results, got " + results.size());
         }
         List<Side> sides = new ArrayList<>();
+        List<Map<Integer, Set<String>>> flags = new ArrayList<>();
         List<String> notes = new ArrayList<>();
         TreeSet<Integer> threads = new TreeSet<>();
         for (NamedResult r : results) {
             SweepSummary sweep = SweepSummary.of(r.measuredRuns());
             sweep.points().forEach(p -> threads.add(p.threads()));
             sides.add(new Side(r.label(), r.source(), r.workloads(), sweep));
+            Map<Integer, Set<String>> byThreads = flagsByThreads(r.measuredRuns());
+            flags.add(byThreads);
+            byThreads.forEach((t, names) -> notes.add(r.label() + " at " + t + " threads is flagged: "
+                    + String.join(", ", names) + " (docs/metrics.md, \"Validity\")"));
             int all = r.doc().runs() == null ? 0 : r.doc().runs().size();
             int left = all - r.measuredRuns().size();
             if (left > 0) {
@@ -81,7 +87,7 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
         List<Row> rows = new ArrayList<>();
         for (ComparedFigure figure : ComparedFigure.values()) {
             for (int t : threads) {
-                rows.add(row(figure, t, sides));
+                rows.add(row(figure, t, sides, flags));
             }
         }
         List<Map<String, String>> variables = results.stream().map(r -> VariableDiff.variablesOf(r.doc())).toList();
@@ -90,7 +96,32 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
                 TableDiff.of(results.stream().map(NamedResult::doc).toList()));
     }
 
-    private static Row row(ComparedFigure figure, int threads, List<Side> sides) {
+    /** @return per thread count, the validity flags of the runs at it (only thread counts with a flag) */
+    static Map<Integer, Set<String>> flagsByThreads(List<RunRecord> runs) {
+        Map<Integer, Set<String>> out = new java.util.TreeMap<>();
+        for (RunRecord run : runs) {
+            Validity v = run.observerFacts().get(FactKeys.VALIDITY);
+            if (v != null && !v.clean()) {
+                v.flags().forEach(f -> out.computeIfAbsent(run.threads(), t -> new java.util.TreeSet<>()).add(f.flag()));
+            }
+        }
+        return out;
+    }
+
+    /** @return {@code v} with the flagged sides named after its text, or {@code v} when neither side is flagged */
+    static Verdict named(Verdict v, String baseLabel, Set<String> base, String label, Set<String> other) {
+        List<String> named = new ArrayList<>();
+        if (base != null) {
+            named.add(baseLabel + " flagged " + String.join(", ", base));
+        }
+        if (other != null) {
+            named.add(label + " flagged " + String.join(", ", other));
+        }
+        return named.isEmpty() ? v : new Verdict(v.kind(), v.changePercent(), v.text() + " (" + String.join("; ", named)
+                + ")");
+    }
+
+    private static Row row(ComparedFigure figure, int threads, List<Side> sides, List<Map<Integer, Set<String>>> flags) {
         List<Spread> spreads = new ArrayList<>();
         for (Side s : sides) {
             spreads.add(s.sweep().points().stream().filter(p -> p.threads() == threads).findFirst()
@@ -102,7 +133,8 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
         for (int i = 0; i < sides.size(); i++) {
             Spread s = spreads.get(i);
             ratios.add(s == null || base == null || base.median() <= 0 ? null : s.median() / base.median());
-            verdicts.add(i == 0 ? null : Verdict.of(figure, sides.get(0).label(), base, sides.get(i).label(), s));
+            verdicts.add(i == 0 ? null : named(Verdict.of(figure, sides.get(0).label(), base, sides.get(i).label(), s),
+                    sides.get(0).label(), flags.get(0).get(threads), sides.get(i).label(), flags.get(i).get(threads)));
         }
         return new Row(figure, threads, Collections.unmodifiableList(spreads), Collections.unmodifiableList(ratios),
                 Collections.unmodifiableList(verdicts));

@@ -110,6 +110,7 @@ final class MergedFigures {
         long misses = 0;
         double cpu = 0;
         long cutOff = 0;
+        Long cutOffStatements = null;
         Map<String, Long> codes = new TreeMap<>();
         List<Histogram> latency = new ArrayList<>();
         for (Summary s : summaries) {
@@ -130,6 +131,9 @@ final class MergedFigures {
             misses += s.misses();
             cpu += s.clientCpuSeconds();
             cutOff += s.cutOffEvents();
+            if (s.cutOffStatements() != null) {
+                cutOffStatements = (cutOffStatements == null ? 0 : cutOffStatements) + s.cutOffStatements();
+            }
             s.errorsByCode().forEach((c, n) -> codes.merge(c, n, Long::sum));
             latency.add(RunAccumulator.decode(s.histogram()));
         }
@@ -139,7 +143,7 @@ final class MergedFigures {
         return new Summary(measured, events, tps, reads, writes, other, reads + writes + other, qps, errors, ignored,
                 retried, reconnects, reroutes, late, hits, misses, hitRate(hits, misses), LatencySummary.of(all),
                 RunAccumulator.encode(all), codes, eventsPerThread[0], eventsPerThread[1], busyPerThread[0],
-                busyPerThread[1], cpu, cutOff, timing(summaries));
+                busyPerThread[1], cpu, cutOff, timing(summaries), cutOffStatements);
     }
 
     /** @return mean and population standard deviation over all threads of all shards, from each shard's own */

@@ -136,7 +136,8 @@ public final class RunAccumulator {
                 totals[Counter.EVENTS_RETRIED], totals[Counter.RECONNECTS], totals[Counter.REROUTES],
                 totals[Counter.LATE], hits, misses, rate(hits, misses), LatencySummary.of(events), encode(events),
                 new TreeMap<>(errors), mean(ev), stddev(ev), mean(busySecondsPerWorker), stddev(busySecondsPerWorker),
-                clientCpuSeconds, totals[Counter.CUT_OFF] + abandonedEvents, withLag(timing));
+                clientCpuSeconds, totals[Counter.CUT_OFF] + abandonedEvents, withLag(timing),
+                totals[Counter.CUT_OFF_STATEMENTS]);
     }
 
     /** @return one record per statement class that ran at least once */

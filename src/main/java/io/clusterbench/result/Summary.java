@@ -1,5 +1,6 @@
 package io.clusterbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
 import java.util.Map;
 
 /**
@@ -33,6 +34,8 @@ import java.util.Map;
  * @param cutOffEvents        events in progress when the run ended (deadline or Ctrl-C) and cancelled, or
  *                            abandoned at a restart after the deadline; neither completed nor errors
  * @param timing              connection ramp, thread model and reporter lag; null in results written before it
+ * @param cutOffStatements    statements that returned inside the cut-off events, counted here once and never in
+ *                            reads, writes, other or queries; null in results written before it
  */
 public record Summary(double measuredSeconds, long events, double tps, long reads, long writes, long other,
                       long queries, double qps, long errors, long ignoredErrors, long eventsRetried,
@@ -40,5 +43,6 @@ public record Summary(double measuredSeconds, long events, double tps, long read
                       Double hitRatePercent, LatencySummary latency, String histogram,
                       Map<String, Long> errorsByCode, double eventsPerThreadMean, double eventsPerThreadStddev,
                       double busySecondsPerThreadMean, double busySecondsPerThreadStddev,
-                      double clientCpuSeconds, long cutOffEvents, RunTiming timing) {
+                      double clientCpuSeconds, long cutOffEvents, RunTiming timing,
+                      @JsonInclude(JsonInclude.Include.NON_NULL) Long cutOffStatements) {
 }

@@ -8,6 +8,7 @@ import io.clusterbench.result.FactKey;
 import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.Facts;
 import io.clusterbench.result.FaultReport;
+import io.clusterbench.result.TpccFacts;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.PreparedStatementsRecord;
 import io.clusterbench.workload.Workload;
@@ -41,6 +42,10 @@ final class StepFacts {
                     List<IntervalRecord> intervals, Ledger ledger, Path dir, Map<String, Long> errorDetail,
                     List<String> classes) {
         Facts facts = observed.with(FactKeys.PREPARED_STATEMENTS, ps);
+        TpccFacts tpcc = facts.get(FactKeys.TPCC);
+        if (tpcc != null && outcome.measuredSeconds() > 0) {
+            facts = facts.with(FactKeys.TPCC, tpcc.overMeasured(outcome.measuredSeconds()));
+        }
         FaultReport faults = facts.get(FactKeys.FAULTS);
         if (faults != null) {
             faults = faults.withRecovery(intervals, outcome.measuredSeconds());

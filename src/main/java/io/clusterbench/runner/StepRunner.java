@@ -16,6 +16,7 @@ import io.clusterbench.prom.StepSeries;
 import io.clusterbench.result.Conflicts;
 import io.clusterbench.result.EndpointRecord;
 import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.ValidityRules;
 import io.clusterbench.result.ExplainFacts;
 import io.clusterbench.result.Facts;
 import io.clusterbench.result.Summary;
@@ -145,6 +146,7 @@ final class StepRunner {
             // counted once: the client's 1213 errors, split by cause
             finished = finished.withFacts(finished.observerFacts().with(FactKeys.CONFLICTS, conflicts));
         }
+        finished = finished.withFacts(finished.observerFacts().with(FactKeys.VALIDITY, ValidityRules.of(finished)));
         life.mark("record built");
         progress.accept(finished);
         life.mark("step record written");

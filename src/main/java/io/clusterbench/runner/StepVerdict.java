@@ -10,6 +10,8 @@ import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.LedgerRecord;
 import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.ValidityFlag;
+import io.clusterbench.result.ValidityRules;
 
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -51,7 +53,7 @@ record StepVerdict(RunStatus status, List<List<String>> blocks, String error) {
             blocks.add(FaultText.checksumLines(sums));
         }
         return switch (outcome.reason()) {
-            case COMPLETED -> completed(blocks, ledger, sums, json);
+            case COMPLETED -> completed(blocks, ledger, sums, record, json);
             case INTERRUPTED -> new StepVerdict(RunStatus.INTERRUPTED, blocks,
                     "interrupted: finished intervals are saved in " + dir);
             case FATAL_ERROR -> new StepVerdict(RunStatus.ABORTED, blocks, stoppedLine(outcome.fatalError(), dir,
@@ -62,7 +64,7 @@ record StepVerdict(RunStatus status, List<List<String>> blocks, String error) {
     }
 
     private static StepVerdict completed(List<List<String>> blocks, LedgerRecord ledger, ChecksumRecord sums,
-                                         Path json) {
+                                         RunRecord record, Path json) {
         if (ledger != null && !ledger.passed()) {
             return new StepVerdict(RunStatus.CHECK_FAILED, blocks,
                     "check failed: acknowledged commits are missing (or failed ones present); see " + json);
@@ -70,6 +72,11 @@ record StepVerdict(RunStatus status, List<List<String>> blocks, String error) {
         if (sums != null && !sums.passed()) {
             return new StepVerdict(RunStatus.CHECK_FAILED, blocks, "check failed: a table differs between nodes; see "
                     + json);
+        }
+        ValidityFlag stalled = record == null ? null : ValidityRules.stalled(record.intervals(), record.summary());
+        if (stalled != null) { // docs/metrics.md, "Validity": a run that mostly measured nothing is no result
+            return new StepVerdict(RunStatus.CHECK_FAILED, blocks, "check failed: the run stalled: " + stalled.evidence()
+                    + "; its figures are not a measurement of the workload (see " + json + ")");
         }
         return new StepVerdict(RunStatus.COMPLETED, blocks, null);
     }

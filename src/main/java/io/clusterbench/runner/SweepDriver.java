@@ -1,5 +1,10 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.report.ValidityBlock;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Validity;
+import io.clusterbench.result.ValidityFlag;
+import io.clusterbench.result.ValidityRules;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.VendorCodes;
@@ -150,19 +155,37 @@ public final class SweepDriver {
                     + (levels ? "-c" + levelOf(ctx.settings) : ""));
             StepRunner.Step s = StepRunner.run(ctx, new StepRunner.StepSpec(p.threads(), p.repeat(), p.number() - 1,
                     stepDir, ctx.settings.reporting().reportIntervalSeconds() > 0), rec -> {
-                        runs.set(index, rec);
+                        runs.set(index, withRepeats(rec, repeats));
                         ResultDirs.writeJson(json, ctx.document(List.copyOf(runs.subList(0, index + 1))));
                     });
             if (s.refused() != null) {
                 return refused(s, p, index);
             }
             env.line("  " + ConsoleReport.stepLine(s.record()));
+            Validity validity = runs.get(index).observerFacts().get(FactKeys.VALIDITY);
+            if (validity != null && !validity.clean()) {
+                ValidityBlock.lines(validity).forEach(line -> env.line("  " + line));
+            }
             StepVerdict verdict = StepVerdict.of(s.outcome(), s.record(), stepDir, json);
             verdict.blocks().forEach(block -> block.forEach(line -> env.line("  " + line)));
             if (verdict.error() != null) {
                 env.error(verdict.error());
             }
             return verdict.status();
+        }
+
+        /**
+         * @return a finished step's record with {@code too-few-repeats} added to its validity verdict when the sweep
+         *         has fewer repeats than a verdict on its thread count needs ({@link ValidityRules#MIN_REPEATS})
+         */
+        private static RunRecord withRepeats(RunRecord rec, int repeats) {
+            Validity v = rec.observerFacts().get(FactKeys.VALIDITY);
+            ValidityFlag few = ValidityRules.tooFewRepeats(repeats, ValidityRules.MIN_REPEATS, "runs at "
+                    + rec.threads() + (rec.threads() == 1 ? " thread" : " threads"));
+            if (v == null || few == null) {
+                return rec;
+            }
+            return rec.withFacts(rec.observerFacts().with(FactKeys.VALIDITY, v.plus(List.of(few))));
         }
 
         /** A step whose sessions were refused: a connection wall skips the larger thread counts, else the sweep ends. */

@@ -73,6 +73,15 @@ public interface Session extends AutoCloseable {
         return -1;
     }
 
+    /**
+     * Called by the worker once the event it just ran (or abandoned) is settled: {@code counted} true when it counts
+     * as a measured event, false when it was cut off by the end of the run, ran in warmup or failed. A session that
+     * counts whole-run figures of its own (TPC-C's commits per transaction type) adds the event's to them only when
+     * it counts, so they cover the same events as the run's totals. The default does nothing. Worker thread only.
+     */
+    default void settled(boolean counted) {
+    }
+
     /** Closes the connection; never throws. */
     @Override
     void close();

@@ -18,7 +18,7 @@ public final class SyntheticAb {
         long p95 = Math.round(1e6 / tps * threads);
         LatencySummary lat = new LatencySummary(100, 1, p95 / 2.0, p95 / 2, p95, p95 * 2, p95 * 3, p95 * 4, 1000);
         Summary s = new Summary(10, (long) (tps * 10), tps, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, lat, "",
-                Map.of(), 0, 0, 0, 0, 0, 0, null);
+                Map.of(), 0, 0, 0, 0, 0, 0, null, null);
         RunRecord r = new RunRecord("oltp_point_select", threads, repeat,
                 io.clusterbench.result.SyntheticResults.plan("oltp_point_select", threads), "completed", null, Map.of(), List.of(),
                 s, List.of(), null);

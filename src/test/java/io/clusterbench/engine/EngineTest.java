@@ -140,6 +140,22 @@ class EngineTest {
     }
 
     @Test
+    void aCutOffEventsStatementsCountOnceAsCutOffAndNeverAsQueries() throws DbFailure {
+        EnginePlan plan = new EnginePlan(3, Duration.ofMillis(600), 0, Duration.ZERO, 0, Duration.ofMillis(200),
+                ErrorPolicy.parse("none"), 42, NOWHERE);
+        Synthetic w = new Synthetic(c -> null);
+        w.blockBetweenFromCall = 4; // from the 4th event on, the first statement returns and the second waits
+        Totals t = run(plan, w);
+        assertEquals(RunOutcome.Reason.COMPLETED, t.outcome().reason());
+        assertEquals(3, t.count(Counter.CUT_OFF), "each blocked worker's event is cut off");
+        assertEquals(3, t.count(Counter.CUT_OFF_STATEMENTS), "with the one statement each had run");
+        assertEquals(2 * t.count(Counter.EVENTS), t.count(Counter.READS), "reads are those of the counted events");
+        assertEquals(t.count(Counter.EVENTS), t.count(Counter.classCount(0)), "class counts too");
+        assertEquals(t.count(Counter.EVENTS), t.count(Counter.classHits(0)), "and their hits");
+        assertEquals(0, t.count(Counter.ERRORS), "a cancel is no error");
+    }
+
+    @Test
     void anIgnoredErrorOnEveryEventStopsAtTheDeadline() throws DbFailure {
         EnginePlan plan = new EnginePlan(2, Duration.ofMillis(500), 0, Duration.ZERO, 0, Duration.ofMillis(100),
                 ErrorPolicy.parse("1054"), 42, NOWHERE);

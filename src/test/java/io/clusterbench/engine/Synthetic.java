@@ -50,6 +50,11 @@ final class Synthetic implements Workload {
     final AtomicInteger eventsAfterAbort = new AtomicInteger();
     /** Every event takes this long (ms) and ignores a cancel, as a worker starved of CPU would; 0 for none. */
     volatile long slowMillis;
+    /**
+     * From this call on, events block after their first statement returned until the session is cancelled (a
+     * transaction whose second statement waits on a lock); 0 for never.
+     */
+    volatile int blockBetweenFromCall;
     /** Runs on the worker's thread between the event's two statements, with the call number; may block. */
     volatile IntFunction<Void> between = call -> null;
 
@@ -157,6 +162,14 @@ final class Synthetic implements Workload {
                 }
                 r.record(0, StatementRecorder.READ, StatementRecorder.HIT, r.start());
                 long token = r.start();
+                if (blockBetweenFromCall > 0 && call >= blockBetweenFromCall) {
+                    try {
+                        cancelled.await();
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    }
+                    throw failure(1317, "70100"); // query execution was interrupted
+                }
                 between.apply(call);
                 r.record(1, StatementRecorder.READ, StatementRecorder.MISS, token);
             }

@@ -115,4 +115,26 @@ class ComparisonTest {
         Comparison same = Comparison.of(NamedResult.of(List.of("far", "far"), List.of(far, far)));
         assertEquals(List.of(), same.options());
     }
+
+    @Test
+    void aFlaggedSideIsNamedInTheNotesAndInEveryVerdictAtItsThreadCount() {
+        ResultDocument a = SyntheticResults.builder().runs(1, 100, 101, 102).runs(2, 200, 201, 202).build();
+        ResultDocument plain = SyntheticResults.builder().runs(1, 150, 151, 152).runs(2, 300, 301, 302).build();
+        List<RunRecord> runs = new java.util.ArrayList<>();
+        ValidityFlag hot = new ValidityFlag("host-cpu-saturated", "host CPU 98.0% busy", java.util.Map.of(
+                "hostCpuPercent", 98.0));
+        for (RunRecord r : plain.runs()) {
+            Validity v = new Validity(r.threads() == 2 ? List.of(hot) : List.of(), 98.0, 30.0, true);
+            runs.add(r.withFacts(r.observerFacts().with(FactKeys.VALIDITY, v)));
+        }
+        ResultDocument b = new ResultDocument(plain.schema(), plain.tool(), plain.startedAt(), plain.command(),
+                plain.target(), plain.server(), runs);
+        Comparison c = Comparison.of(NamedResult.of(List.of("a", "b"), List.of(a, b)));
+        assertTrue(c.notes().stream().anyMatch(n -> n.startsWith("B at 2 threads is flagged: host-cpu-saturated")),
+                c.notes().toString());
+        for (Comparison.Row row : c.rows()) {
+            String text = row.verdicts().get(1).text();
+            assertEquals(row.threads() == 2, text.endsWith("(B flagged host-cpu-saturated)"), text);
+        }
+    }
 }

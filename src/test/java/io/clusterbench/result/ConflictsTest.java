@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 class ConflictsTest {
     private static RunRecord run(Map<String, Long> errors, Map<String, GaleraFacts.NodeTotals> galeraTotals) {
         Summary s = new Summary(1, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, errors, 0, 0, 0, 0,
-                0, 0, null);
+                0, 0, null, null);
         Facts facts = galeraTotals == null ? Facts.NONE
                 : Facts.NONE.with(FactKeys.GALERA, new GaleraFacts(List.of(), Map.of(), galeraTotals));
         return new RunRecord("w", 1, 1, null, "completed", null, Map.of(), List.of(), s, List.of(), facts);
@@ -52,7 +52,7 @@ class ConflictsTest {
         BackgroundFacts bg = new BackgroundFacts("oltp_read_write", 500, null, null, null, null, null,
                 Map.of("1213/40001", 140L, "1205/HY000", 1L));
         Summary s = new Summary(1, 10, 10, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, null, null, Map.of(), 0, 0, 0,
-                0, 0, 0, null);
+                0, 0, 0, null, null);
         RunRecord ddl = new RunRecord("ddl", 1, 1, null, "completed", null, Map.of(), List.of(), s, List.of(),
                 Facts.NONE.with(FactKeys.BACKGROUND, bg).with(FactKeys.GALERA,
                         new GaleraFacts(List.of(), Map.of(), Map.of("n1", node(0, 150, 0)))));

@@ -6,6 +6,7 @@ import org.junit.jupiter.api.Test;
 import java.util.SplittableRandom;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The summary's percentile for an interval line is HdrHistogram's own {@code getValueAtPercentile}, reused or not. */
 class LatencySummaryTest {
@@ -24,5 +25,21 @@ class LatencySummaryTest {
         }
         Histogram empty = RunAccumulator.newHistogram();
         assertEquals(0, LatencySummary.of(empty).atPercentileMicros(empty, 95));
+    }
+
+    @org.junit.jupiter.api.Test
+    void oneEventsMinMaxMeanAndSumAreOneNumberAndMaxNeverExceedsSum() {
+        org.HdrHistogram.Histogram h = new org.HdrHistogram.Histogram(3_600_000_000L, 3);
+        h.recordValue(25_543);
+        LatencySummary one = LatencySummary.of(h);
+        assertEquals(one.maxMicros(), one.minMicros());
+        assertEquals(one.maxMicros(), one.sumMicros(), 1e-9);
+        assertEquals(one.maxMicros(), one.meanMicros(), 1e-9);
+        for (long v = 1; v < 5_000_000; v = v * 3 + 7) {
+            h.recordValue(v);
+        }
+        LatencySummary many = LatencySummary.of(h);
+        assertTrue(many.minMicros() <= many.meanMicros() && many.meanMicros() <= many.maxMicros()
+                && many.maxMicros() <= many.sumMicros() && many.p99Micros() <= many.maxMicros(), many.toString());
     }
 }

@@ -14,7 +14,7 @@ class SweepSummaryTest {
     private static RunRecord run(int threads, int repeat, double tps) {
         LatencySummary lat = new LatencySummary(10, 1, 2, 2, 3 * threads, 4 * threads, 5, 6, 20);
         Summary s = new Summary(10, (long) (tps * 10), tps, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, null, lat, "",
-                Map.of(), 0, 0, 0, 0, 0, 0, null);
+                Map.of(), 0, 0, 0, 0, 0, 0, null, null);
         return new RunRecord("w", threads, repeat, SyntheticResults.plan("w", threads), "completed", null, Map.of(), List.of(), s, List.of(),
                 null);
     }

@@ -106,7 +106,7 @@ public final class SyntheticResults {
         }
         Summary s = new Summary(5, (long) (tps * 5), tps, (long) (tps * 70), (long) (tps * 10), (long) (tps * 10),
                 (long) (tps * 90), tps * 18, 1, 1, 1, 0, 0, 0, (long) (tps * 60), 0, 100.0, lat,
-                encode(p95, 100), Map.of("1213/40001", 1L), tps * 5 / threads, 1, 5, 0.01, 1.5, 0, null);
+                encode(p95, 100), Map.of("1213/40001", 1L), tps * 5 / threads, 1, 5, 0.01, 1.5, 0, null, null);
         List<ClassRecord> classes = List.of(
                 new ClassRecord("point_select", (long) (tps * 50), (long) (tps * 50), 0, 100.0, lat,
                         encode(p95 / 4, 200), 0),

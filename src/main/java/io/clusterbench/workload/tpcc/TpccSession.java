@@ -33,6 +33,10 @@ final class TpccSession extends JdbcSession {
     private StatementRecorder rec;
     private long statementStart;
     private TxInput pending;
+    /** The transaction type the event in progress committed, until the worker settles it (null: none). */
+    private TxType committedType;
+    /** True when the event in progress rolled back on purpose, until the worker settles it. */
+    private boolean rolledBack;
 
     TpccSession(TpccWorkload workload, SessionContext context) throws DbFailure {
         super(context);
@@ -110,7 +114,7 @@ final class TpccSession extends JdbcSession {
         plain.execute("COMMIT");
         inTransaction = false;
         rec.record(type.ordinal(), StatementRecorder.OTHER, StatementRecorder.NO_TARGET, txStart);
-        workload.counted(type);
+        committedType = type;
     }
 
     /** Rolls back on purpose (new_order's invalid item): an expected rollback, not an error. */
@@ -119,7 +123,25 @@ final class TpccSession extends JdbcSession {
         plain.execute("ROLLBACK");
         inTransaction = false;
         rec.record(TpccWorkload.ROLLBACK_CLASS_ID, StatementRecorder.OTHER, StatementRecorder.NO_TARGET, txStart);
-        workload.countedRollback();
+        rolledBack = true;
+    }
+
+    /**
+     * Adds the event's commit (or expected rollback) to the workload's per-type counts only when the worker counted
+     * the event: a transaction cut off by the end of the run is neither a commit of its type nor a transaction.
+     */
+    @Override
+    public void settled(boolean counted) {
+        if (counted) {
+            if (committedType != null) {
+                workload.counted(committedType);
+            }
+            if (rolledBack) {
+                workload.countedRollback();
+            }
+        }
+        committedType = null;
+        rolledBack = false;
     }
 
     /** @return the prepared statement of {@code s} for {@code set}, prepared on first use */
