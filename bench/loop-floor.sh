@@ -3,8 +3,8 @@
 # on L selector threads, text-protocol point selects, nothing else) alternating with sysbench 1.0.20's
 # oltp_point_select on the same server, at each connection count, ROUNDS times. Per run: tps, client CPU µs per
 # event (user+system), voluntary context switches per event, peak RSS; both tools measured over the same window
-# (from 3 s after start for SECONDS s; sysbench's events from its interval lines in that window, its CPU and
-# context switches from /proc/PID/task at the window's edges). Prints one row per run and the medians' ratios.
+# (from 3 s after start for about SECONDS s; sysbench's events are its interval lines' mean tps over that window times
+# the window's length, its CPU and context switches from /proc/PID/task at the window's edges). One row per run.
 #
 # usage: bench/loop-floor.sh HOST PORT USER [CONNECTIONS="8 64 256 1024"] [LOOPS="1 2"] [SECONDS=20] [ROUNDS=2]
 # The tables: sysbench oltp_point_select prepare --tables=4 --table-size=10000 (db sbtest), user without password.
@@ -29,12 +29,13 @@ PY
 sysbench_run() { # $1 connections -> "events cpu_s vcsw rss_kb"
   local out; out=$(mktemp)
   sysbench oltp_point_select --mysql-host=$HOST --mysql-port=$PORT --mysql-user=$USER_ --tables=$TABLES \
-    --table-size=$SIZE --threads=$1 --time=$((SECS + 4)) --report-interval=1 run > "$out" 2>&1 < /dev/null &
+    --table-size=$SIZE --threads=$1 --time=$((SECS + 10)) --report-interval=1 run > "$out" 2>&1 < /dev/null &
   local pid=$!
-  sleep 3; read -r c0 v0 < <(tasks $pid); sleep "$SECS"; read -r c1 v1 < <(tasks $pid)
-  local rss; rss=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+  sleep 3; local t0 a b t1 rss; t0=$(date +%s.%N); a=$(tasks $pid); sleep "$SECS"; b=$(tasks $pid)
+  t1=$(date +%s.%N); rss=$(awk '/VmHWM/ {print $2}' /proc/$pid/status)
+  read -r c0 v0 <<< "$a"; read -r c1 v1 <<< "$b"
   wait $pid
-  local ev; ev=$(awk -v a=4 -v b=$((SECS + 3)) '/^\[ [0-9]+s \]/ {s=$2+0; if (s>=a && s<=b) {for(i=1;i<=NF;i++) if ($i=="tps:") e+=$(i+1)}} END {printf "%d", e}' "$out")
+  local ev; ev=$(awk -v a=4 -v b=$((SECS + 3)) '/^\[ [0-9]+s \]/ {s=$2+0; if (s>=a && s<=b) {for(i=1;i<=NF;i++) if ($i=="tps:") {e+=$(i+1); n++}}} END {printf "%d", e / n * (t1 - t0)}' t0="$t0" t1="$t1" "$out")
   rm -f "$out"
   echo "$ev $(echo "($c1 - $c0) / 100" | bc -l) $((v1 - v0)) $rss"
 }
@@ -50,9 +51,9 @@ row() { # tool conns loops round events cpu vcsw rss
 }
 for c in $CONNS; do
   for r in $(seq 1 "$ROUNDS"); do
-    read -r e cpu v m < <(sysbench_run "$c"); row sysbench "$c" - "$r" "$e" "$cpu" "$v" "$m"
+    res=$(sysbench_run "$c"); read -r e cpu v m <<< "$res"; row sysbench "$c" - "$r" "$e" "$cpu" "$v" "$m"
     for l in $LOOPS; do
-      read -r e cpu v m < <(loop_run "$c" "$l"); row loop "$c" "$l" "$r" "$e" "$cpu" "$v" "$m"
+      res=$(loop_run "$c" "$l"); read -r e cpu v m <<< "$res"; row loop "$c" "$l" "$r" "$e" "$cpu" "$v" "$m"
     done
   done
 done
