@@ -55,8 +55,11 @@ class ExplainWaitsIT {
         JsonNode top = w.get("statements").get(0);
         assertTrue(top.get("text").asText().startsWith("UPDATE"), w.get("statements").toString());
         long events = run.get("summary").get("events").asLong();
-        // one UPDATE per event (autocommit), but for those in flight at either reading (one per thread at most)
-        assertTrue(Math.abs(top.get("count").asLong() - events) <= 2 * 8 + 2, top + " vs " + events + " events");
+        // one UPDATE per event (autocommit), but for those in flight at either reading (one per thread) and those
+        // that completed between the measured start and the start reading, which runs on the observer's own thread
+        // (at 0.3 ms an event, a few ms of a loaded machine are tens of events): within 0.5 % of the events
+        long slack = Math.max(2 * 8 + 2, events / 200);
+        assertTrue(Math.abs(top.get("count").asLong() - events) <= slack, top + " vs " + events + " events");
         assertTrue(r.out().contains("top waits:") && r.out().contains("innodb row lock"), r.out());
         // the costly instruments are off, as the server ships: named, never turned on
         assertTrue(w.get("performanceSchema").get("notInstrumented").toString().contains("wait/synch/mutex"));
