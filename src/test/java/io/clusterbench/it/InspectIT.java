@@ -53,7 +53,8 @@ class InspectIT {
             rs.next();
             max = rs.getLong(1);
         }
-        Cli.Result r = inspect("--threads", "1,8," + max, "--tables", "2", "--table-size", "20000");
+        Cli.Result r = inspect("--threads", "1,8," + max, "--tables", "2", "--table-size", "20000",
+                "--db-ps-mode", "disable"); // no prepared-statement budget finding beside it
         assertEquals(3, r.exitCode(), r.out() + r.err());
         assertTrue(r.out().contains("ERROR max-connections: 127.0.0.1:" + TestServer.port() + " max_connections = "
                 + max + " < " + (max + 2) + " connections planned"), r.out());
