@@ -17,10 +17,12 @@ import java.util.function.ToDoubleFunction;
  * (docs/explain.md, "A/B: what changed"; every figure in docs/metrics.md): server CPU and voluntary context switches
  * per event and IPC as B/A ratios ({@link PairedRatio}), the on-CPU lock share and the lock wait per event as
  * differences B − A ({@link PairedDifference}), and the categories, functions and wait events whose share moved
- * most, chosen after the fact from every name the steps saw. All intervals of the block are simultaneous at 95%
- * (Bonferroni): half of the 5% is shared among the headline figures measured, half among every candidate of the
- * three lists (all of it to one group when the other is empty), so a server against itself shows a resolved change
- * at no more than 5% of thread counts. Immutable.
+ * most. All intervals of the block are simultaneous at 95% (Bonferroni) over two families: the figures named
+ * before looking (the headline figures measured and every category seen, the categories being the fixed list of
+ * docs/explain.md) share half of the 5%, the names chosen after looking (every function and wait event any step
+ * listed) share the other half (all of it to one family when the other is empty); so a server against itself shows a
+ * resolved change at no more than 5% of thread counts, and a listed function that resolves was not picked out of
+ * noise. Immutable.
  *
  * @param threads                  worker threads
  * @param pairs                    finished pairs compared
@@ -36,9 +38,9 @@ import java.util.function.ToDoubleFunction;
  * @param categories               on-CPU categories whose share moved most (points), at most {@value #TOP}
  * @param functions                functions whose self share moved most (points), at most {@value #TOP}
  * @param waits                    wait events whose time per event moved most (µs), at most {@value #TOP}
- * @param categoryCandidates       categories seen in any step (the Bonferroni k of {@code categories})
- * @param functionCandidates       functions among any step's 20 largest self shares (the k of {@code functions})
- * @param waitCandidates           wait events among any step's leading waits (the k of {@code waits})
+ * @param categoryCandidates       categories seen in any step (counted with the headline figures)
+ * @param functionCandidates       functions among any step's 20 largest self shares (counted with the waits)
+ * @param waitCandidates           wait events among any step's leading waits
  */
 public record ExplainChange(int threads, int pairs, int figuresJudged,
                             @JsonInclude(JsonInclude.Include.NON_NULL) Scaled cpuMicrosPerEvent,
@@ -109,14 +111,15 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
         Candidates cats = candidates(rs, ExplainReading::categories);
         Candidates funcs = candidates(rs, ExplainReading::functions);
         Candidates waits = candidates(rs, ExplainReading::waits);
-        int k = cats.names().size() + funcs.names().size() + waits.names().size();
         if (present == 0) {
             return null;
         }
-        // Bonferroni over the block: half of the 5% to the headline figures, half to every candidate of the lists
+        // Bonferroni over the block: half of the 5% to the figures named before looking, half to those chosen after
+        long named = present + cats.names().size();
+        int chosen = funcs.names().size() + waits.names().size();
         double alpha = 1 - PairedRatio.CONFIDENCE;
-        double headlineLevel = 1 - (k == 0 ? alpha : alpha / 2) / present;
-        double movedLevel = k == 0 ? PairedRatio.CONFIDENCE : 1 - alpha / 2 / k;
+        double headlineLevel = 1 - (chosen == 0 ? alpha : alpha / 2) / named;
+        double chosenLevel = chosen == 0 ? PairedRatio.CONFIDENCE : 1 - alpha / 2 / chosen;
         Scaled cpu = scaled(rs, bFirst, headline.get("cpu"), headlineLevel);
         Scaled vcs = scaled(rs, bFirst, headline.get("switches"), headlineLevel);
         Scaled ipc = scaled(rs, bFirst, headline.get("ipc"), headlineLevel);
@@ -124,10 +127,10 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
                 .map(ExplainReading::ipcAbsentReason).filter(java.util.Objects::nonNull).findFirst().orElse(null);
         Shift lockShare = shift("lock share", rs, bFirst, headline.get("lock share"), headlineLevel);
         Shift lockWait = shift("lock wait", rs, bFirst, headline.get("lock wait"), headlineLevel);
-        return new ExplainChange(threads, pairs.size(), (int) present + k, cpu, vcs, ipc, ipcAbsent, lockShare, lockWait,
-                moved(rs, bFirst, cats, ExplainReading::profiled, movedLevel),
-                moved(rs, bFirst, funcs, ExplainReading::profiled, movedLevel),
-                moved(rs, bFirst, waits, ExplainReading::waited, movedLevel),
+        return new ExplainChange(threads, pairs.size(), (int) named + chosen, cpu, vcs, ipc, ipcAbsent, lockShare,
+                lockWait, moved(rs, bFirst, cats, ExplainReading::profiled, headlineLevel),
+                moved(rs, bFirst, funcs, ExplainReading::profiled, chosenLevel),
+                moved(rs, bFirst, waits, ExplainReading::waited, chosenLevel),
                 cats.names().size(), funcs.names().size(), waits.names().size());
     }
 

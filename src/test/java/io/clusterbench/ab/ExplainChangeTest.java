@@ -51,11 +51,13 @@ class ExplainChangeTest {
         assertEquals(List.of("MYSQLparse", "ut_delay"), e.functions().stream().limit(2).map(ExplainChange.Shift::name).sorted().toList());
         ExplainChange.Shift spin = e.functions().stream().filter(f -> f.name().equals("ut_delay")).findFirst().orElseThrow();
         assertEquals(20.0, spin.change().difference(), 1e-9);
-        // 2 categories + 3 functions + 1 wait seen: half of the 5% shared among the 6 candidates, half among the
-        // 4 headline figures measured (IPC is not)
+        // named before looking: the 4 headline figures measured (IPC is not) and the 2 categories seen share half of
+        // the 5%; chosen after looking: the 3 functions and 1 wait seen share the other half
         assertEquals(3, e.functionCandidates());
-        assertEquals(1 - 0.025 / 6, spin.change().confidence(), 1e-12);
-        assertEquals(1 - 0.025 / 4, e.cpuMicrosPerEvent().confidence(), 1e-12);
+        assertEquals(2, e.categoryCandidates());
+        assertEquals(1 - 0.025 / 4, spin.change().confidence(), 1e-12);
+        assertEquals(1 - 0.025 / 6, e.cpuMicrosPerEvent().confidence(), 1e-12);
+        assertEquals(1 - 0.025 / 6, e.categories().get(0).change().confidence(), 1e-12);
         assertEquals(10, e.figuresJudged());
         String text = String.join("\n", AbText.verdicts(SyntheticAb.document(new double[] {1, 1, 1, 1, 1})
                 .withRuns(runs(pairs, "MYSQLparse", "ut_delay"))));
