@@ -63,7 +63,7 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
-     * Starts the server: builds the cache when it is missing or fails its check (the first run: about 350 MB unpacked
+     * Starts the server: builds the cache when it is missing or fails its check (the first run: about 37 MB unpacked
      * and a data directory initialised), copies the cached data directory, starts {@code mariadbd} and returns once a
      * login succeeds.
      *
