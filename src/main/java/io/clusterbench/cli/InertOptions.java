@@ -20,9 +20,10 @@ import java.util.Set;
 /**
  * sysbench accepts every option with every command, so one variable of options serves a rig's prepare, run and
  * cleanup ({@code sysbench tpcc $OPTS prepare}, {@code ... run}, {@code ... cleanup}). So every command that takes
- * a workload accepts every option of {@code run} and of every workload family: those it lacks are added to it,
- * hidden from its help and inert (their values land in throwaway option objects), in a mixin named
- * {@value #MIXIN}; {@link #note} names the ones typed in one line ("Note: --time has no effect on prepare;
+ * a workload, and every command a rig points at the same server ({@code inspect}, {@code explain}, the probes),
+ * accepts every option of {@code run} and of every workload family: those it lacks are added to it, hidden from its
+ * help and inert (their values land in throwaway option objects), in a mixin named {@value #MIXIN}; {@link #note}
+ * names the ones typed in one line, as typed ("Note: --time, --mysql-ignore-errors have no effect on prepare;
  * ignored."), never refusing them. {@code run} has them all.
  *
  * <p>Thread-safe (stateless); the commands it changes are confined to the main thread.
