@@ -51,6 +51,23 @@ final class ProcessExit implements Lifecycle.Exit {
         Runtime.getRuntime().halt(cause == Lifecycle.StopCause.INTERRUPT ? ExitCode.INTERRUPTED.code() : 143);
     }
 
+    /**
+     * The threads that would hold the JVM's exit: at its final safepoint the JVM waits up to 300 ms for threads inside a
+     * native method (a blocked socket read, a child process's reaper waiting for it to end) to block.
+     *
+     * @return each such thread's name and the native method it is in (for {@code CLUSTERBENCH_TRACE=1})
+     */
+    static java.util.List<String> threadsInNative() {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        Thread.getAllStackTraces().forEach((t, stack) -> {
+            if (t != Thread.currentThread() && t.getState() == Thread.State.RUNNABLE && stack.length > 0
+                    && stack[0].isNativeMethod()) {
+                out.add(t.getName() + " in " + stack[0].getClassName() + "." + stack[0].getMethodName());
+            }
+        });
+        return out;
+    }
+
     /** @return true once the process is ending on a stop: what the command still prints comes from broken work */
     boolean ending() {
         return ending;

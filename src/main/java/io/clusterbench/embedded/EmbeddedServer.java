@@ -146,6 +146,7 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         if (p != null) {
             p.signalKill(); // its data are thrown away: no clean shutdown to wait for
+            p.onExit().thenRun(() -> life.mark("embedded: mariadbd reaped"));
         }
         if (d != null) {
             Trees.delete(d);

@@ -21,7 +21,7 @@ final class EndOfRun implements Runnable {
     /**
      * After the cancel, the statements have this long to return before their connections are closed under them: a
      * cancelled statement returns within milliseconds from a live server, and a server that does not answer must
-     * not hold the command's one-second exit bound (DESIGN.md, "Lifecycle").
+     * not hold the command's one-second exit bound (docs/architecture.md, "The lifecycle").
      */
     static final long CANCEL_NANOS = 100_000_000L;
     /** After closing the connections, the workers have this long to leave their loop. */

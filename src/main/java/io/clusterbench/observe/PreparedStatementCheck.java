@@ -26,7 +26,7 @@ import java.util.concurrent.CompletableFuture;
 public final class PreparedStatementCheck implements AutoCloseable {
     /**
      * The longest the reading after the step may take, from {@link #stepEnded}: a server that does not answer then leaves the
-     * mode {@code unknown} rather than holding the end of the command (the one-second exit bound, DESIGN.md).
+     * mode {@code unknown} rather than holding the end of the command (the one-second exit bound, docs/architecture.md).
      */
     public static final long FINISH_WAIT_MILLIS = 300;
     private final Target target;
