@@ -122,7 +122,7 @@ final class StepRunner {
             life.mark("observers closed");
         }
         PreparedStatementsRecord psMode = ps.finish(java.util.Arrays.stream(outcome.eventsPerWorker()).sum());
-        psConnections.close();
+        Lifecycle.close(List.of(psConnections), life.endWorkLeft()); // abandoned once the end deadline passed
         List<EndpointTotals> endpointTotals = engine.endpointTotals(); // once: taking them drains the histograms
         if (series != null) {
             series.endpoints(endpointTotals, label -> nodeName(ctx.topology(), label));
