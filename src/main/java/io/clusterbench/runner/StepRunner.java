@@ -102,6 +102,9 @@ final class StepRunner {
         RunOutput outputs = Outputs.forStep(ctx, spec.printIntervals(), plan.warmup().toSeconds(), files, series,
                 observers::compactLine, () -> progress.accept(records.running(acc.intervals(),
                         observers.facts(ctx.clusterFacts()))));
+        // owned: a halt closes them (flushes the files) while it writes result.json; a file system that hangs is
+        // abandoned at the close's deadline
+        Lifecycle.Owned outputsOwned = life.own("step outputs", outputs::close);
         StepListener.ClientCpu cpu = new StepListener.ClientCpu();
         PreparedStatementCheck ps = PreparedStatementCheck.start(ctx.target());
         Lifecycle.Owned psConnections = life.own("prepared-statement check", ps::close);
@@ -117,7 +120,7 @@ final class StepRunner {
             psConnections.close();
             return new Step(null, null, f, records);
         } finally {
-            outputs.close();
+            outputsOwned.close();
             observers.close();
             life.mark("observers closed");
         }
