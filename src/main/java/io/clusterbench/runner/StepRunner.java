@@ -29,6 +29,7 @@ import io.clusterbench.result.RunTiming;
 import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -77,8 +78,18 @@ final class StepRunner {
     /**
      * @param onProgress receives the step's record at start, every ~10 s and at the end
      * @return the step's record and outcome; when sessions cannot be opened, a step with {@code refused} set
+     * @throws java.util.concurrent.CancellationException when a stop ended the command before anything was measured
+     *                                                    (the process is ending; the step's record says so)
      */
     static Step run(RunContext ctx, StepSpec spec, Consumer<RunRecord> onProgress) {
+        return run(ctx, spec, onProgress, Clock.SYSTEM);
+    }
+
+    /**
+     * As {@link #run(RunContext, StepSpec, Consumer)}, with the engine on {@code clock} (a test's manual clock: the
+     * step states without waiting for real time).
+     */
+    static Step run(RunContext ctx, StepSpec spec, Consumer<RunRecord> onProgress, Clock clock) {
         RunPlan settings = ctx.settings;
         Lifecycle life = ctx.env.lifecycle();
         Workload workload = settings.workload().workload();
@@ -92,7 +103,7 @@ final class StepRunner {
             ResultDirs.createDirectories(spec.dir());
             progress.accept(records.nothingMeasured(ctx.clusterFacts()));
         });
-        Engine engine = new Engine(plan, Clock.SYSTEM);
+        Engine engine = new Engine(plan, clock);
         ObserverSet observers = ObserverSet.forRun(ctx, spec.dir());
         IntervalFiles files = new IntervalFiles(spec.dir(), workload.statementClasses()); // before the first checkpoint
         progress.accept(records.running(acc.intervals(), observers.facts(ctx.clusterFacts())));
@@ -123,6 +134,13 @@ final class StepRunner {
             outputsOwned.close();
             observers.close();
             life.mark("observers closed");
+        }
+        if (life.ending()) {
+            // stopped with nothing measured: the process is ending; the step's record is the stop's, whichever thread
+            // writes it first, and the driver has nothing to report
+            Lifecycle.close(List.of(psConnections), Duration.ZERO);
+            progress.accept(records.nothingMeasured(ctx.clusterFacts()));
+            throw new java.util.concurrent.CancellationException(StepRecords.NOTHING_MEASURED);
         }
         PreparedStatementsRecord psMode = ps.finish(java.util.Arrays.stream(outcome.eventsPerWorker()).sum());
         Lifecycle.close(List.of(psConnections), life.endWorkLeft()); // abandoned once the end deadline passed
