@@ -188,6 +188,14 @@ public final class EmbeddedServer implements AutoCloseable {
     }
 
     /**
+     * Begins {@link #close()} on the lifecycle's thread and returns at once (the server is no longer needed; its
+     * teardown overlaps the command's last work). A later {@link #close()} waits for it.
+     */
+    public void closeSoon() {
+        owned.closeSoon();
+    }
+
+    /**
      * Stops the server: killed and its directory deleted, or with {@code keep} shut down cleanly (bounded by
      * {@link #KEEP_SHUTDOWN_BOUND}) and its directory kept. Idempotent; bounded by the lifecycle.
      */

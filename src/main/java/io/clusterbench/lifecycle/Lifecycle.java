@@ -560,6 +560,15 @@ public final class Lifecycle {
             await(System.nanoTime() + deadline.toNanos());
         }
 
+        /**
+         * Begins the close (once) on its daemon thread and returns at once: a later {@link #close}, or the command's
+         * {@link Lifecycle#closeAll}, waits for it. For a resource no longer needed whose close takes a while (a killed
+         * server's teardown) while the command still has other work to do.
+         */
+        public void closeSoon() {
+            begin();
+        }
+
         /** Releases the resource from the lifecycle without closing it (the caller closed it itself). */
         public void release() {
             synchronized (Lifecycle.this) {

@@ -230,6 +230,16 @@ final class RunContext implements AutoCloseable {
         return server.variables().getOrDefault("max_connections", "unknown");
     }
 
+    /**
+     * Nothing reads the server any more (the command's last step has its facts): an embedded server is killed now,
+     * so its teardown overlaps the step's record and the report instead of holding the process's exit (the JVM waits
+     * for the reaper of a child still being torn down).
+     */
+    void serverDone() {
+        env.lifecycle().mark("server no longer needed");
+        resolved.closeSoon();
+    }
+
     /** Closes the metrics endpoint (after its linger) and the target (the embedded server, if any). */
     @Override
     public void close() {

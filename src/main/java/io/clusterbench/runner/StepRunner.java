@@ -56,8 +56,14 @@ final class StepRunner {
      * @param index          0-based step of the schedule (under {@code --start-at} each step has its own start)
      * @param dir            directory for the step's interval files
      * @param printIntervals print interval and start lines (with {@code --report-interval})
+     * @param lastOnServer   the command's last use of its server: once the step's facts are read, an embedded server
+     *                       is closed ({@link RunContext#serverDone})
      */
-    record StepSpec(int wholeThreads, int repeat, int index, Path dir, boolean printIntervals) {
+    record StepSpec(int wholeThreads, int repeat, int index, Path dir, boolean printIntervals, boolean lastOnServer) {
+        /** A step after which the server is used again (a sweep's, ab's). */
+        StepSpec(int wholeThreads, int repeat, int index, Path dir, boolean printIntervals) {
+            this(wholeThreads, repeat, index, dir, printIntervals, false);
+        }
     }
 
     /**
@@ -154,6 +160,9 @@ final class StepRunner {
         life.mark("endpoint totals");
         Facts facts = StepFacts.of(ctx, observers.facts(ctx.clusterFacts()), psMode, outcome, acc.intervals(), ledger,
                 spec.dir(), engine.measuredErrorDetail(), workload.statementClasses());
+        if (spec.lastOnServer()) {
+            ctx.serverDone(); // its last reading is done (the ledger, the checksums)
+        }
         Summary summary = acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(),
                 outcome.busySecondsPerWorker(), cpu.secondsSinceStart(), outcome.abandonedEvents(),
                 new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),

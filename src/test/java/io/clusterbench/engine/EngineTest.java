@@ -151,9 +151,11 @@ class EngineTest {
         w.lockWaitAtCall = 5; // one event waits on a lock, the other workers go on answering
         Totals t = run(plan, w);
         assertEquals(RunOutcome.Reason.COMPLETED, t.outcome().reason());
-        assertEquals(1, w.cancels.get(), "the waiting statement is cancelled");
-        assertEquals(0, w.aborts.get(), "and its connection kept");
-        assertEquals(1, t.count(Counter.CUT_OFF));
+        // at least the waiting one; on a loaded machine a worker not yet scheduled since the stop is still inside its
+        // event at the cancel and is cancelled (and cut off) too
+        assertTrue(w.cancels.get() >= 1, "the waiting statement is cancelled");
+        assertEquals(0, w.aborts.get(), "no connection closed: its server answers");
+        assertTrue(t.count(Counter.CUT_OFF) >= 1);
     }
 
     /**
