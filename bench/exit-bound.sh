@@ -11,14 +11,15 @@
 #
 # The measured end is read from the CLUSTERBENCH_TRACE=1 timeline ("measuring ended"), placed on the wall clock by its
 # "at epoch ms" mark; the exit is the moment the JVM's pid is gone (polled every 10 ms). CB: the launcher to measure
-# (default bin/clusterbench; a copy of bin/ and target/clusterbench.jar elsewhere measures another build). Run it
-# under the machine-wide lock: flock /tmp/cb-bench.lock bench/exit-bound.sh live 5. The launcher's first run after a
-# build writes its class-data archive at exit (seconds): one untimed run comes first.
+# (default bin/clusterbench; a copy of bin/ and target/clusterbench.jar elsewhere measures another build, which stays
+# fixed while sources change); several separated by ':' are measured in turn within each try (before and after
+# alternating, so both see the same load). Run it under the machine-wide lock:
+# flock /tmp/cb-bench.lock bench/exit-bound.sh live 5. The launcher's first run after a build writes its class-data
+# archive at exit (seconds): one untimed run of each comes first.
 set -euo pipefail
-shopt -s nullglob
 case_="${1:?usage: bench/exit-bound.sh live|frozen-end|frozen-int|frozen-term [TRIES]}"
 tries="${2:-5}"
-cb="${CB:-$(cd "$(dirname "$0")/.." && pwd)/bin/clusterbench}"
+IFS=: read -r -a cbs <<<"${CB:-$(cd "$(dirname "$0")/.." && pwd)/bin/clusterbench}"
 work="$(mktemp -d /tmp/exit-bound.XXXXXX)"
 trap 'rm -rf "$work"' EXIT
 # VERBOSE=1: the trace from the measured end on, after each try
@@ -40,13 +41,17 @@ one() {
     *) args+=(--threads 8 --time 8 --report-interval 1) ;;
   esac
   CLUSTERBENCH_TRACE=1 "$cb" "${args[@]}" >"$log" 2>&1 &
-  local pid=$! signal_ms="" server=""
+  local pid=$! signal_ms="" server="" sdir=""
+  until [ -n "$server" ] || ! kill -0 "$pid" 2>/dev/null; do
+    server="$(pgrep -P "$pid" -x mariadbd | head -1 || true)"
+    sleep 0.05
+  done
+  sdir="$(tr '\0' '\n' < "/proc/$server/cmdline" 2>/dev/null | sed -n 's#^--datadir=\(.*\)/data$#\1#p' || true)"
   if [ "$case_" != live ]; then
     until [ "$(grep -c '^\[ ' "$log" 2>/dev/null || true)" -ge 3 ]; do
       kill -0 "$pid" 2>/dev/null || { echo "the run ended before its 3rd interval" >&2; cat "$log" >&2; return 1; }
       sleep 0.05
     done
-    server="$(pgrep -P "$pid" -x mariadbd | head -1)"
     kill -STOP "$server"
     if [ "$case_" = frozen-int ] || [ "$case_" = frozen-term ]; then
       sleep 2
@@ -63,14 +68,21 @@ one() {
   if [ "$from" = NA ]; then
     echo "no 'measuring ended' or epoch mark in the trace" >&2; tail -20 "$log" >&2; return 1
   fi
-  local left
-  left=(/tmp/clusterbench-embedded-*)
-  echo "exit $status after $(( exit_ms - from )) ms ($([ -n "$signal_ms" ] && echo 'from the signal' || echo 'from the measured end')); clusterbench-embedded-* dirs now: ${#left[@]}"
+  sleep 0.3 # a killed server's teardown
+  local left="nothing left"
+  if [ -n "$server" ] && kill -0 "$server" 2>/dev/null; then left="mariadbd $server LEFT RUNNING"; fi
+  if [ -n "$sdir" ] && [ -e "$sdir" ]; then left="$left; $sdir LEFT"; fi
+  echo "exit $status after $(( exit_ms - from )) ms ($([ -n "$signal_ms" ] && echo 'from the signal' || echo 'from the measured end')); $left"
   if [ "${VERBOSE:-0}" = 1 ]; then sed -n '/measuring ended/,$p' "$log" | grep '^trace'; fi
 }
 
-echo "untimed first run (class-data archive)"
-CLUSTERBENCH_TRACE=1 "$cb" run oltp_read_write --time 1 --out "$work/warm" >"$work/warm.log" 2>&1 || true
+for cb in "${cbs[@]}"; do
+  echo "untimed first run of $cb (class-data archive)"
+  CLUSTERBENCH_TRACE=1 "$cb" run oltp_read_write --time 1 --out "$work/warm" >"$work/warm.log" 2>&1 || true
+done
 for i in $(seq 1 "$tries"); do
-  one
+  for cb in "${cbs[@]}"; do
+    printf '%s  ' "$cb"
+    one
+  done
 done

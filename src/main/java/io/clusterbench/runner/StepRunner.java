@@ -102,7 +102,7 @@ final class StepRunner {
         EnginePlan plan = settings.engine(ctx.target(), spec.wholeThreads(), spec.index());
         StepRecords records = new StepRecords(workload.name(), plan.threads(), spec.repeat(), settings.planRecord(plan),
                 workload.facts(), ShardFacts.of(settings, plan, spec.wholeThreads(), ctx.target()));
-        Consumer<RunRecord> progress = new StepRecords.Gate(onProgress);
+        StepRecords.Gate progress = new StepRecords.Gate(onProgress);
         RunAccumulator acc = new RunAccumulator(workload.statementClasses(), settings.reporting().percentile());
         // from here a stop that ends the process before the measured phase leaves the step's result.json saying so
         life.beforeNothingMeasuredExit(() -> {
@@ -115,7 +115,7 @@ final class StepRunner {
         IntervalFiles files = new IntervalFiles(spec.dir(), workload.statementClasses()); // before the first checkpoint
         progress.accept(records.running(acc.intervals(), observers.facts(ctx.clusterFacts())));
         // a second Ctrl-C ends the process at once: first the intervals finished so far go to result.json
-        life.beforeHalt(() -> progress.accept(records.halted(acc.intervals(), observers.facts(ctx.clusterFacts()))));
+        life.beforeHalt(() -> progress.acceptNow(records.halted(acc.intervals(), observers.facts(ctx.clusterFacts()))));
         StepSeries series = Outputs.metricsSeries(ctx, spec.wholeThreads(), spec.repeat(), spec.index());
         RunOutput outputs = Outputs.forStep(ctx, spec.printIntervals(), plan.warmup().toSeconds(), files, series,
                 observers::compactLine, () -> progress.accept(records.running(acc.intervals(),
