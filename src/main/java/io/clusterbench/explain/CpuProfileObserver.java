@@ -266,7 +266,10 @@ final class CpuProfileObserver implements Finishing {
         if (why == null && p != null && p.exitValue() != 0 && !Files.exists(data())) {
             why = perfError();
         }
-        settle(why == null && p != null ? analyse() : absent(why));
+        CpuProfile r = why == null && p != null ? analyse() : absent(why);
+        settle(r);
+        life.mark("explain: profile " + (r.nodes().stream().anyMatch(n -> n.incompleteReason() != null) ? "cut"
+                : r.profiled() ? "analysed" : "absent"));
     }
 
     private Duration leftUntilDeadline() {
