@@ -29,7 +29,7 @@ final class EndOfRun implements Runnable {
     /** After closing the connections, the workers have this long to leave their loop. */
     static final long ABORT_NANOS = 100_000_000L;
     /**
-     * An endpoint from which no worker heard within this long before the cancel (five grace periods: on a live server
+     * An endpoint from which no worker heard within this long before the cut-off (five grace periods: on a live server
      * the other workers' statements and the events that ended in the grace answered just before) is taken as not
      * answering: its statements are not cancelled over a side connection, their sockets are closed.
      */
@@ -111,7 +111,13 @@ final class EndOfRun implements Runnable {
      *         sockets were closed (their workers get {@link #ABORT_NANOS})
      */
     private boolean cancelOrAbort() {
+        // counted back from the cut-off, not from now: this thread may get here late (starved), and its lateness
+        // must not make a live server look silent
         long now = clock.nanoTime();
+        long cutOff = control.cutOffNanos();
+        if (cutOff != Long.MAX_VALUE && now - cutOff > 0) {
+            now = cutOff;
+        }
         long[] heard = new long[control.endpointCount() + 1];
         boolean[] any = new boolean[heard.length];
         for (Worker w : workers) {
