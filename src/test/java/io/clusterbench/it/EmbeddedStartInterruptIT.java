@@ -2,6 +2,7 @@ package io.clusterbench.it;
 
 import io.clusterbench.result.ResultJson;
 import io.clusterbench.result.RunRecord;
+import io.clusterbench.testing.ExitBound;
 import io.clusterbench.testing.Launched;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -30,13 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * ({@code -Dclusterbench.seed=N} repeats a sequence).
  */
 class EmbeddedStartInterruptIT {
-    /**
-     * From SIGINT to the process's end. The lifecycle ends the process within 1 s (its closes are abandoned 0.85 s after
-     * the stop, the watchdog halts a measured step 0.6 s after it); the 0.5 s on top is slack for a loaded 2-core CI
-     * machine, not for the code: the signal reaching the JVM's handler thread, and the JVM's own exit, which waits up
-     * to 0.3 s for threads inside native calls (the reaper of the mariadbd just killed, still being torn down).
-     */
-    private static final double EXIT_BOUND_SECONDS = 1.5;
+    /** From SIGINT to the process's end (its slack over the code's 1 s: {@link ExitBound}). */
+    private static final double EXIT_BOUND_SECONDS = ExitBound.SECONDS;
     /** Moments on a cold cache: the first run takes 15-25 s to its first interval on the loaded machine. */
     private static final int COLD = 6;
     private static final int WARM = 14;

@@ -2,6 +2,7 @@ package io.clusterbench.it;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import io.clusterbench.testing.Cli;
+import io.clusterbench.testing.ExitBound;
 import io.clusterbench.testing.OwnServer;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -25,14 +26,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * keeps the finished intervals with the right status.
  */
 class FrozenServerStopIT {
-    /**
-     * The longest the process may live after the signal or the measured end, in seconds. The code's bound is 1 s
-     * ({@code Lifecycle.EXIT_BOUND}: the end work's deadline 0.5 s after the measured end, the watchdog 0.6 s after a
-     * stop, a halt's 0.25 s). The 0.5 s on top is slack for a loaded 2-core CI machine, not for the code: there a JVM
-     * starting threads, writing result.json and exiting (it waits up to 0.3 s for threads inside native calls) was
-     * seen to take 0.3-0.5 s longer than on a quiet one.
-     */
-    private static final double EXIT_BOUND_SECONDS = 1.5;
+    /** The longest the process may live after the signal or the measured end (its slack: {@link ExitBound}). */
+    private static final double EXIT_BOUND_SECONDS = ExitBound.SECONDS;
     private static OwnServer own;
 
     @TempDir
