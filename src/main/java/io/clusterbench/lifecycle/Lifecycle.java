@@ -1,5 +1,8 @@
 package io.clusterbench.lifecycle;
 
+// Over 400 lines: owning, the two kinds of stop, the halt, the watchdog and the end deadline share one set of owned
+// resources under one lock and one clock of the command; split, each part would reach into the others' state.
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
