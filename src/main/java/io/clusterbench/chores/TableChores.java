@@ -30,10 +30,12 @@ public final class TableChores {
     /**
      * What {@link #prepare} did.
      *
-     * @param seconds  wall time of the load in seconds
-     * @param embedded true when the target was a (now removed, unless kept) embedded server
+     * @param seconds     wall time of the load in seconds
+     * @param embedded    true when the target was a (now removed, unless kept) embedded server
+     * @param interrupted true when a stop (Ctrl-C, SIGTERM) ended the load: what was loaded and how to resume it
+     *                    were printed
      */
-    public record Prepared(double seconds, boolean embedded) {
+    public record Prepared(double seconds, boolean embedded, boolean interrupted) {
     }
 
     /**
@@ -64,14 +66,18 @@ public final class TableChores {
             try (LoadFlowControl fc = LoadFlowControl.start(resolved.target(), console)) {
                 w.prepare(resolved.target(), threads, mode, ledger, console::line);
             } catch (SQLException | RuntimeException e) {
-                if (!ledger.isEmpty() || stopped.get()) {
-                    LoadReport.print(console, stopped.get() ? "interrupted" : "failed", ledger, command);
+                if (stopped.get()) { // the stop broke the load: not a failure of the server or of the options
+                    LoadReport.print(console, "interrupted", ledger, command);
+                    return new Prepared((System.nanoTime() - start) / 1e9, resolved.embedded() != null, true);
+                }
+                if (!ledger.isEmpty()) {
+                    LoadReport.print(console, "failed", ledger, command);
                 }
                 throw e;
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             describeTables(resolved.target(), w, console);
-            return new Prepared(seconds, resolved.embedded() != null);
+            return new Prepared(seconds, resolved.embedded() != null, false);
         } catch (SQLException e) {
             throw new UserException("prepare failed: " + e.getErrorCode() + ": " + e.getMessage(),
                     io.clusterbench.db.Remedies.hint(e.getErrorCode(), null), e);

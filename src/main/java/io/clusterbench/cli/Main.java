@@ -76,6 +76,9 @@ public final class Main implements Runnable {
         life.closeAll(Lifecycle.CLOSE_DEADLINE); // what the command left open: bounded, then abandoned
         life.mark("exit " + code + " at epoch ms " + System.currentTimeMillis());
         life.trace().forEach(line -> err.println("trace " + line));
+        if (!life.trace().isEmpty()) {
+            ProcessExit.threadsInNative().forEach(t -> err.println("trace in native at exit: " + t));
+        }
         out.flush();
         err.flush();
         done.countDown();
@@ -96,7 +99,7 @@ public final class Main implements Runnable {
             return; // nothing was measured: the command's resources are closed, nothing to wait for
         }
         try {
-            done.await(Lifecycle.WATCHDOG.toMillis() + 500, TimeUnit.MILLISECONDS);
+            done.await(Lifecycle.WATCHDOG.plus(Lifecycle.HALT_DEADLINE).toMillis() + 150, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }

@@ -62,6 +62,9 @@ final class PrepareCommand extends WorkloadCommand {
         PrepareMode mode = resume ? PrepareMode.RESUME : force ? PrepareMode.DROP : PrepareMode.REFUSE;
         Workload w = WorkloadRegistry.create(workload(), families(), keys.distribution(), 1);
         TableChores.Prepared done = TableChores.prepare(target.spec(), w, threads, mode, env.command(), env);
+        if (done.interrupted()) {
+            return ExitCode.INTERRUPTED.code();
+        }
         if (!workload().equals(TpccFamily.NAME)) { // the tpcc loader prints its own rows and rows/s
             long rows = (long) w.tables().size() * families().get(OltpOptions.class).tableSize();
             env.out().printf(Locale.ROOT, "Prepared %d table(s), %d rows in %.1f s (%.0f rows/s)%n",

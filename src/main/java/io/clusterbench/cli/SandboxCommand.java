@@ -42,7 +42,7 @@ final class SandboxCommand implements Runnable {
 
     @Command(name = "status", mixinStandardHelpOptions = true, description = "Show each node's process and wsrep state. Exit 3 when a node is not Synced.")
     int status(@Mixin SandboxDir dir) {
-        GaleraSandbox sb = GaleraSandbox.open(dir.path());
+        GaleraSandbox sb = GaleraSandbox.open(dir.path(), env.lifecycle());
         List<NodeStatus> nodes = sb.status();
         SandboxText.status(sb, nodes).forEach(env.out()::println);
         return nodes.stream().allMatch(NodeStatus::synced) ? ExitCode.OK.code() : ExitCode.CHECK_FAILED.code();
@@ -51,7 +51,7 @@ final class SandboxCommand implements Runnable {
     @Command(name = "start", mixinStandardHelpOptions = true, description = "Start every node that is down (bootstraps from the node marked safe "
             + "to bootstrap when none runs) and wait until each is Synced.")
     int start(@Mixin SandboxDir dir) {
-        GaleraSandbox sb = GaleraSandbox.open(dir.path());
+        GaleraSandbox sb = GaleraSandbox.open(dir.path(), env.lifecycle());
         sb.start(env.out()::println);
         env.out().println(NodeStatus.table(sb.status()));
         return ExitCode.OK.code();
@@ -59,14 +59,14 @@ final class SandboxCommand implements Runnable {
 
     @Command(name = "stop", mixinStandardHelpOptions = true, description = "Stop every node cleanly (SIGTERM, last node first); data is kept.")
     int stop(@Mixin SandboxDir dir) {
-        GaleraSandbox.open(dir.path()).stop(env.out()::println);
+        GaleraSandbox.open(dir.path(), env.lifecycle()).stop(env.out()::println);
         env.out().println("Stopped.");
         return ExitCode.OK.code();
     }
 
     @Command(name = "destroy", mixinStandardHelpOptions = true, description = "Stop every node and delete the sandbox directory.")
     int destroy(@Mixin SandboxDir dir) {
-        GaleraSandbox.open(dir.path()).destroy(env.out()::println);
+        GaleraSandbox.open(dir.path(), env.lifecycle()).destroy(env.out()::println);
         env.out().println("Destroyed.");
         return ExitCode.OK.code();
     }
@@ -74,7 +74,7 @@ final class SandboxCommand implements Runnable {
     @Command(name = "kill", mixinStandardHelpOptions = true, description = "SIGKILL one node (a crash).")
     int kill(@Parameters(paramLabel = "NODE", description = "n1, n2, ... (or 1, 2, ...)") String node,
              @Mixin SandboxDir dir) {
-        GaleraSandbox.open(dir.path()).kill(node);
+        GaleraSandbox.open(dir.path(), env.lifecycle()).kill(node);
         env.out().println("Killed " + node + ".");
         return ExitCode.OK.code();
     }
@@ -82,7 +82,7 @@ final class SandboxCommand implements Runnable {
     @Command(name = "pause", mixinStandardHelpOptions = true, description = "SIGSTOP one node (a hang: sockets stay open, nothing answers).")
     int pause(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
               @Mixin SandboxDir dir) {
-        GaleraSandbox.open(dir.path()).pause(node);
+        GaleraSandbox.open(dir.path(), env.lifecycle()).pause(node);
         env.out().println("Paused " + node + ".");
         return ExitCode.OK.code();
     }
@@ -91,7 +91,7 @@ final class SandboxCommand implements Runnable {
             + "(exit 2 when it died).")
     int resume(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
                @Mixin SandboxDir dir) {
-        var transfer = GaleraSandbox.open(dir.path()).resume(node);
+        var transfer = GaleraSandbox.open(dir.path(), env.lifecycle()).resume(node);
         env.out().println(transfer == null ? io.clusterbench.sandbox.StateTransferLog.nothingToUndo(node, "resume")
                 : "Resumed " + node + ": " + io.clusterbench.sandbox.StateTransferLog.describe(node, transfer));
         return ExitCode.OK.code();
@@ -100,7 +100,7 @@ final class SandboxCommand implements Runnable {
     @Command(name = "restart", mixinStandardHelpOptions = true, description = "Stop one node cleanly if it runs, start it and wait until it is Synced.")
     int restart(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node,
                 @Mixin SandboxDir dir) {
-        GaleraSandbox.open(dir.path()).restart(node, env.out()::println);
+        GaleraSandbox.open(dir.path(), env.lifecycle()).restart(node, env.out()::println);
         return ExitCode.OK.code();
     }
 
@@ -110,21 +110,21 @@ final class SandboxCommand implements Runnable {
              @Parameters(index = "1", paramLabel = "LINK", description = "DELAY[±JITTER][,RATE] or off") String link,
              @Mixin SandboxDir dir) {
         LinkSpec spec = LinkSpec.parse(link);
-        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).link(node, spec) + ".");
+        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path(), env.lifecycle())).link(node, spec) + ".");
         return ExitCode.OK.code();
     }
 
     @Command(name = "partition", mixinStandardHelpOptions = true, description = "Cut a node's group and IST traffic both ways (its SQL port stays "
             + "up: clients see non-Primary, 1047/1180); the majority goes on.")
     int partition(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node, @Mixin SandboxDir dir) {
-        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).partition(node) + ".");
+        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path(), env.lifecycle())).partition(node) + ".");
         return ExitCode.OK.code();
     }
 
     @Command(name = "heal", mixinStandardHelpOptions = true, description = "End a node's partition and wait until it is Synced again (exit 2 when "
             + "it is not in time).")
     int heal(@Parameters(paramLabel = "NODE", description = "n1, n2, ...") String node, @Mixin SandboxDir dir) {
-        var transfer = new SandboxNetwork(GaleraSandbox.open(dir.path())).heal(node);
+        var transfer = new SandboxNetwork(GaleraSandbox.open(dir.path(), env.lifecycle())).heal(node);
         env.out().println(transfer == null ? io.clusterbench.sandbox.StateTransferLog.nothingToUndo(node, "heal")
                 : "Healed " + node + ": " + io.clusterbench.sandbox.StateTransferLog.describe(node, transfer));
         return ExitCode.OK.code();
@@ -136,7 +136,7 @@ final class SandboxCommand implements Runnable {
              @Parameters(index = "1", paramLabel = "PERCENT", description = "0-90, e.g. 30%%") String percent,
              @Mixin SandboxDir dir) {
         int share = SandboxNetwork.share(percent);
-        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path())).slow(node, share) + ".");
+        env.out().println(new SandboxNetwork(GaleraSandbox.open(dir.path(), env.lifecycle())).slow(node, share) + ".");
         return ExitCode.OK.code();
     }
 }

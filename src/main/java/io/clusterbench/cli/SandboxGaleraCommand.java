@@ -59,7 +59,7 @@ final class SandboxGaleraCommand implements Callable<Integer> {
         long start = System.nanoTime();
         java.util.Map<String, LinkSpec> linkMap = relay || !links.isEmpty() ? LinkSpec.parseNamed(links) : null;
         GaleraSandbox sb = GaleraSandbox.deploy(dir.path(), nodes, basePort, durable ? 1 : 2, linkMap,
-                env.out()::println);
+                env.out()::println, env.lifecycle());
         SandboxText.ready(sb, (System.nanoTime() - start) / 1e9).forEach(env.out()::println);
         return ExitCode.OK.code();
     }

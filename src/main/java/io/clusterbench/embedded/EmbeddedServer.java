@@ -149,6 +149,7 @@ public final class EmbeddedServer implements AutoCloseable {
         }
         if (p != null) {
             p.signalKill(); // its data are thrown away: no clean shutdown to wait for
+            p.onExit().thenRun(() -> life.mark("embedded: mariadbd reaped"));
         }
         if (d != null) {
             Trees.delete(d);
@@ -187,6 +188,14 @@ public final class EmbeddedServer implements AutoCloseable {
     public long pid() {
         ServerProcess p = process;
         return p != null && p.alive() ? p.pid() : -1;
+    }
+
+    /**
+     * Begins {@link #close()} on the lifecycle's thread and returns at once (the server is no longer needed; its
+     * teardown overlaps the command's last work). A later {@link #close()} waits for it.
+     */
+    public void closeSoon() {
+        owned.closeSoon();
     }
 
     /**

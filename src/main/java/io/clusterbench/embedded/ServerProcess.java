@@ -134,6 +134,11 @@ public final class ServerProcess {
         process.destroyForcibly();
     }
 
+    /** @return completes once the process ended and was reaped */
+    public java.util.concurrent.CompletableFuture<Process> onExit() {
+        return process.onExit();
+    }
+
     /**
      * Stops the server cleanly (SIGTERM: InnoDB flushes and closes its files), waiting at most {@code bound}; a server
      * still running then is killed (its next start recovers InnoDB from the redo log).

@@ -8,9 +8,11 @@ import java.util.concurrent.Executors;
  * The run's clock, on its own thread: keeps the read timeout during the run ({@link StuckStatements}), stops a run
  * whose every endpoint stays unreachable ({@link Unreachable}), stops the run when the deadline passes (even when
  * every worker is blocked and none can see it), then makes sure nothing outlives the stop. Workers still inside an event after
- * {@link #GRACE_NANOS} get their statement cancelled ({@code KILL QUERY} on a side connection); those still
- * inside after {@link #CANCEL_NANOS} more get their connection closed under them; any still running after
- * {@link #ABORT_NANOS} more are abandoned (their threads are daemons) and counted as cut off.
+ * {@link #GRACE_NANOS} get their statement cancelled ({@code KILL QUERY} on a side connection) when their endpoint
+ * answered within {@link #ANSWERED_RECENTLY_NANOS}, so a live server stops the statement's work; a server that did not
+ * answer as recently (frozen, gone) gets no side connection, whose handshake could hang: its workers' sockets are
+ * closed at once. Those still inside after {@link #CANCEL_NANOS} more get their connection closed under them; any
+ * still running after {@link #ABORT_NANOS} more are abandoned (their threads are daemons) and counted as cut off.
  *
  * <p>It never waits for the coordinator, so a reporter that falls behind cannot delay the end. Thread-safe:
  * started once by the engine; {@link #awaitEnd} may be called from the coordinator.
@@ -21,11 +23,17 @@ final class EndOfRun implements Runnable {
     /**
      * After the cancel, the statements have this long to return before their connections are closed under them: a
      * cancelled statement returns within milliseconds from a live server, and a server that does not answer must
-     * not hold the command's one-second exit bound (DESIGN.md, "Lifecycle").
+     * not hold the command's one-second exit bound (docs/architecture.md, "The lifecycle").
      */
     static final long CANCEL_NANOS = 100_000_000L;
     /** After closing the connections, the workers have this long to leave their loop. */
     static final long ABORT_NANOS = 100_000_000L;
+    /**
+     * An endpoint from which no worker heard within this long before the cut-off (five grace periods: on a live server
+     * the other workers' statements and the events that ended in the grace answered just before) is taken as not
+     * answering: its statements are not cancelled over a side connection, their sockets are closed.
+     */
+    static final long ANSWERED_RECENTLY_NANOS = 500_000_000L;
     private static final long POLL_NANOS = 10_000_000L;
     private static final int CANCELLERS = 8;
 
@@ -70,32 +78,15 @@ final class EndOfRun implements Runnable {
             since[i] = w.done() ? 0 : w.eventSinceNanos(); // still inside at the end: the final interval's waits
         }
         sinceAtCutOff = since;
-        if (!allStopped) {
-            ExecutorService cancellers = Executors.newFixedThreadPool(CANCELLERS, r -> {
-                Thread t = new Thread(r, "statement-canceller");
-                t.setDaemon(true);
-                return t;
-            });
+        if (!allStopped && !waitWorkers(clock.nanoTime() + (cancelOrAbort() ? CANCEL_NANOS : ABORT_NANOS))) {
+            ExecutorService aborters = pool("connection-abort");
             for (Worker w : workers) {
-                if (!w.done() && w.eventSinceNanos() != 0) { // inside a statement: a side connection kills it
-                    cancellers.execute(w::cancel);
+                if (!w.done()) {
+                    aborters.execute(w::abort); // a pool: 1024 new threads at once would take seconds
                 }
             }
-            cancellers.shutdown();
-            if (!waitWorkers(clock.nanoTime() + CANCEL_NANOS)) {
-                ExecutorService aborters = Executors.newFixedThreadPool(CANCELLERS, r -> {
-                    Thread t = new Thread(r, "connection-abort");
-                    t.setDaemon(true);
-                    return t;
-                });
-                for (Worker w : workers) {
-                    if (!w.done()) {
-                        aborters.execute(w::abort); // a pool: 1024 new threads at once would take seconds
-                    }
-                }
-                aborters.shutdown();
-                waitWorkers(clock.nanoTime() + ABORT_NANOS);
-            }
+            aborters.shutdown();
+            waitWorkers(clock.nanoTime() + ABORT_NANOS);
         }
         int left = 0;
         for (Worker w : workers) {
@@ -110,6 +101,61 @@ final class EndOfRun implements Runnable {
         long cutOff = control.cutOffNanos();
         endNanos = cutOff != Long.MAX_VALUE && now - cutOff > 0 ? cutOff : now;
         finished = true;
+    }
+
+    /**
+     * Closes the sockets of the workers still running whose endpoint did not answer recently
+     * ({@link #ANSWERED_RECENTLY_NANOS}); cancels the statement of every other worker still inside one.
+     *
+     * @return true when a statement was cancelled (its worker gets {@link #CANCEL_NANOS} to return), false when only
+     *         sockets were closed (their workers get {@link #ABORT_NANOS})
+     */
+    private boolean cancelOrAbort() {
+        // counted back from the cut-off, not from now: this thread may get here late (starved), and its lateness
+        // must not make a live server look silent
+        long now = clock.nanoTime();
+        long cutOff = control.cutOffNanos();
+        if (cutOff != Long.MAX_VALUE && now - cutOff > 0) {
+            now = cutOff;
+        }
+        long[] heard = new long[control.endpointCount() + 1];
+        boolean[] any = new boolean[heard.length];
+        for (Worker w : workers) {
+            int slot = w.endpointSlot();
+            long at = w.answeredNanos();
+            if (!any[slot] || at - heard[slot] > 0) {
+                heard[slot] = at;
+                any[slot] = true;
+            }
+        }
+        ExecutorService cancellers = null;
+        ExecutorService aborters = null;
+        for (Worker w : workers) {
+            if (w.done()) {
+                continue;
+            }
+            if (now - heard[w.endpointSlot()] > ANSWERED_RECENTLY_NANOS) {
+                aborters = aborters == null ? pool("connection-abort") : aborters;
+                aborters.execute(w::abort); // no side connection to a server that does not answer
+            } else if (w.eventSinceNanos() != 0) {
+                cancellers = cancellers == null ? pool("statement-canceller") : cancellers;
+                cancellers.execute(w::cancel); // inside a statement on a live server: a side connection kills it
+            }
+        }
+        for (ExecutorService p : new ExecutorService[] {cancellers, aborters}) {
+            if (p != null) {
+                p.shutdown();
+            }
+        }
+        return cancellers != null;
+    }
+
+    private static ExecutorService pool(String name) {
+        return Executors.newFixedThreadPool(CANCELLERS, r -> {
+            Thread t = new Thread(r, name);
+            t.setDaemon(true);
+            return t;
+        });
     }
 
     /**

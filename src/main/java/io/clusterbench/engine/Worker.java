@@ -28,12 +28,14 @@ final class Worker implements Runnable, StatementRecorder {
     private static final VarHandle SINCE;
     private static final VarHandle WAITING;
     private static final VarHandle UNREACHABLE;
+    private static final VarHandle ANSWERED;
 
     static {
         try {
             SINCE = MethodHandles.lookup().findVarHandle(Worker.class, "eventSince", long.class);
             WAITING = MethodHandles.lookup().findVarHandle(Worker.class, "waitingSince", long.class);
             UNREACHABLE = MethodHandles.lookup().findVarHandle(Worker.class, "unreachableSince", long.class);
+            ANSWERED = MethodHandles.lookup().findVarHandle(Worker.class, "answered", long.class);
         } catch (ReflectiveOperationException e) {
             throw new ExceptionInInitializerError(e);
         }
@@ -49,7 +51,8 @@ final class Worker implements Runnable, StatementRecorder {
     private final EndpointMetrics endpoints;
     /** The statements of the event in progress, added to the counters once the event counts. */
     private final PendingStatements pending = new PendingStatements();
-    private int slot;
+    /** The endpoint slot of the worker's connection; written by the worker at a reconnect, read by the clock thread. */
+    private volatile int slot;
     /** Start of the event in progress (clock nanos), 0 between events; written opaque, read by the coordinator. */
     @SuppressWarnings("unused")
     private long eventSince;
@@ -67,6 +70,13 @@ final class Worker implements Runnable, StatementRecorder {
      */
     @SuppressWarnings("unused")
     private long unreachableSince;
+    /**
+     * When the worker's server last answered it (clock nanos): a statement's reply, a connection opened; 0 before
+     * the first. Written opaque by the worker, read by {@link EndOfRun} to tell a server that stopped answering from
+     * one running a long statement.
+     */
+    @SuppressWarnings("unused")
+    private long answered;
     /** Set by the worker thread when it leaves its loop. */
     private volatile boolean done;
 
@@ -79,6 +89,7 @@ final class Worker implements Runnable, StatementRecorder {
         this.clock = clock;
         this.endpoints = endpoints;
         this.slot = control.endpointSlot(session.endpointLabel());
+        ANSWERED.setOpaque(this, clock.nanoTime()); // its connection was just opened
     }
 
     void closeSession() {
@@ -98,6 +109,16 @@ final class Worker implements Runnable, StatementRecorder {
     /** @return since when (clock nanos) the worker's reconnects have failed to reach an endpoint, 0 when connected */
     long unreachableSinceNanos() {
         return (long) UNREACHABLE.getOpaque(this);
+    }
+
+    /** @return when its server last answered it (clock nanos), 0 before the first answer; any thread */
+    long answeredNanos() {
+        return (long) ANSWERED.getOpaque(this);
+    }
+
+    /** @return the endpoint slot of its connection ({@link RunControl#endpointSlot}); any thread */
+    int endpointSlot() {
+        return slot;
     }
 
     /** @return true once the worker left its loop; any thread */
@@ -308,6 +329,7 @@ final class Worker implements Runnable, StatementRecorder {
                 WAITING.setOpaque(this, clock.nanoTime());
                 session.reconnect(next);
                 WAITING.setOpaque(this, 0L);
+                ANSWERED.setOpaque(this, clock.nanoTime());
                 UNREACHABLE.setOpaque(this, 0L);
                 slot = control.endpointSlot(session.endpointLabel());
                 metrics.add(Counter.RECONNECTS, 1);
@@ -361,6 +383,7 @@ final class Worker implements Runnable, StatementRecorder {
     public void record(int classId, int sysbenchClass, int outcome, long startToken) {
         long now = clock.nanoTime();
         WAITING.setOpaque(this, now);
+        ANSWERED.setOpaque(this, now);
         if (recording) {
             pending.statement(classId, sysbenchClass, outcome, slot, (now - startToken) / 1000);
         }

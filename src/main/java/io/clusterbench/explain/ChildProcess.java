@@ -15,7 +15,7 @@ import java.util.concurrent.TimeUnit;
  * process, and perf stops when {@code cat} ends.
  *
  * <p>The collectors hand each one to the command's {@code lifecycle.Lifecycle} as soon as it runs, which kills it at
- * the command's end at the latest (DESIGN.md, "Lifecycle"). Thread-safe: {@link #close} may be called from any thread,
+ * the command's end at the latest (docs/architecture.md, "The lifecycle"). Thread-safe: {@link #close} may be called from any thread,
  * more than once.
  */
 final class ChildProcess implements AutoCloseable {

@@ -21,9 +21,11 @@ import java.util.stream.Collectors;
  * then, and threads started later inherit its events; a thread started while it attaches would be missed, and the
  * workers' connections start just then), stopped at the measured end; only the samples inside the measured phase are kept. After the step the
  * samples are folded into {@code profile.folded} (one server) or {@code profile-NODE.folded} in the step's folder
- * and analysed (only the servers' samples). Schedule: continuous sampling at {@code --profile-frequency}; nothing per interval. Cost: perf's own
- * CPU time in the window is measured and reported with the profile; the analysis after the step is bounded by
- * {@link #ANALYSIS_DEADLINE}.
+ * and analysed (only the servers' samples). Schedule: continuous sampling at {@code --profile-frequency}; nothing per
+ * interval. Cost: perf's own CPU time in the window is measured and reported with the profile. perf's stop and the
+ * analysis begin at the measured end, on a thread of their own, and end by the step's end deadline
+ * ({@code Lifecycle.endDeadlineNanos}): an analysis cut there keeps the samples folded so far, the phase's first part,
+ * and says so ({@code incompleteReason}; perf.data stays for {@code perf report}).
  *
  * <p>perf is a child process that never outlives the command ({@link ChildProcess}): it runs as
  * {@code perf record ... -- cat}, stops when its input is closed at the measured end, is owned by the command's
@@ -36,15 +38,18 @@ import java.util.stream.Collectors;
  * thread); the fields they share are volatile.
  */
 final class CpuProfileObserver implements Finishing {
-    /** The longest perf may take to write its data after the measured end. */
-    static final Duration STOP_DEADLINE = Duration.ofSeconds(5);
     /**
-     * The same after a Ctrl-C, which must end the command within a second: the samples are not analysed then, so perf
-     * only gets the moment to close its file.
+     * After a Ctrl-C, which must end the command within a second: the samples are not analysed then, so perf only gets
+     * the moment to close its file.
      */
     static final Duration STOP_DEADLINE_AFTER_STOP = Duration.ofMillis(100);
-    /** The longest folding the samples may take (perf script reads about 20,000 samples a second here). */
-    static final Duration ANALYSIS_DEADLINE = Duration.ofSeconds(120);
+    /**
+     * What the end deadline keeps from perf script for making the facts of what it folded (the analysis, the folded
+     * file): perf script is cut this long before it.
+     */
+    static final Duration ANALYSIS_RESERVE = Duration.ofMillis(80);
+    /** After the end deadline, the longest {@link #finish} waits for the analysis to make its facts. */
+    static final Duration FINISH_GRACE = Duration.ofMillis(50);
     private final List<ExplainNode> nodes;
     private final int frequencyHz;
     private final Path dir;
@@ -65,6 +70,8 @@ final class CpuProfileObserver implements Finishing {
     private volatile long[] serverTicksStart;
     private volatile long[] serverTicksEnd;
     private volatile CpuProfile result;
+    /** perf's stop and the analysis, begun at the measured end; null before. */
+    private volatile Thread ending;
 
     /**
      * @param nodes       the target's endpoints (only local servers are profiled)
@@ -163,7 +170,10 @@ final class CpuProfileObserver implements Finishing {
         return t;
     }
 
-    /** Ends the window and asks perf to stop (closes its input); never waits. */
+    /**
+     * Ends the window, asks perf to stop (closes its input) and begins collecting its samples on a thread of its own
+     * ({@link #collect}); never waits.
+     */
     @Override
     public void measuringEnded() {
         windowEndNanos = System.nanoTime();
@@ -173,6 +183,10 @@ final class CpuProfileObserver implements Finishing {
             serverTicksEnd = serverTicks();
             p.endInput();
         }
+        Thread t = new Thread(this::collect, "explain-profile-end");
+        t.setDaemon(true);
+        ending = t;
+        t.start();
     }
 
     @Override
@@ -201,25 +215,65 @@ final class CpuProfileObserver implements Finishing {
         deleteQuietly(dir.resolve("perf.log"));
     }
 
-    /** Lets perf finish writing (or kills it) and, unless the command was stopped, folds and analyses its samples. */
+    /**
+     * Waits for {@link #collect} until the step's end deadline (and {@link #FINISH_GRACE} for its facts); when it is not
+     * done by then, the profile is absent and says why.
+     */
     @Override
     public void finish() {
-        if (windowEndNanos == 0 || result != null) {
+        Thread t = ending;
+        if (t == null) {
             return;
         }
+        while (t.isAlive()) {
+            long left = life.endDeadlineNanos() + FINISH_GRACE.toNanos() - System.nanoTime();
+            if (left <= 0) {
+                break;
+            }
+            try {
+                t.join(Math.max(1, Math.min(20, left / 1_000_000)));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        settle(absent("not analysed by the step's end deadline (" + Lifecycle.END_DEADLINE.toMillis() + " ms after the "
+                + "measured end); the samples are in perf.data"));
+    }
+
+    /** Sets the result unless one was set. */
+    private synchronized void settle(CpuProfile r) {
+        if (result == null) {
+            result = r;
+        }
+    }
+
+    /**
+     * Lets perf finish writing (or kills it) and, unless the command was stopped, folds and analyses its samples, until
+     * the step's end deadline. Runs on its own thread from the measured end.
+     */
+    private void collect() {
         ChildProcess p = perf;
         boolean stop = life.stopRequested();
-        boolean wrote = p != null && p.close(stop ? STOP_DEADLINE_AFTER_STOP : STOP_DEADLINE);
+        boolean wrote = p != null && p.close(stop ? STOP_DEADLINE_AFTER_STOP : leftUntilDeadline());
         if (p != null) {
             perfOwned.release();
         }
         String why = failure != null ? failure : p == null ? null
-                : stop ? "not analysed: the step was stopped (Ctrl-C); the samples are in perf.data"
-                : !wrote ? "perf did not finish writing within " + STOP_DEADLINE.toSeconds() + " s" : null;
+                : life.stopRequested() ? "not analysed: the step was stopped (Ctrl-C); the samples are in perf.data"
+                : !wrote ? "perf did not finish writing by the step's end deadline (" + Lifecycle.END_DEADLINE.toMillis()
+                + " ms after the measured end)" : null;
         if (why == null && p != null && p.exitValue() != 0 && !Files.exists(data())) {
             why = perfError();
         }
-        result = why == null && p != null ? analyse() : absent(why);
+        CpuProfile r = why == null && p != null ? analyse() : absent(why);
+        settle(r);
+        life.mark("explain: profile " + (r.nodes().stream().anyMatch(n -> n.incompleteReason() != null) ? "cut"
+                : r.profiled() ? "analysed" : "absent"));
+    }
+
+    private Duration leftUntilDeadline() {
+        return Duration.ofNanos(Math.max(0, life.endDeadlineNanos() - System.nanoTime()));
     }
 
     private CpuProfile absent(String why) {
@@ -233,14 +287,21 @@ final class CpuProfileObserver implements Finishing {
 
     private CpuProfile analyse() {
         long t0 = System.nanoTime();
-        PerfScriptFolder folder;
+        PerfScript.Fold fold;
         try {
-            folder = PerfScript.fold(data(), pids(), windowStartNanos, windowEndNanos, ANALYSIS_DEADLINE, life);
+            fold = PerfScript.fold(data(), pids(), windowStartNanos, windowEndNanos,
+                    life.endDeadlineNanos() - ANALYSIS_RESERVE.toNanos(), life);
         } catch (IOException e) {
             return absent("the samples could not be read: " + e.getMessage());
         }
+        PerfScriptFolder folder = fold.folder();
         double analysis = (System.nanoTime() - t0) / 1e9;
         double window = (windowEndNanos - windowStartNanos) / 1e9;
+        long coveredTo = fold.complete() ? windowEndNanos : folder.lastSampleNanos();
+        String incomplete = fold.complete() ? null : String.format(java.util.Locale.ROOT, "the analysis was cut at the "
+                + "step's end deadline (%d ms after the measured end): it covers the phase's first %.1f of %.1f s; the "
+                + "samples are in perf.data", Lifecycle.END_DEADLINE.toMillis(),
+                (coveredTo - windowStartNanos) / 1e9, window);
         double perfCpu = perfTicksStart < 0 || perfTicksEnd < perfTicksStart ? 0
                 : (perfTicksEnd - perfTicksStart) / (double) ProcReading.TICKS_PER_SECOND;
         List<ExplainNode> local = local();
@@ -271,17 +332,17 @@ final class CpuProfileObserver implements Finishing {
             if (a.samples() == 0 || serverTicks < 0) {
                 kept &= a.samples() != 0; // perf.data stays for a look with perf report
                 out.add(CpuProfile.Node.absent(name, n.endpoint().label(), n.pid(), frequencyHz, a.samples() == 0
-                        ? "no sample in the measured phase (" + folder.outsideWindow() + " outside it; perf.data kept)"
+                        ? (incomplete != null ? "no sample analysed: " + incomplete
+                        : "no sample in the measured phase (" + folder.outsideWindow() + " outside it; perf.data kept)")
                         : "the server process ended during the step"));
                 continue;
             }
-            out.add(new CpuProfile.Node(name, n.endpoint().label(), null, n.pid(), frequencyHz, file, a.samples(),
-                    round(window),
-                    first == null ? 0 : round((windowEndNanos - first) / 1e9), round(perfCpu),
+            out.add(new CpuProfile.Node(name, n.endpoint().label(), null, incomplete, n.pid(), frequencyHz, file,
+                    a.samples(), round(window), first == null ? 0 : round((coveredTo - first) / 1e9), round(perfCpu),
                     Double.isNaN(perfShare) ? null : round(perfShare), round(analysis), a.selfByName().size(),
                     a.concentration(), a.categories(), a.lockSharePercent(), a.topSelf(), a.topTotal(), 0, null));
         }
-        if (kept) {
+        if (kept && incomplete == null) {
             deleteQuietly(data());
             deleteQuietly(dir.resolve("perf.log"));
         }

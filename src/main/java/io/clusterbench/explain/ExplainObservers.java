@@ -64,6 +64,6 @@ public final class ExplainObservers {
             }
             out.add(new HardwareCounterObserver(nodes, stepDir, life));
         }
-        return new ExplainStep(out, profile);
+        return new ExplainStep(out, profile, life);
     }
 }

@@ -1,5 +1,6 @@
 package io.clusterbench.explain;
 
+import io.clusterbench.lifecycle.Lifecycle;
 import io.clusterbench.observe.Observer;
 
 import java.time.Duration;
@@ -14,7 +15,7 @@ import java.util.List;
  */
 public final class ExplainStep {
     /** No collectors (explain off). */
-    public static final ExplainStep NONE = new ExplainStep(List.of(), null);
+    public static final ExplainStep NONE = new ExplainStep(List.of(), null, null);
     /**
      * The longest the step waits for perf to attach (0.3–0.8 s on a quiet machine, 1.5 s on this shared one); after
      * it the step goes on and the profile says how much of the phase it covered.
@@ -22,10 +23,13 @@ public final class ExplainStep {
     public static final Duration PROFILER_READY_DEADLINE = Duration.ofSeconds(5);
     private final List<Finishing> observers;
     private final CpuProfileObserver profile;
+    private final Lifecycle life;
 
-    ExplainStep(List<Finishing> observers, CpuProfileObserver profile) {
+    /** @param life the command's lifecycle, whose end deadline bounds {@link #afterLoad}; null with no collectors */
+    ExplainStep(List<Finishing> observers, CpuProfileObserver profile, Lifecycle life) {
         this.observers = List.copyOf(observers);
         this.profile = profile;
+        this.life = life;
     }
 
     /** @return the collectors, to run beside the load like every observer */
@@ -47,8 +51,9 @@ public final class ExplainStep {
     /**
      * After the step's observers were closed and before their facts are read: each collector collects what it began
      * at the measured end (remote end readings, the end of the wait readings, perf's samples and their analysis,
-     * perf stat's counts), in parallel, each under its own deadline (so the step waits for the longest of them, not
-     * their sum); a stop (Ctrl-C) cuts them short. Nothing when the measured phase never ended.
+     * perf stat's counts), in parallel, all under the step's one end deadline ({@link Lifecycle#endDeadlineNanos}, a
+     * stop shortens it); a collector not done by then (and {@link #FINISH_GRACE}) is abandoned, and its facts say what
+     * is missing. Nothing when the measured phase never ended.
      */
     public void afterLoad() {
         List<Thread> finishing = new java.util.ArrayList<>();
@@ -58,16 +63,24 @@ public final class ExplainStep {
             t.start();
             finishing.add(t);
         }
-        long deadline = System.nanoTime() + FINISH_DEADLINE.toNanos();
         try {
             for (Thread t : finishing) {
-                t.join(Math.max(1, (deadline - System.nanoTime()) / 1_000_000));
+                while (t.isAlive()) {
+                    long left = life.endDeadlineNanos() + FINISH_GRACE.toNanos() - System.nanoTime();
+                    if (left <= 0) {
+                        return;
+                    }
+                    t.join(Math.max(1, Math.min(20, left / 1_000_000)));
+                }
             }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
     }
 
-    /** The longest {@link #afterLoad} waits for all collectors: the profile's analysis and perf's own stop. */
-    static final Duration FINISH_DEADLINE = CpuProfileObserver.ANALYSIS_DEADLINE.plus(CpuProfileObserver.STOP_DEADLINE);
+    /**
+     * After the end deadline, the longest {@link #afterLoad} waits for the collectors to make their facts from what
+     * they collected (each cut its own work at the deadline).
+     */
+    static final Duration FINISH_GRACE = CpuProfileObserver.FINISH_GRACE.plus(Duration.ofMillis(20));
 }

@@ -24,8 +24,6 @@ import java.util.Map;
  * and {@link #facts}, which touch only volatile fields or run after the thread ended.
  */
 final class HardwareCounterObserver implements Finishing {
-    /** The longest perf stat may take to print its counts after the measured end. */
-    static final Duration STOP_DEADLINE = Duration.ofSeconds(2);
     private final List<ExplainNode> nodes;
     private final Path dir;
     private final Lifecycle life;
@@ -126,7 +124,7 @@ final class HardwareCounterObserver implements Finishing {
         }
     }
 
-    /** Waits for each perf stat's counts (at most {@link #STOP_DEADLINE}) and makes the step's facts. */
+    /** Waits for each perf stat's counts (until the step's end deadline) and makes the step's facts. */
     @Override
     public void finish() {
         if (endNanos != 0 && result == null) {
@@ -141,7 +139,8 @@ final class HardwareCounterObserver implements Finishing {
             String name = n.name(names);
             String label = n.endpoint().label();
             ChildProcess c = p == null ? null : p[n.index()];
-            boolean printed = c != null && c.close(ended && !life.stopRequested() ? STOP_DEADLINE : Duration.ZERO);
+            boolean printed = c != null && c.close(ended && !life.stopRequested()
+                    ? Duration.ofNanos(Math.max(0, life.endDeadlineNanos() - System.nanoTime())) : Duration.ZERO);
             String text = read(output(n));
             String log = read(log(n)).lines().map(String::strip).filter(l -> !l.isEmpty()).findFirst().orElse("");
             if (!n.local()) {
@@ -153,7 +152,8 @@ final class HardwareCounterObserver implements Finishing {
             } else {
                 HardwareCounters.Counts counts = PerfStatOutput.parse(text);
                 String why = PerfStatOutput.notSupported(text) ? HardwareCounters.NOT_SUPPORTED
-                        : !printed ? "perf stat printed no counts within " + STOP_DEADLINE.toSeconds() + " s"
+                        : !printed ? "perf stat printed no counts by the step's end deadline ("
+                        + Lifecycle.END_DEADLINE.toMillis() + " ms after the measured end)"
                         : "perf stat failed" + (log.isEmpty() ? "" : ": " + log);
                 out.add(counts == null ? HardwareCounters.Node.absent(name, label, why)
                         : new HardwareCounters.Node(name, label, true, null, (endNanos - startNanos) / 1e9, counts, 0,

@@ -1,5 +1,7 @@
 package io.clusterbench.explain;
 
+import io.clusterbench.lifecycle.Lifecycle;
+
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
@@ -7,10 +9,14 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicBoolean;
 
 /**
  * Runs {@code perf script} over a {@code perf.data} and folds its samples as they stream in
- * ({@link PerfScriptFolder}), under a deadline: at the deadline perf script is killed and the fold fails.
+ * ({@link PerfScriptFolder}), until a deadline: at the deadline perf script is killed and what was folded by then is
+ * kept, marked incomplete (perf script writes the samples in time order, so that is the window's first part).
+ * {@code --no-inline}: the inline frames it would add need the binary's debug information, whose reading can take
+ * seconds, and a server built without it gives the same stacks either way.
  *
  * <p>Thread-safe (stateless).
  */
@@ -19,23 +25,32 @@ final class PerfScript {
     }
 
     /**
-     * @param data      the perf.data file
-     * @param pids      the processes whose samples are wanted, comma-separated
-     * @param fromNanos the window's start (CLOCK_MONOTONIC ns)
-     * @param toNanos   its end
-     * @param deadline  the longest the whole read may take
-     * @param life      the command's lifecycle: a stop kills perf script (the fold then fails)
-     * @return the folded samples of the window
-     * @throws IOException when perf script cannot run, fails, or passes the deadline
+     * What a read folded.
+     *
+     * @param folder   the samples folded
+     * @param complete false when the deadline cut the read short
      */
-    static PerfScriptFolder fold(Path data, String pids, long fromNanos, long toNanos, Duration deadline,
-                                 io.clusterbench.lifecycle.Lifecycle life) throws IOException {
+    record Fold(PerfScriptFolder folder, boolean complete) {
+    }
+
+    /**
+     * @param data       the perf.data file
+     * @param pids       the processes whose samples are wanted, comma-separated
+     * @param fromNanos  the window's start (CLOCK_MONOTONIC ns)
+     * @param toNanos    its end
+     * @param untilNanos the deadline of the whole read (System.nanoTime)
+     * @param life       the command's lifecycle: a stop kills perf script and fails the fold
+     * @return the folded samples of the window, complete or cut at the deadline
+     * @throws IOException when perf script cannot run, fails, or the command was stopped
+     */
+    static Fold fold(Path data, String pids, long fromNanos, long toNanos, long untilNanos, Lifecycle life)
+            throws IOException {
         ChildProcess script = ChildProcess.start(List.of("perf", "script", "-i", data.toString(), "--pid", pids, "-F",
-                "comm,pid,tid,time,ip,sym,dso"), null, Path.of("/dev/null"));
+                "comm,pid,tid,time,ip,sym,dso", "--no-inline"), null, Path.of("/dev/null"));
         script.endInput();
-        java.util.concurrent.atomic.AtomicBoolean late = new java.util.concurrent.atomic.AtomicBoolean();
+        AtomicBoolean late = new AtomicBoolean();
         Thread watchdog = new Thread(() -> {
-            if (!script.await(deadline)) {
+            if (!script.await(Duration.ofNanos(Math.max(0, untilNanos - System.nanoTime())))) {
                 late.set(true);
                 script.close();
             }
@@ -43,24 +58,25 @@ final class PerfScript {
         watchdog.setDaemon(true);
         watchdog.start();
         PerfScriptFolder folder = new PerfScriptFolder(fromNanos, toNanos);
-        io.clusterbench.lifecycle.Lifecycle.Owned owned = life.own("perf script", script::close);
-        try (io.clusterbench.lifecycle.Lifecycle.Listener stop = life.onStop(script::close);
+        Lifecycle.Owned owned = life.own("perf script", script::close);
+        try (Lifecycle.Listener stop = life.onStop(script::close);
              BufferedReader in = new BufferedReader(new InputStreamReader(script.output(), StandardCharsets.UTF_8))) {
-            folder.read(in);
+            folder.read(in, false); // perf script ends every sample with a blank line: only a cut one lacks it
+        } catch (IOException cut) {
+            if (!late.get()) {
+                throw cut;
+            } // killed at the deadline under the read: what was folded stays
         } finally {
             owned.release();
-            script.close(Duration.ofSeconds(1));
+            script.close(Duration.ofMillis(100));
             watchdog.interrupt();
         }
         if (life.stopRequested()) {
             throw new IOException("the command was stopped (Ctrl-C) during the analysis");
         }
-        if (late.get()) {
-            throw new IOException("perf script passed its " + deadline.toSeconds() + " s deadline");
-        }
-        if (script.exitValue() != 0) {
+        if (!late.get() && script.exitValue() != 0) {
             throw new IOException("perf script exited " + script.exitValue());
         }
-        return folder;
+        return new Fold(folder, !late.get());
     }
 }

@@ -31,6 +31,8 @@ final class PerfScriptFolder {
     private final Map<Long, Map<String, Long>> stacks = new HashMap<>();
     private final Map<Long, Long> firstNanos = new HashMap<>();
     private long outside;
+    /** The latest sample inside the window, ns; 0 before the first. */
+    private long lastNanos;
 
     /**
      * @param fromNanos the window's start, CLOCK_MONOTONIC ns ({@link System#nanoTime} on Linux; perf records
@@ -48,6 +50,17 @@ final class PerfScriptFolder {
      * @throws IOException when reading fails
      */
     void read(BufferedReader in) throws IOException {
+        read(in, true);
+    }
+
+    /**
+     * Reads perf script's output until it ends.
+     *
+     * @param whole false when the output may have been cut (perf script killed): the last sample, unless a blank line
+     *              ended it, may lack frames and is left out
+     * @throws IOException when reading fails
+     */
+    void read(BufferedReader in, boolean whole) throws IOException {
         String header = null;
         java.util.ArrayList<String> frames = new java.util.ArrayList<>();
         for (String line = in.readLine(); line != null; line = in.readLine()) {
@@ -64,7 +77,9 @@ final class PerfScriptFolder {
                 }
             }
         }
-        add(header, frames);
+        if (whole) {
+            add(header, frames);
+        }
     }
 
     private void add(String header, List<String> leafFirst) {
@@ -88,6 +103,7 @@ final class PerfScriptFolder {
         }
         stacks.computeIfAbsent(pid, p -> new HashMap<>()).merge(stack.toString(), 1L, Long::sum);
         firstNanos.merge(pid, at, Math::min);
+        lastNanos = Math.max(lastNanos, at);
     }
 
     /** @return one frame's name from {@code symbol (dso)} */
@@ -127,6 +143,14 @@ final class PerfScriptFolder {
     /** @return the first sample's time inside the window per process, ns */
     Map<Long, Long> firstSampleNanos() {
         return Map.copyOf(firstNanos);
+    }
+
+    /**
+     * @return the latest sample's time inside the window, ns, 0 when none: perf script writes samples in time order,
+     *         so a read cut short has folded the window up to here
+     */
+    long lastSampleNanos() {
+        return lastNanos;
     }
 
     /** @return samples left out because they fell outside the window (the warmup, the connection ramp) */

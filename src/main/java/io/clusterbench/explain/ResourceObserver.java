@@ -36,8 +36,6 @@ final class ResourceObserver implements Finishing {
     private final String[] failure;
     private volatile boolean ended;
     private volatile ServerResources result;
-    /** The longest the step's end waits for a remote end reading (its command began at the measured end). */
-    static final java.time.Duration END_READING_DEADLINE = java.time.Duration.ofSeconds(5);
 
     /** A reading and when it was taken ({@link System#nanoTime}) and how long it took, ns. */
     private record Reading(ProcReading proc, long atNanos, long tookNanos) {
@@ -144,7 +142,10 @@ final class ResourceObserver implements Finishing {
     public void close() {
     }
 
-    /** Collects the remote end readings (each within {@link #END_READING_DEADLINE}) and makes the step's facts. */
+    /**
+     * Collects the remote end readings (their commands began at the measured end) until the step's end deadline
+     * ({@link Lifecycle#endDeadlineNanos}) and makes the step's facts.
+     */
     @Override
     public synchronized void finish() {
         if (result != null || !ended) {
@@ -156,8 +157,8 @@ final class ResourceObserver implements Finishing {
             if (pendingEnd[i] != null) {
                 long t0 = System.nanoTime();
                 try (ProcCommand c = pendingEnd[i]) {
-                    last[i] = new Reading(c.await(life.stopRequested() ? java.time.Duration.ZERO
-                            : END_READING_DEADLINE), t0, System.nanoTime() - t0);
+                    last[i] = new Reading(c.await(java.time.Duration.ofNanos(Math.max(0,
+                            life.endDeadlineNanos() - t0))), t0, System.nanoTime() - t0);
                 } catch (IOException e) {
                     failure[i] = e.getMessage();
                 } finally {

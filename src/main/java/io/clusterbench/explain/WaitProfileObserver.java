@@ -9,7 +9,6 @@ import io.clusterbench.result.WaitProfile;
 
 import java.sql.Connection;
 import java.sql.SQLException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -27,16 +26,6 @@ import java.util.concurrent.TimeUnit;
  * they hand over through the latches, and {@link #facts} reads a volatile result.
  */
 final class WaitProfileObserver implements Finishing {
-    /**
-     * The longest the end readings may take, counted from the measured end (they begin there): a server that does
-     * not answer within it is given up, like the other observers' final readings.
-     */
-    static final Duration END_READING_DEADLINE = Duration.ofSeconds(1);
-    /**
-     * The wait after a Ctrl-C: none. The readings began at the measured end, while the observers closed; what was read
-     * by then is kept, a node not yet read is absent with its reason.
-     */
-    static final Duration END_READING_AFTER_STOP = Duration.ZERO;
     private final Target target;
     private final List<ExplainNode> nodes;
     private final Lifecycle life;
@@ -48,7 +37,6 @@ final class WaitProfileObserver implements Finishing {
     private final CountDownLatch endRead = new CountDownLatch(1);
     private volatile Map<String, String> names = Map.of();
     private volatile boolean ended;
-    private volatile long endedNanos;
     private volatile WaitProfile result;
     /** Set when {@link #finish} stopped waiting for the end readings: a late one is not used. */
     private volatile boolean gaveUp;
@@ -122,11 +110,10 @@ final class WaitProfileObserver implements Finishing {
     /** Begins the end readings on their own thread, once the start readings are done; never waits. */
     @Override
     public void measuringEnded() {
-        endedNanos = System.nanoTime();
         ended = true;
         Thread t = new Thread(() -> {
             try {
-                if (started.await(END_READING_DEADLINE.toMillis(), TimeUnit.MILLISECONDS)) {
+                if (started.await(Math.max(0, life.endDeadlineNanos() - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                     read(last);
                     WaitProfile p = profile();
                     if (!gaveUp) {
@@ -178,8 +165,9 @@ final class WaitProfileObserver implements Finishing {
     }
 
     /**
-     * Waits for the end readings until {@link #END_READING_DEADLINE} after the measured end (after a stop at most
-     * {@link #END_READING_AFTER_STOP} more), then closes the connections.
+     * Waits for the end readings (they began at the measured end) until the step's end deadline
+     * ({@link Lifecycle#endDeadlineNanos}: a server that does not answer by then is given up, like the other observers'
+     * final readings), then closes the connections.
      */
     @Override
     public void finish() {
@@ -187,15 +175,13 @@ final class WaitProfileObserver implements Finishing {
             return;
         }
         try {
-            long left = END_READING_DEADLINE.toMillis() - (System.nanoTime() - endedNanos) / 1_000_000;
-            long wait = Math.max(0, life.stopRequested() ? Math.min(left, END_READING_AFTER_STOP.toMillis()) : left);
-            if (!endRead.await(wait, TimeUnit.MILLISECONDS)) {
+            if (!endRead.await(Math.max(0, life.endDeadlineNanos() - System.nanoTime()), TimeUnit.NANOSECONDS)) {
                 gaveUp = true;
                 List<WaitProfile.Node> out = new ArrayList<>();
                 for (ExplainNode n : nodes) {
-                    out.add(WaitProfile.Node.absent(n.name(names), n.endpoint().label(), "no end reading within "
-                            + END_READING_DEADLINE.toMillis() + " ms of the measured end (the server did not answer, or "
-                            + "the command was stopped)"));
+                    out.add(WaitProfile.Node.absent(n.name(names), n.endpoint().label(), "no end reading by the step's "
+                            + "end deadline (" + Lifecycle.END_DEADLINE.toMillis() + " ms after the measured end): the "
+                            + "server did not answer, or the command was stopped"));
                 }
                 result = new WaitProfile(out);
             }

@@ -1,5 +1,8 @@
 package io.clusterbench.lifecycle;
 
+// Over 400 lines: owning, the two kinds of stop, the halt, the watchdog and the end deadline share one set of owned
+// resources under one lock and one clock of the command; split, each part would reach into the others' state.
+
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -19,8 +22,12 @@ import java.util.concurrent.atomic.AtomicLong;
  * close runs on a daemon thread and is waited for at most its deadline, then abandoned (its thread left to finish or
  * hang on its own; nothing is ever joined without a bound). {@link #stop} (Ctrl-C, SIGTERM) tells the command's stop
  * listeners (a running engine) and, while nothing has been measured yet, closes every owned resource in parallel
- * and ends the command at once. So no frozen peer can hold the process: the command ends within
- * {@link #EXIT_BOUND} of a stop or of its own end, whatever a server does (DESIGN.md, "Lifecycle").
+ * and ends the command at once; once something was measured the command saves it, and the {@link #WATCHDOG} halts it
+ * if it does not end in time. A {@link #halt} (a second Ctrl-C, the watchdog) closes every owned resource too, in
+ * parallel with writing the last result. The work after a step's measured end shares one deadline
+ * ({@link #endDeadlineNanos}). So no frozen peer can hold the process: the command ends within {@link #EXIT_BOUND} of a
+ * stop or of its measured end, whatever a server does, and leaves no process or temporary directory it owned
+ * (docs/architecture.md, "The lifecycle").
  *
  * <p>Thread-safe: resources are owned and closed from any thread; {@link #stop} may come from a signal or
  * shutdown-hook thread. Usage:
@@ -42,9 +49,31 @@ public final class Lifecycle {
     public static final Duration CLOSE_DEADLINE = Duration.ofMillis(300);
     /**
      * The backstop: a command still running this long after a stop that came once something was measured (its end
-     * sequence held by what no deadline bounded) is ended at once, its last result written first ({@link #halt}).
+     * sequence held by what no deadline bounded) is ended at once ({@link #halt}). With {@link #HALT_DEADLINE} it
+     * leaves 0.15 s of the {@link #EXIT_BOUND} to the JVM's own exit (which waits up to 0.3 s for a thread inside a
+     * native call, such as the reaper of a child process killed a moment before).
      */
-    public static final Duration WATCHDOG = Duration.ofMillis(1500);
+    public static final Duration WATCHDOG = Duration.ofMillis(600);
+    /**
+     * The longest a {@link #halt} takes before the process ends: the last result is written while every owned resource
+     * is closed (child processes killed without a wait, temporary directories deleted), in parallel.
+     */
+    public static final Duration HALT_DEADLINE = Duration.ofMillis(250);
+    /**
+     * What the {@link #EXIT_BOUND} keeps for the JVM's own exit after the command's last close: closes begun by a stop
+     * (killing a server, deleting its directory) may take until {@code EXIT_BOUND - JVM_EXIT} after the stop before
+     * they are abandoned, so a loaded machine's slow delete still finishes.
+     */
+    public static final Duration JVM_EXIT = Duration.ofMillis(150);
+    /**
+     * One deadline, counted from a step's measured end, for all the work of its end that waits on something else (the
+     * observers' final readings and their close, the explain collectors' end readings, perf's stop and the analysis of
+     * its samples): what is not done by then is abandoned and its fact says so. The step's record, its files and the
+     * process's exit come after it, within {@link #EXIT_BOUND} of the measured end.
+     */
+    public static final Duration END_DEADLINE = Duration.ofMillis(500);
+    /** The same after a stop (Ctrl-C, SIGTERM), counted from the later of the measured end and the stop. */
+    public static final Duration END_DEADLINE_AFTER_STOP = Duration.ofMillis(150);
 
     /** Where the command is; a stop before {@link #MEASURED} has nothing to save. */
     public enum Phase {
@@ -82,6 +111,8 @@ public final class Lifecycle {
     private final AtomicLong ids = new AtomicLong();
     /** Owned resources not yet closed, in the order owned; guarded by {@code this}. */
     private final Map<Long, Owned> owned = new LinkedHashMap<>();
+    /** Owned resources whose close began and has not finished; guarded by {@code this}. */
+    private final Map<Long, Owned> closing = new LinkedHashMap<>();
     /** Stop listeners registered and not yet released; guarded by {@code this}. */
     private final List<Runnable> listeners = new ArrayList<>();
     /** Names of closes that did not finish in time; guarded by {@code this}. */
@@ -96,6 +127,10 @@ public final class Lifecycle {
     /** The sentence a stop with nothing measured prints; guarded by {@code this}. */
     private String nothingMeasuredSentence;
     private volatile boolean finished;
+    /** When the running step's measured phase ended ({@link #measuringEnded}), 0 before; System.nanoTime. */
+    private volatile long measuredEndNanos;
+    /** When the command was stopped from outside, 0 before; System.nanoTime. */
+    private volatile long stoppedNanos;
 
     /**
      * What ends the process. Implemented by the command line (the only code that touches the process); a
@@ -112,7 +147,8 @@ public final class Lifecycle {
         void nothingMeasured(StopCause cause, String sentence);
 
         /**
-         * End the process at once (a second Ctrl-C, or the {@link #WATCHDOG}); the last result was written.
+         * End the process at once (a second Ctrl-C, or the {@link #WATCHDOG}); the last result was written and the
+         * owned resources closed (or abandoned at {@link #HALT_DEADLINE}).
          *
          * @param cause what stopped it
          */
@@ -256,8 +292,12 @@ public final class Lifecycle {
     }
 
     /**
-     * Ends the process at once (a second Ctrl-C, or the watchdog): writes {@link #beforeHalt} first, waiting at most
-     * {@link #EXIT_BOUND}, then asks the {@link Exit} to halt.
+     * Ends the process at once (a second Ctrl-C, or the watchdog): writes {@link #beforeHalt} while it closes every
+     * owned resource (those whose close began already are waited for too), all in parallel, waiting for them
+     * {@link #HALT_DEADLINE}, or after a stop until {@link #JVM_EXIT} before the {@link #EXIT_BOUND} counted from the
+     * stop when that is later; then asks the {@link Exit} to halt. So a halt leaves no child process and no temporary
+     * directory behind, whatever phase it comes in: an embedded server being started is killed and its directory
+     * deleted as on a first Ctrl-C.
      *
      * @param cause what stopped the command
      */
@@ -267,9 +307,14 @@ public final class Lifecycle {
         synchronized (this) {
             last = beforeHalt;
         }
-        if (last != null) {
-            bounded("the halted result", last, EXIT_BOUND);
+        long until = closeUntil(HALT_DEADLINE);
+        CompletableFuture<Void> write = last == null ? null : CompletableFuture.runAsync(last, CLOSERS);
+        List<Owned> all = openAndClosing();
+        all.forEach(Owned::begin);
+        if (write != null) {
+            awaitQuietly("the halted result", write, until);
         }
+        all.forEach(o -> o.await(until));
         exit.halt(cause);
     }
 
@@ -300,9 +345,10 @@ public final class Lifecycle {
 
     /**
      * Stops the command (a signal). The first stop runs every stop listener; when nothing was measured yet it
-     * also runs {@link #beforeNothingMeasuredExit}, closes every owned resource in parallel (bounded) and asks the
-     * {@link Exit} to end the process. Later calls do nothing. Returns within about {@link #CLOSE_DEADLINE} plus
-     * that of the slowest listener; listeners must not block.
+     * also runs {@link #beforeNothingMeasuredExit} while it closes every owned resource, all in parallel, and asks the
+     * {@link Exit} to end the process once they are done, or abandoned {@link #JVM_EXIT} before the
+     * {@link #EXIT_BOUND}. Once something was measured it starts the {@link #WATCHDOG}. Later calls do nothing.
+     * Listeners must not block.
      *
      * @param cause what stopped it
      */
@@ -314,16 +360,22 @@ public final class Lifecycle {
                 return;
             }
             stopped = cause;
+            stoppedNanos = System.nanoTime();
             mark("stop " + cause);
             run = List.copyOf(listeners);
             last = measuredOnce ? null : beforeNothingMeasuredExit;
         }
         run.forEach(Lifecycle::quietly);
         if (!measuredOnce) {
-            if (last != null) {
-                bounded("the interrupted result", last, CLOSE_DEADLINE);
+            // the interrupted result is written while everything closes: one deadline for both
+            long until = closeUntil(CLOSE_DEADLINE);
+            CompletableFuture<Void> write = last == null ? null : CompletableFuture.runAsync(last, CLOSERS);
+            List<Owned> all = openAndClosing();
+            all.forEach(Owned::begin);
+            if (write != null) {
+                awaitQuietly("the interrupted result", write, until);
             }
-            closeAll(CLOSE_DEADLINE);
+            all.forEach(o -> o.await(until));
             String sentence;
             synchronized (this) {
                 sentence = nothingMeasuredSentence;
@@ -368,11 +420,67 @@ public final class Lifecycle {
      * those still closing then are abandoned (named in {@link #abandoned}).
      */
     public void closeAll(Duration deadline) {
-        List<Owned> all;
-        synchronized (this) {
-            all = new ArrayList<>(owned.values());
+        close(openAndClosing(), deadline);
+    }
+
+    /**
+     * @param atLeast the shortest wait from now
+     * @return until when (System.nanoTime) a stop's or a halt's closes are waited for: {@code atLeast} from now, or
+     *         until {@link #JVM_EXIT} before the {@link #EXIT_BOUND} counted from the stop, whichever is later
+     */
+    private long closeUntil(Duration atLeast) {
+        long now = System.nanoTime();
+        long until = now + atLeast.toNanos();
+        long stop = stoppedNanos;
+        if (stop != 0) {
+            long bound = stop + EXIT_BOUND.minus(JVM_EXIT).toNanos();
+            if (bound - until > 0) {
+                until = bound;
+            }
         }
-        close(all, deadline);
+        return until;
+    }
+
+    /** @return the owned resources still open, then those whose close began and has not finished */
+    private synchronized List<Owned> openAndClosing() {
+        List<Owned> all = new ArrayList<>(owned.values());
+        all.addAll(closing.values());
+        return all;
+    }
+
+    /**
+     * The running step's measured phase ended now: from here its end work shares one deadline ({@link #END_DEADLINE},
+     * {@link #endDeadlineNanos}). Called once per step, by the step's runner.
+     */
+    public void measuringEnded() {
+        measuredEndNanos = System.nanoTime();
+        mark("measuring ended");
+    }
+
+    /**
+     * @return the deadline of the running step's end work (System.nanoTime): {@link #END_DEADLINE} after its measured
+     *         end, or {@link #END_DEADLINE_AFTER_STOP} after the later of that end and a stop, whichever comes first;
+     *         {@link #END_DEADLINE} from now while the measured phase has not ended
+     */
+    public long endDeadlineNanos() {
+        long end = measuredEndNanos;
+        if (end == 0) {
+            end = System.nanoTime();
+        }
+        long until = end + END_DEADLINE.toNanos();
+        long stop = stoppedNanos;
+        if (stop != 0) {
+            long afterStop = (stop - end > 0 ? stop : end) + END_DEADLINE_AFTER_STOP.toNanos();
+            if (afterStop - until < 0) {
+                until = afterStop;
+            }
+        }
+        return until;
+    }
+
+    /** @return the time left until {@link #endDeadlineNanos}, zero once it passed */
+    public Duration endWorkLeft() {
+        return Duration.ofNanos(Math.max(0, endDeadlineNanos() - System.nanoTime()));
     }
 
     /**
@@ -402,22 +510,19 @@ public final class Lifecycle {
         }
     }
 
-    /** Runs {@code work} on a daemon thread and waits at most {@code deadline}; true when it finished. */
-    private boolean bounded(String name, Runnable work, Duration deadline) {
-        CompletableFuture<Void> f = CompletableFuture.runAsync(work, CLOSERS);
+    /** Waits for {@code work} (running on a daemon thread) until {@code untilNanos}; names it abandoned after that. */
+    private void awaitQuietly(String name, CompletableFuture<Void> work, long untilNanos) {
         try {
-            f.get(deadline.toNanos(), TimeUnit.NANOSECONDS);
-            return true;
+            work.get(Math.max(0, untilNanos - System.nanoTime()), TimeUnit.NANOSECONDS);
         } catch (TimeoutException e) {
+            mark("abandoned " + name);
             synchronized (this) {
                 abandoned.add(name);
             }
-            return false;
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-            return false;
         } catch (java.util.concurrent.ExecutionException e) {
-            return true; // it ended, with an error: nothing to wait for
+            // it ended, with an error: nothing to wait for
         }
     }
 
@@ -458,6 +563,15 @@ public final class Lifecycle {
             await(System.nanoTime() + deadline.toNanos());
         }
 
+        /**
+         * Begins the close (once) on its daemon thread and returns at once: a later {@link #close}, or the command's
+         * {@link Lifecycle#closeAll}, waits for it. For a resource no longer needed whose close takes a while (a killed
+         * server's teardown) while the command still has other work to do.
+         */
+        public void closeSoon() {
+            begin();
+        }
+
         /** Releases the resource from the lifecycle without closing it (the caller closed it itself). */
         public void release() {
             synchronized (Lifecycle.this) {
@@ -471,6 +585,10 @@ public final class Lifecycle {
                 if (closing != null) {
                     return; // waited for again, bounded by the caller's deadline
                 }
+                synchronized (Lifecycle.this) {
+                    owned.remove(id);
+                    Lifecycle.this.closing.put(id, this);
+                }
                 closing = CompletableFuture.runAsync(() -> {
                     try {
                         closer.close();
@@ -478,9 +596,11 @@ public final class Lifecycle {
                         // a failed close leaves nothing to wait for
                     }
                     mark("closed " + name);
+                    synchronized (Lifecycle.this) {
+                        Lifecycle.this.closing.remove(id);
+                    }
                 }, CLOSERS);
             }
-            release();
         }
 
         private void await(long untilNanos) {

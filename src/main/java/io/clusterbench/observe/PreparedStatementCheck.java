@@ -26,7 +26,7 @@ import java.util.concurrent.CompletableFuture;
 public final class PreparedStatementCheck implements AutoCloseable {
     /**
      * The longest the reading after the step may take, from {@link #stepEnded}: a server that does not answer then leaves the
-     * mode {@code unknown} rather than holding the end of the command (the one-second exit bound, DESIGN.md).
+     * mode {@code unknown} rather than holding the end of the command (the one-second exit bound, docs/architecture.md).
      */
     public static final long FINISH_WAIT_MILLIS = 300;
     private final Target target;
@@ -83,9 +83,19 @@ public final class PreparedStatementCheck implements AutoCloseable {
      * or {@code unknown} (counters unreadable, or no event)
      */
     public io.clusterbench.result.PreparedStatementsRecord finish(long events) {
+        return finish(events, Long.MAX_VALUE);
+    }
+
+    /**
+     * As {@link #finish(long)}, never waiting past {@code untilNanos} (the step's end deadline, System.nanoTime).
+     */
+    public io.clusterbench.result.PreparedStatementsRecord finish(long events, long untilNanos) {
         long[] after = null;
         if (afterStep != null) {
             long left = FINISH_WAIT_MILLIS * 1_000_000L - (System.nanoTime() - stepEndedNanos);
+            if (untilNanos != Long.MAX_VALUE) {
+                left = Math.min(left, untilNanos - System.nanoTime());
+            }
             try {
                 after = afterStep.get(Math.max(0, left), java.util.concurrent.TimeUnit.NANOSECONDS);
             } catch (java.util.concurrent.TimeoutException | java.util.concurrent.ExecutionException e) {

@@ -100,8 +100,10 @@ final class ExplainBlock {
         b.append(f(LABEL + "%s (self)%n", EXPLAIN_TOP_FUNCTIONS.key() + ":", p.topSelf().stream().limit(NAMED)
                 .map(s -> f("%s %.1f%%", s.name(), s.sharePercent())).collect(Collectors.joining(", "))));
         CpuProfile.Concentration c = p.concentration();
-        b.append(f(LABEL + "%d samples in %.1f of %.1f s; %s of samples in %d/%d/%d of %d functions; %s %.2f s%s; "
+        b.append(f(LABEL + "%d samples in %.1f of %.1f s%s; %s of samples in %d/%d/%d of %d functions; %s %.2f s%s; "
                         + "stacks in %s%n", EXPLAIN_PROFILE.key() + ":", p.samples(), p.coveredSeconds(), p.windowSeconds(),
+                p.incompleteReason() == null ? "" : " (the phase's first part: its analysis was cut at the step's end "
+                        + "deadline; perf.data kept)",
                 EXPLAIN_CONCENTRATION.key(), c.functions50(), c.functions90(), c.functions99(), p.distinctFunctions(),
                 EXPLAIN_PERF_CPU.key(), p.perfCpuSeconds(), p.perfCpuPercentOfServer() == null ? ""
                         : f(" (%.1f%% of the server's)", p.perfCpuPercentOfServer()),

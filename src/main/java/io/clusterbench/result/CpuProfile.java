@@ -39,13 +39,17 @@ public record CpuProfile(List<Node> nodes) {
      * @param endpoint             its endpoint label
      * @param absentReason         why there is no profile (not on this host, perf missing or not permitted, the
      *                             step was stopped); null when there is one
+     * @param incompleteReason     why the profile covers only the first part of the measured phase (the analysis of
+     *                             the samples was cut at the step's end deadline; perf.data is kept in the step's
+     *                             folder); null when it covers the whole phase
      * @param pid                  the process profiled, or null
      * @param frequencyHz          samples per second per processor asked of perf ({@code -F})
      * @param foldedFile           the folded stacks' file name in the step's folder, or null
      * @param samples              samples inside the measured phase
      * @param windowSeconds        the measured phase as this observer saw it, s
-     * @param coveredSeconds       from the first sample in the window to the window's end, s: perf needs a few
-     *                             hundred ms to attach, so a phase that began right away is covered a little less
+     * @param coveredSeconds       from the first sample in the window to the window's end (with an
+     *                             {@code incompleteReason}, to the last sample analysed), s: perf needs a few hundred
+     *                             ms to attach, so a phase that began right away is covered a little less
      * @param perfCpuSeconds       CPU time perf itself used in the window (user + system), s: the profiler's cost
      * @param perfCpuPercentOfServer {@code perfCpuSeconds} as a percentage of the server's CPU time in the window;
      *                             null when that was not read
@@ -62,6 +66,7 @@ public record CpuProfile(List<Node> nodes) {
      */
     public record Node(String node, String endpoint,
                        @JsonInclude(JsonInclude.Include.NON_NULL) String absentReason,
+                       @JsonInclude(JsonInclude.Include.NON_NULL) String incompleteReason,
                        @JsonInclude(JsonInclude.Include.NON_NULL) Long pid, int frequencyHz,
                        @JsonInclude(JsonInclude.Include.NON_NULL) String foldedFile, long samples, double windowSeconds,
                        double coveredSeconds, double perfCpuSeconds,
@@ -78,8 +83,8 @@ public record CpuProfile(List<Node> nodes) {
 
         /** @return a node without a profile, saying why */
         public static Node absent(String node, String endpoint, Long pid, int frequencyHz, String reason) {
-            return new Node(node, endpoint, reason, pid, frequencyHz, null, 0, 0, 0, 0, null, 0, 0, null, List.of(),
-                    null, List.of(), List.of(), 0, null);
+            return new Node(node, endpoint, reason, null, pid, frequencyHz, null, 0, 0, 0, 0, null, 0, 0, null,
+                    List.of(), null, List.of(), List.of(), 0, null);
         }
 
         /** @return the share of category {@code name}, 0 when it had no sample */
@@ -88,8 +93,8 @@ public record CpuProfile(List<Node> nodes) {
         }
 
         Node perEvent(long events) {
-            return new Node(node, endpoint, absentReason, pid, frequencyHz, foldedFile, samples, windowSeconds,
-                    coveredSeconds, perfCpuSeconds, perfCpuPercentOfServer, analysisSeconds, distinctFunctions,
+            return new Node(node, endpoint, absentReason, incompleteReason, pid, frequencyHz, foldedFile, samples,
+                    windowSeconds, coveredSeconds, perfCpuSeconds, perfCpuPercentOfServer, analysisSeconds, distinctFunctions,
                     concentration, categories, lockSharePercent, topSelf, topTotal, events,
                     absentReason != null || events <= 0 ? null : samples / (double) events);
         }

@@ -28,12 +28,14 @@ public final class ResultJson {
      * @throws UncheckedIOException when the file cannot be written
      */
     public static void write(Path file, ResultDocument doc) {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Path tmp = tmpFor(file);
         try {
             MAPPER.writeValue(tmp.toFile(), doc);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        } finally {
+            WRITING.remove(tmp);
         }
     }
 
@@ -68,13 +70,33 @@ public final class ResultJson {
      * @throws UncheckedIOException when the file cannot be written
      */
     public static void write(Path file, byte[] json) {
-        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        Path tmp = tmpFor(file);
         try {
             Files.write(tmp, json);
             Files.move(tmp, file, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
+        } finally {
+            WRITING.remove(tmp);
         }
+    }
+
+    /** Temporary files being written now, in this process. */
+    private static final java.util.Set<Path> WRITING = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+    /**
+     * @return the temporary sibling a write of {@code file} goes through ({@code NAME.tmp}), marked busy; while another
+     *         thread writes that one (a halt's write beside the command's final one), one of this thread's own: each
+     *         write renames a whole file, the later one wins
+     */
+    private static Path tmpFor(Path file) {
+        Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+        if (WRITING.add(tmp)) {
+            return tmp;
+        }
+        Path own = file.resolveSibling(file.getFileName() + "." + Thread.currentThread().getId() + ".tmp");
+        WRITING.add(own);
+        return own;
     }
 
     /**

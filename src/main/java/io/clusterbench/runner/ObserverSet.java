@@ -18,6 +18,7 @@ import io.clusterbench.lifecycle.Lifecycle;
 import io.clusterbench.result.Facts;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -32,8 +33,9 @@ import java.util.Map;
 final class ObserverSet implements AutoCloseable {
     /** The longest the final interval waits for the observers' last readings (a server that does not answer). */
     static final long FINAL_READING_MILLIS = 300;
-    /** The same after a Ctrl-C, which must end the process within 2 s. */
-    static final long FINAL_READING_AFTER_STOP_MILLIS = 200;
+    /** The same after a Ctrl-C, which must end the process within a second (and never past the step's end deadline). */
+    static final long FINAL_READING_AFTER_STOP_MILLIS = 100;
+    private final Lifecycle life;
     private final List<Observer> observers;
     /** Each observer as the lifecycle owns it, in the same order. */
     private final List<Lifecycle.Owned> owned;
@@ -50,6 +52,7 @@ final class ObserverSet implements AutoCloseable {
      *                  {@code observed.serverNodes}; null when there is one endpoint
      */
     private ObserverSet(Lifecycle life, List<Observer> observers, String firstNode) {
+        this.life = life;
         this.observers = List.copyOf(observers);
         this.firstNode = firstNode;
         List<Lifecycle.Owned> handles = new ArrayList<>();
@@ -200,10 +203,11 @@ final class ObserverSet implements AutoCloseable {
      * interval carries the observers' figures for the run's tail ({@link AsyncObserver#requestFinalReading}).
      * Waits for them together.
      *
-     * @param waitMillis the longest wait for all of them ({@link #FINAL_READING_MILLIS}, after a Ctrl-C
-     *                   {@link #FINAL_READING_AFTER_STOP_MILLIS})
+     * @param waitMillis    the longest wait for all of them ({@link #FINAL_READING_MILLIS}, after a Ctrl-C
+     *                      {@link #FINAL_READING_AFTER_STOP_MILLIS})
+     * @param endDeadlineNanos the step's end deadline ({@link Lifecycle#endDeadlineNanos}), never waited past
      */
-    void takeFinalReadings(long waitMillis) {
+    void takeFinalReadings(long waitMillis, long endDeadlineNanos) {
         observers.forEach(Observer::measuringEnded); // first: the last readings then hold everything counted
         Map<AsyncObserver, Long> asked = new LinkedHashMap<>();
         for (Observer o : observers) {
@@ -211,7 +215,8 @@ final class ObserverSet implements AutoCloseable {
                 asked.put(a, a.requestFinalReading());
             }
         }
-        long deadline = System.nanoTime() + waitMillis * 1_000_000L;
+        long wait = System.nanoTime() + waitMillis * 1_000_000L;
+        long deadline = endDeadlineNanos - wait < 0 ? endDeadlineNanos : wait;
         asked.forEach((a, request) -> a.awaitFinalReading(request, deadline));
     }
 
@@ -240,17 +245,18 @@ final class ObserverSet implements AutoCloseable {
     }
 
     /**
-     * Closes every observer in parallel through the command's lifecycle, waiting at most
-     * {@link #CLOSE_DEADLINE} for all of them: an observer stuck on a server that does not answer is abandoned. Then
-     * the explain collectors finish ({@link ExplainStep#afterLoad}: each part under its own deadline, cut short by a
-     * stop), so their facts are there when {@link #facts} is read.
+     * Closes every observer in parallel through the command's lifecycle, waiting at most {@link #CLOSE_DEADLINE} for
+     * all of them and never past the step's end deadline ({@link Lifecycle#endDeadlineNanos}): an observer stuck on a
+     * server that does not answer is abandoned. Then the explain collectors finish ({@link ExplainStep#afterLoad},
+     * under the same end deadline, cut short by a stop), so their facts are there when {@link #facts} is read.
      */
     @Override
     public void close() {
-        Lifecycle.close(owned, CLOSE_DEADLINE);
+        Duration left = life.endWorkLeft();
+        Lifecycle.close(owned, left.compareTo(CLOSE_DEADLINE) < 0 ? left : CLOSE_DEADLINE);
         explain.afterLoad(); // what the explain collectors began at the measured end: perf's samples, end readings
     }
 
     /** The longest a step's end waits for its observers to close. */
-    static final java.time.Duration CLOSE_DEADLINE = java.time.Duration.ofMillis(200);
+    static final Duration CLOSE_DEADLINE = Duration.ofMillis(200);
 }

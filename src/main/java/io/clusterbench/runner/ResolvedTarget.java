@@ -113,4 +113,11 @@ public final class ResolvedTarget implements AutoCloseable {
             embedded.close();
         }
     }
+
+    /** Begins closing the embedded server, if any, without waiting: nothing reads it any more. */
+    public void closeSoon() {
+        if (embedded != null) {
+            embedded.closeSoon();
+        }
+    }
 }

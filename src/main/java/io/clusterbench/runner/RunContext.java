@@ -134,6 +134,19 @@ final class RunContext implements AutoCloseable {
     }
 
     /**
+     * A context on a target resolved and read elsewhere, as it stands: no table is made, no workload initialised,
+     * nothing discovered or checked (the step runner's tests, on a synthetic workload without a server). Closing it
+     * closes {@code resolved}.
+     *
+     * @param server   what the server said about itself
+     * @param topology what discovery found, or null for none
+     */
+    static RunContext of(RunPlan settings, Console env, ResolvedTarget resolved, ServerInfo server, Topology topology) {
+        return new RunContext(settings, env, resolved, server, topology, resolved.target(),
+                io.clusterbench.result.Facts.NONE, null, List.of(), List.of());
+    }
+
+    /**
      * The same target, server and topology at another consistency level (a step of a consistency sweep): the level
      * is set and read back on every endpoint. Shares this context's connections to the target; close only this one.
      *
@@ -215,6 +228,16 @@ final class RunContext implements AutoCloseable {
     /** @return {@code max_connections} as the server reported it at start, or "unknown" */
     String maxConnections() {
         return server.variables().getOrDefault("max_connections", "unknown");
+    }
+
+    /**
+     * Nothing reads the server any more (the command's last step has its facts): an embedded server is killed now,
+     * so its teardown overlaps the step's record and the report instead of holding the process's exit (the JVM waits
+     * for the reaper of a child still being torn down).
+     */
+    void serverDone() {
+        env.lifecycle().mark("server no longer needed");
+        resolved.closeSoon();
     }
 
     /** Closes the metrics endpoint (after its linger) and the target (the embedded server, if any). */

@@ -38,7 +38,7 @@ public final class RunDriver {
             StepRunner.announce(ctx, dir, settings.load().threads());
             env.line("Results go to " + dir);
             StepRunner.Step step = StepRunner.run(ctx, new StepRunner.StepSpec(settings.load().threads(), 1, 0, dir,
-                    true), record -> ResultDirs.writeJson(json, ctx.document(List.of(record))));
+                    true, true), record -> ResultDirs.writeJson(json, ctx.document(List.of(record))));
             if (step.refused() != null) {
                 UserException why = refusal(ctx, step.refused());
                 ResultDirs.writeJson(json, ctx.document(List.of(step.records().refused(why.getMessage()))));

@@ -78,14 +78,17 @@ final class StepListener implements RunListener {
         outputs.measuringStarted();
     }
 
-    /** The counters after the step are read beside the final readings, not after them: both bounded. */
+    /**
+     * The step's end work begins: its deadline counts from now ({@link Lifecycle#measuringEnded}). The counters after
+     * the step are read beside the final readings, not after them: both bounded.
+     */
     @Override
     public void measuringEnded() {
         Lifecycle life = ctx.env.lifecycle();
-        life.mark("measuring ended");
+        life.measuringEnded();
         ps.stepEnded();
         observers.takeFinalReadings(life.stopRequested() ? ObserverSet.FINAL_READING_AFTER_STOP_MILLIS
-                : ObserverSet.FINAL_READING_MILLIS);
+                : ObserverSet.FINAL_READING_MILLIS, life.endDeadlineNanos());
     }
 
     @Override

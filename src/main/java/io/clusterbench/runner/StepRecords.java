@@ -94,6 +94,10 @@ record StepRecords(String workload, int threads, int repeat, PlanRecord plan, Ma
     static final class Gate implements java.util.function.Consumer<RunRecord> {
         private final java.util.function.Consumer<RunRecord> write;
         private boolean sealed;
+        /** True once a last record (any status but {@code running}) is on disk. */
+        private volatile boolean lastWritten;
+        /** True once a halt wrote its record: nothing is written after it. */
+        private volatile boolean halted;
 
         Gate(java.util.function.Consumer<RunRecord> write) {
             this.write = write;
@@ -102,10 +106,24 @@ record StepRecords(String workload, int threads, int repeat, PlanRecord plan, Ma
         /** Writes the record unless the step's last one (any status but {@code running}) was written already. */
         @Override
         public synchronized void accept(RunRecord record) {
-            if (!sealed) {
+            if (!sealed && !halted) {
                 sealed = !RUNNING.equals(record.status());
                 write.accept(record);
+                lastWritten = sealed;
             }
+        }
+
+        /**
+         * Writes a halted step's record at once, without waiting for a write in progress (the process ends in a
+         * moment: a final record being written may not get to its end), unless a last record is on disk already.
+         * Writes go through their own temporary file, so the later rename wins whole.
+         */
+        void acceptNow(RunRecord record) {
+            if (lastWritten) {
+                return;
+            }
+            halted = true; // no checkpoint after it; never waits for the lock a write in progress holds
+            write.accept(record);
         }
     }
 }

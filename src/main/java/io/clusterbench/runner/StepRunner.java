@@ -29,6 +29,7 @@ import io.clusterbench.result.RunTiming;
 import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
@@ -55,8 +56,14 @@ final class StepRunner {
      * @param index          0-based step of the schedule (under {@code --start-at} each step has its own start)
      * @param dir            directory for the step's interval files
      * @param printIntervals print interval and start lines (with {@code --report-interval})
+     * @param lastOnServer   the command's last use of its server: once the step's facts are read, an embedded server
+     *                       is closed ({@link RunContext#serverDone})
      */
-    record StepSpec(int wholeThreads, int repeat, int index, Path dir, boolean printIntervals) {
+    record StepSpec(int wholeThreads, int repeat, int index, Path dir, boolean printIntervals, boolean lastOnServer) {
+        /** A step after which the server is used again (a sweep's, ab's). */
+        StepSpec(int wholeThreads, int repeat, int index, Path dir, boolean printIntervals) {
+            this(wholeThreads, repeat, index, dir, printIntervals, false);
+        }
     }
 
     /**
@@ -77,31 +84,45 @@ final class StepRunner {
     /**
      * @param onProgress receives the step's record at start, every ~10 s and at the end
      * @return the step's record and outcome; when sessions cannot be opened, a step with {@code refused} set
+     * @throws java.util.concurrent.CancellationException when a stop ended the command before anything was measured
+     *                                                    (the process is ending; the step's record says so)
      */
     static Step run(RunContext ctx, StepSpec spec, Consumer<RunRecord> onProgress) {
+        return run(ctx, spec, onProgress, Clock.SYSTEM);
+    }
+
+    /**
+     * As {@link #run(RunContext, StepSpec, Consumer)}, with the engine on {@code clock} (a test's manual clock: the
+     * step states without waiting for real time).
+     */
+    static Step run(RunContext ctx, StepSpec spec, Consumer<RunRecord> onProgress, Clock clock) {
         RunPlan settings = ctx.settings;
         Lifecycle life = ctx.env.lifecycle();
         Workload workload = settings.workload().workload();
         EnginePlan plan = settings.engine(ctx.target(), spec.wholeThreads(), spec.index());
         StepRecords records = new StepRecords(workload.name(), plan.threads(), spec.repeat(), settings.planRecord(plan),
                 workload.facts(), ShardFacts.of(settings, plan, spec.wholeThreads(), ctx.target()));
-        Consumer<RunRecord> progress = new StepRecords.Gate(onProgress);
+        StepRecords.Gate progress = new StepRecords.Gate(onProgress);
         RunAccumulator acc = new RunAccumulator(workload.statementClasses(), settings.reporting().percentile());
         // from here a stop that ends the process before the measured phase leaves the step's result.json saying so
         life.beforeNothingMeasuredExit(() -> {
             ResultDirs.createDirectories(spec.dir());
             progress.accept(records.nothingMeasured(ctx.clusterFacts()));
         });
-        Engine engine = new Engine(plan, Clock.SYSTEM);
+        warmWriter(ctx, records, workload, settings.reporting().percentile(), plan.threads());
+        Engine engine = new Engine(plan, clock);
         ObserverSet observers = ObserverSet.forRun(ctx, spec.dir());
         IntervalFiles files = new IntervalFiles(spec.dir(), workload.statementClasses()); // before the first checkpoint
         progress.accept(records.running(acc.intervals(), observers.facts(ctx.clusterFacts())));
         // a second Ctrl-C ends the process at once: first the intervals finished so far go to result.json
-        life.beforeHalt(() -> progress.accept(records.halted(acc.intervals(), observers.facts(ctx.clusterFacts()))));
+        life.beforeHalt(() -> progress.acceptNow(records.halted(acc.intervals(), observers.facts(ctx.clusterFacts()))));
         StepSeries series = Outputs.metricsSeries(ctx, spec.wholeThreads(), spec.repeat(), spec.index());
         RunOutput outputs = Outputs.forStep(ctx, spec.printIntervals(), plan.warmup().toSeconds(), files, series,
                 observers::compactLine, () -> progress.accept(records.running(acc.intervals(),
                         observers.facts(ctx.clusterFacts()))));
+        // owned: a halt closes them (flushes the files) while it writes result.json; a file system that hangs is
+        // abandoned at the close's deadline
+        Lifecycle.Owned outputsOwned = life.own("step outputs", outputs::close);
         StepListener.ClientCpu cpu = new StepListener.ClientCpu();
         PreparedStatementCheck ps = PreparedStatementCheck.start(ctx.target());
         Lifecycle.Owned psConnections = life.own("prepared-statement check", ps::close);
@@ -117,12 +138,20 @@ final class StepRunner {
             psConnections.close();
             return new Step(null, null, f, records);
         } finally {
-            outputs.close();
+            outputsOwned.close();
             observers.close();
             life.mark("observers closed");
         }
-        PreparedStatementsRecord psMode = ps.finish(java.util.Arrays.stream(outcome.eventsPerWorker()).sum());
-        psConnections.close();
+        if (life.ending()) {
+            // stopped with nothing measured: the process is ending; the step's record is the stop's, whichever thread
+            // writes it first, and the driver has nothing to report
+            Lifecycle.close(List.of(psConnections), Duration.ZERO);
+            progress.accept(records.nothingMeasured(ctx.clusterFacts()));
+            throw new java.util.concurrent.CancellationException(StepRecords.NOTHING_MEASURED);
+        }
+        PreparedStatementsRecord psMode = ps.finish(java.util.Arrays.stream(outcome.eventsPerWorker()).sum(),
+                life.endDeadlineNanos());
+        Lifecycle.close(List.of(psConnections), life.endWorkLeft()); // abandoned once the end deadline passed
         List<EndpointTotals> endpointTotals = engine.endpointTotals(); // once: taking them drains the histograms
         if (series != null) {
             series.endpoints(endpointTotals, label -> nodeName(ctx.topology(), label));
@@ -133,6 +162,9 @@ final class StepRunner {
         life.mark("endpoint totals");
         Facts facts = StepFacts.of(ctx, observers.facts(ctx.clusterFacts()), psMode, outcome, acc.intervals(), ledger,
                 spec.dir(), engine.measuredErrorDetail(), workload.statementClasses());
+        if (spec.lastOnServer()) {
+            ctx.serverDone(); // its last reading is done (the ledger, the checksums)
+        }
         Summary summary = acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(),
                 outcome.busySecondsPerWorker(), cpu.secondsSinceStart(), outcome.abandonedEvents(),
                 new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
@@ -151,6 +183,31 @@ final class StepRunner {
         progress.accept(finished);
         life.mark("step record written");
         return new Step(finished, outcome, null, records);
+    }
+
+    /**
+     * Serialises a finished record of the step's shape (all zeros) on a daemon thread, during the step's set-up: the
+     * writer's first finished record otherwise builds its serializers and runs cold code inside the exit bound of the
+     * measured end (0.1 s on a quiet machine, 0.3-0.6 s on a loaded one). Failures are ignored: the real write reports.
+     */
+    private static void warmWriter(RunContext ctx, StepRecords records, Workload workload, double percentile,
+                                   int threads) {
+        Thread t = new Thread(() -> {
+            try {
+                RunAccumulator zero = new RunAccumulator(workload.statementClasses(), percentile);
+                RunOutcome none = new RunOutcome(RunOutcome.Reason.COMPLETED, 0, null, new long[threads],
+                        new double[threads], 0, "platform", 0, 0);
+                Summary s = zero.summary(0, none.eventsPerWorker(), none.busySecondsPerWorker(), 0, 0,
+                        new RunTiming(0, 0, "platform", ThreadModel.javaVersion(), 0, 0, 0));
+                RunRecord r = records.finished(none, zero.intervals(), s, zero.classRecords(), Facts.NONE, List.of());
+                ResultJson.bytes(ctx.document(List.of(r.withFacts(r.observerFacts()
+                        .with(FactKeys.VALIDITY, ValidityRules.of(r))))));
+            } catch (RuntimeException ignored) {
+                // a warm-up only
+            }
+        }, "result-writer-warm-up");
+        t.setDaemon(true);
+        t.start();
     }
 
     /**

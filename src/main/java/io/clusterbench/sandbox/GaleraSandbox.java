@@ -1,5 +1,6 @@
 package io.clusterbench.sandbox;
 
+import io.clusterbench.lifecycle.Lifecycle;
 import io.clusterbench.UserException;
 import io.clusterbench.relay.LinkSpec;
 import io.clusterbench.relay.RelayProcess;
@@ -34,12 +35,15 @@ public final class GaleraSandbox {
     public static final String CLIENT_DB = "sbtest";
     private final Path dir;
     private final GaleraInstall install;
+    /** The command's lifecycle: it owns the helper processes this sandbox waits for (a recovery, an initialisation). */
+    private final Lifecycle life;
     private SandboxState state;
 
-    GaleraSandbox(Path dir, GaleraInstall install, SandboxState state) {
+    GaleraSandbox(Path dir, GaleraInstall install, SandboxState state, Lifecycle life) {
         this.dir = dir;
         this.install = install;
         this.state = state;
+        this.life = life;
     }
 
     /** @return the sandbox directory (absolute) */
@@ -58,9 +62,17 @@ public final class GaleraSandbox {
      * @throws UserException when {@code dir} holds none, or the packages are missing
      */
     public static GaleraSandbox open(Path dir) {
+        return open(dir, Lifecycle.detached());
+    }
+
+    /**
+     * As {@link #open(Path)}, for a command whose lifecycle owns the helper processes it waits for (a node's
+     * {@code --wsrep-recover}): a stop kills them rather than leaving them running on a node's data.
+     */
+    public static GaleraSandbox open(Path dir, Lifecycle life) {
         Path abs = dir.toAbsolutePath().normalize();
         SandboxState s = SandboxState.read(abs);
-        return new GaleraSandbox(abs, GaleraInstall.locate(), s);
+        return new GaleraSandbox(abs, GaleraInstall.locate(), s, life);
     }
 
     /**
@@ -87,7 +99,22 @@ public final class GaleraSandbox {
      */
     public static GaleraSandbox deploy(Path dir, int nodes, int basePort, int flushLogAtTrxCommit,
                                        Map<String, LinkSpec> links, Consumer<String> progress) {
-        return SandboxDeploy.deploy(dir, nodes, basePort, flushLogAtTrxCommit, links, progress);
+        return SandboxDeploy.deploy(dir, nodes, basePort, flushLogAtTrxCommit, links, progress, Lifecycle.detached());
+    }
+
+    /**
+     * As {@link #deploy(Path, int, int, int, Map, Consumer)}, owned by the command's lifecycle until the cluster is
+     * up: a stop (Ctrl-C, SIGTERM) meanwhile kills the nodes and the relay started so far and removes the directory,
+     * so no half-made sandbox is left running.
+     */
+    public static GaleraSandbox deploy(Path dir, int nodes, int basePort, int flushLogAtTrxCommit,
+                                       Map<String, LinkSpec> links, Consumer<String> progress, Lifecycle life) {
+        return SandboxDeploy.deploy(dir, nodes, basePort, flushLogAtTrxCommit, links, progress, life);
+    }
+
+    /** @return the command's lifecycle */
+    Lifecycle lifecycle() {
+        return life;
     }
 
     /** Starts every node that is down: bootstraps from a safe node when none runs. @throws UserException on failure */
@@ -319,7 +346,7 @@ public final class GaleraSandbox {
 
     void startNode(SandboxNode n, boolean bootstrap, Consumer<String> progress) {
         progress.accept("Starting " + n.name() + (bootstrap ? " (bootstrap)" : "") + " on " + n.endpoint() + "...");
-        SandboxNode started = NodeLauncher.start(dir, n, install, bootstrap);
+        SandboxNode started = NodeLauncher.start(dir, n, install, bootstrap, life);
         state = state.with(started);
         state.write(dir);
         long pid = NodeLauncher.awaitSynced(dir, started, NodeLauncher.START_TIMEOUT_MILLIS);

@@ -1,6 +1,7 @@
 package io.clusterbench.sandbox;
 
 import io.clusterbench.UserException;
+import io.clusterbench.lifecycle.Lifecycle;
 
 import java.io.File;
 import java.io.IOException;
@@ -30,7 +31,7 @@ final class NodeLauncher {
      * @return the node with its new process id
      * @throws UserException when the process cannot be started or dies before answering
      */
-    static SandboxNode start(Path dir, SandboxNode node, GaleraInstall install, boolean bootstrap) {
+    static SandboxNode start(Path dir, SandboxNode node, GaleraInstall install, boolean bootstrap, Lifecycle life) {
         List<String> cmd = new ArrayList<>();
         if (Files.isExecutable(Path.of("/usr/bin/setsid"))) {
             cmd.add("/usr/bin/setsid");
@@ -40,7 +41,7 @@ final class NodeLauncher {
         if (bootstrap) {
             cmd.add("--wsrep-new-cluster");
         }
-        String position = recoverPosition(dir, node, install);
+        String position = recoverPosition(dir, node, install, life);
         if (position != null) {
             cmd.add("--wsrep_start_position=" + position);
         }
@@ -63,9 +64,10 @@ final class NodeLauncher {
      * {@code mariadbd --wsrep-recover} to read the position from InnoDB, so the node can ask for an IST instead of
      * a full SST (faults.md, "Rejoin: IST or SST").
      *
+     * @param life the command's lifecycle: it owns the recovery process while it runs (a stop kills it)
      * @return {@code uuid:seqno} to start from, or null when the saved state is usable as is or recovery failed
      */
-    static String recoverPosition(Path dir, SandboxNode node, GaleraInstall install) {
+    static String recoverPosition(Path dir, SandboxNode node, GaleraInstall install, Lifecycle life) {
         Path grastate = node.dataDir(dir).resolve("grastate.dat");
         try {
             String text = Files.readString(grastate);
@@ -77,9 +79,8 @@ final class NodeLauncher {
             Process p = new ProcessBuilder(install.mariadbd().toString(), "--defaults-file=" + node.cnf(dir),
                     "--wsrep-recover", "--log-error=" + log).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-            if (!p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS)) {
-                p.destroyForcibly();
-                return null;
+            if (!Children.await(p, java.time.Duration.ofSeconds(60), life, "mariadbd --wsrep-recover")) {
+                return null; // killed
             }
             java.util.regex.Matcher m = java.util.regex.Pattern.compile("Recovered position: ([0-9a-f-]{36}:\\d+)")
                     .matcher(Files.readString(log));

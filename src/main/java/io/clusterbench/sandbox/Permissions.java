@@ -15,7 +15,6 @@ import java.nio.file.attribute.UserPrincipal;
 import java.nio.file.attribute.UserPrincipalLookupService;
 import java.util.List;
 import java.util.Set;
-import java.util.concurrent.TimeUnit;
 
 /**
  * File ownership and helper processes for a sandbox started by root, whose servers run as {@code mysql}
@@ -68,17 +67,18 @@ final class Permissions {
     }
 
     /**
-     * Runs a helper command to completion with its output in {@code log}.
+     * Runs a helper command to completion with its output in {@code log}, owned by {@code life} while it runs: a stop
+     * kills it (SIGKILL) rather than leaving it running.
      *
      * @throws UserException when it fails or runs over 5 minutes
      */
-    static void run(List<String> command, Path log) {
+    static void run(List<String> command, Path log, io.clusterbench.lifecycle.Lifecycle life) {
         try {
             Process p = new ProcessBuilder(command).redirectErrorStream(true)
                     .redirectOutput(ProcessBuilder.Redirect.to(log.toFile())).start();
-            if (!p.waitFor(5, TimeUnit.MINUTES)) {
-                p.destroyForcibly();
-                throw new UserException(command.get(0) + " did not finish within 5 minutes", "see " + log);
+            if (!Children.await(p, java.time.Duration.ofMinutes(5), life, command.get(0))) {
+                throw new UserException(command.get(0) + (life.stopRequested() ? " was stopped"
+                        : " did not finish within 5 minutes"), "see " + log);
             }
             if (p.exitValue() != 0) {
                 throw new UserException(command.get(0) + " failed (exit " + p.exitValue() + "): "

@@ -1,6 +1,8 @@
 package io.clusterbench.sandbox;
 
 import io.clusterbench.UserException;
+import io.clusterbench.lifecycle.Lifecycle;
+import io.clusterbench.relay.RelayProcess;
 import io.clusterbench.relay.LinkSpec;
 
 import java.io.IOException;
@@ -22,9 +24,9 @@ final class SandboxDeploy {
     private SandboxDeploy() {
     }
 
-    /** @see GaleraSandbox#deploy(Path, int, int, int, Map, Consumer) */
+    /** @see GaleraSandbox#deploy(Path, int, int, int, Map, Consumer, Lifecycle) */
     static GaleraSandbox deploy(Path dir, int nodes, int basePort, int flushLogAtTrxCommit,
-                                       Map<String, LinkSpec> links, Consumer<String> progress) {
+                                Map<String, LinkSpec> links, Consumer<String> progress, Lifecycle life) {
         Path abs = dir.toAbsolutePath().normalize();
         List<String> problems = new ArrayList<>();
         if (nodes < 1 || nodes > 9) {
@@ -59,6 +61,7 @@ final class SandboxDeploy {
         String runAs = Permissions.isRoot() ? "mysql" : null;
         SandboxState state = new SandboxState(SandboxState.SCHEMA, "galera", "clusterbench", GaleraSandbox.CLIENT_USER, GaleraSandbox.CLIENT_DB,
                 basePort, flushLogAtTrxCommit, List.copyOf(planned), links != null);
+        GaleraSandbox sb = new GaleraSandbox(abs, install, state, life);
         try {
             Files.createDirectories(abs);
             try (var entries = Files.list(abs)) {
@@ -66,6 +69,12 @@ final class SandboxDeploy {
                     throw new UserException("directory " + abs + " is not empty", "choose another --dir");
                 }
             }
+        } catch (IOException e) {
+            throw new UserException("cannot create " + abs + ": " + e.getMessage(), "choose another --dir", e);
+        }
+        // from here until the cluster is up, a stop kills what the deploy started and removes what it made
+        Lifecycle.Owned half = life.own("sandbox deploy in " + abs, () -> abandon(sb, state));
+        try {
             if (runAs != null) {
                 Permissions.checkReachable(abs, runAs);
             }
@@ -82,15 +91,16 @@ final class SandboxDeploy {
                 Permissions.chownTree(abs, runAs);
             }
         } catch (IOException e) {
+            half.release();
             throw new UserException("cannot create " + abs + ": " + e.getMessage(), "choose another --dir", e);
         }
-        GaleraSandbox sb = new GaleraSandbox(abs, install, state);
         try {
             sb.startRelay(progress);
             for (SandboxNode n : planned) {
                 progress.accept("Initialising " + n.name() + " data directory...");
                 Permissions.run(List.of(install.installDb().toString(), "--defaults-file=" + n.cnf(abs),
-                        "--auth-root-authentication-method=normal", "--skip-test-db"), n.dir(abs).resolve("install.log"));
+                        "--auth-root-authentication-method=normal", "--skip-test-db"), n.dir(abs).resolve("install.log"),
+                        life);
             }
             for (SandboxNode n : planned) {
                 sb.startNode(n, n.index() == 1, progress);
@@ -99,10 +109,44 @@ final class SandboxDeploy {
                 }
             }
         } catch (RuntimeException e) {
-            sb.stop(line -> { });
-            SandboxRegistry.unregister(abs, state);
+            half.release();
+            if (!life.stopRequested()) {
+                sb.stop(line -> { });
+                SandboxRegistry.unregister(abs, state);
+            } // else the stop's close is removing it
             throw e;
         }
+        half.release(); // deployed: the cluster outlives the command
         return sb;
+    }
+
+    /**
+     * A stop during the deploy: kills (SIGKILL, no wait) every node process and the relay the deploy started, and
+     * removes the sandbox's directory and its registration. The directory was empty or missing before.
+     */
+    private static void abandon(GaleraSandbox sb, SandboxState planned) {
+        for (SandboxNode n : sb.state().nodes()) {
+            long fromFile = NodeProcess.readPidFile(n.dir(sb.dir()).resolve("pid"));
+            for (long pid : new long[] {n.pid(), fromFile}) {
+                if (pid > 0) {
+                    ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                }
+            }
+        }
+        if (RelayProcess.running(sb.dir())) {
+            ProcessHandle.of(RelayProcess.pid(sb.dir())).ifPresent(ProcessHandle::destroyForcibly);
+        }
+        SandboxRegistry.unregister(sb.dir(), planned);
+        for (int attempt = 0; ; attempt++) {
+            try {
+                Permissions.deleteTree(sb.dir());
+                return;
+            } catch (UserException stillWriting) { // a killed helper's last file appeared under the walk
+                if (attempt == 2) {
+                    throw stillWriting;
+                }
+                NodeProcess.sleep(50);
+            }
+        }
     }
 }

@@ -139,6 +139,46 @@ class EngineTest {
                 "the stall shows while it lasts");
     }
 
+    /**
+     * At the deadline a statement waiting on a live server (others answer) is cancelled over a side connection, so the
+     * server stops its work; its connection is not closed.
+     */
+    @Test
+    void aStatementWaitingOnALiveServerIsCancelledAtTheDeadline() throws DbFailure {
+        EnginePlan plan = new EnginePlan(3, Duration.ofMillis(400), 0, Duration.ZERO, 0, Duration.ofMillis(200),
+                ErrorPolicy.parse("none"), 42, NOWHERE);
+        Synthetic w = new Synthetic(c -> null);
+        w.lockWaitAtCall = 5; // one event waits on a lock, the other workers go on answering
+        Totals t = run(plan, w);
+        assertEquals(RunOutcome.Reason.COMPLETED, t.outcome().reason());
+        // at least the waiting one; on a loaded machine a worker not yet scheduled since the stop is still inside its
+        // event at the cancel and is cancelled (and cut off) too
+        assertTrue(w.cancels.get() >= 1, "the waiting statement is cancelled");
+        assertEquals(0, w.aborts.get(), "no connection closed: its server answers");
+        assertTrue(t.count(Counter.CUT_OFF) >= 1);
+    }
+
+    /**
+     * A server that stopped answering (every statement blocked, a cancel ignored) gets no cancel at the end: a
+     * cancel's side connection would wait in its handshake. Its workers' sockets are closed at once, so the run ends
+     * within the grace and the close, and every blocked event is cut off.
+     */
+    @Test
+    void aServerThatStoppedAnsweringGetsItsSocketsClosedAndNoCancelConnection() throws DbFailure {
+        EnginePlan plan = new EnginePlan(3, Duration.ofMillis(1200), 0, Duration.ZERO, 0, Duration.ofMillis(200),
+                ErrorPolicy.parse("none"), 42, NOWHERE);
+        Synthetic w = new Synthetic(c -> null);
+        w.silentFromCall = 10; // frozen from the start: long before the end, nothing answers
+        long t0 = System.nanoTime();
+        Totals t = run(plan, w);
+        double seconds = (System.nanoTime() - t0) / 1e9;
+        assertEquals(0, w.cancels.get(), "no cancel sent to a server that does not answer");
+        assertEquals(3, w.aborts.get(), "every blocked worker's socket closed");
+        assertEquals(3, t.count(Counter.CUT_OFF));
+        assertEquals(0, t.count(Counter.ERRORS));
+        assertTrue(seconds < 1.2 + 1.0, "the run took " + seconds + " s");
+    }
+
     @Test
     void aCutOffEventsStatementsCountOnceAsCutOffAndNeverAsQueries() throws DbFailure {
         EnginePlan plan = new EnginePlan(3, Duration.ofMillis(600), 0, Duration.ZERO, 0, Duration.ofMillis(200),

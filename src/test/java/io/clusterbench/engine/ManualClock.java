@@ -11,7 +11,7 @@ import java.util.concurrent.locks.LockSupport;
  *
  * <p>Thread-safe.
  */
-final class ManualClock implements Clock {
+public final class ManualClock implements Clock {
     private final AtomicLong now = new AtomicLong(Long.MAX_VALUE - 1_000_000_000L);
     private final AtomicLong watchedReads = new AtomicLong();
     private volatile Thread watched;
@@ -46,9 +46,14 @@ final class ManualClock implements Clock {
      * Sets the time (nanos, the same origin as {@link #nanoTime}) and restarts the count of the watched thread's
      * reads: every read counted from here saw this time or a later one.
      */
-    void set(long nanos) {
+    public void set(long nanos) {
         now.set(nanos);
         watchedReads.set(0);
+    }
+
+    /** Moves the time on by {@code nanos} (from any thread: concurrent advances add up). */
+    public void advance(long nanos) {
+        now.addAndGet(nanos);
     }
 
     /** Counts the clock reads of {@code thread} from now on. */

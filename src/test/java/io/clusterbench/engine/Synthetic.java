@@ -25,8 +25,20 @@ final class Synthetic implements Workload {
     private final IntFunction<DbFailure> failAt;
     private final AtomicInteger calls = new AtomicInteger();
     final AtomicInteger shifts = new AtomicInteger();
-    /** From this call on, events block until the session is cancelled (a lock wait); 0 for never. */
+    /**
+     * From this call on, events block until the session is cancelled (a lock wait) or its connection closed; 0 for
+     * never.
+     */
     volatile int blockFromCall;
+    /** This call alone blocks until its session is cancelled or its connection closed (one lock wait); 0 for never. */
+    volatile int lockWaitAtCall;
+    /**
+     * From this call on every event blocks until its session is aborted, ignoring a cancel, as reads on a server that
+     * stopped answering (SIGSTOP) do; 0 for never.
+     */
+    volatile int silentFromCall;
+    /** Sessions cancelled so far (each a side connection on a real server). */
+    final AtomicInteger cancels = new AtomicInteger();
     /**
      * This call blocks until the session is aborted, ignoring a cancel, as a read on a node that stopped answering
      * does; it then fails as a lost connection (2013). 0 for never.
@@ -118,6 +130,7 @@ final class Synthetic implements Workload {
             }
         }
         return new Session() {
+            /** Counted down by a cancel or an abort: what a blocked lock wait returns on. */
             private final CountDownLatch cancelled = new CountDownLatch(1);
             private final CountDownLatch aborted = new CountDownLatch(1);
             private volatile boolean failedOver;
@@ -137,7 +150,7 @@ final class Synthetic implements Workload {
                 if (aborted.getCount() == 0) {
                     eventsAfterAbort.incrementAndGet();
                 }
-                if (call == silentAtCall) {
+                if (call == silentAtCall || silentFromCall > 0 && call >= silentFromCall) {
                     try {
                         aborted.await();
                     } catch (InterruptedException e) {
@@ -149,7 +162,7 @@ final class Synthetic implements Workload {
                 if (f != null) {
                     throw f;
                 }
-                if (blockFromCall > 0 && call >= blockFromCall) {
+                if (blockFromCall > 0 && call >= blockFromCall || call == lockWaitAtCall) {
                     try {
                         cancelled.await();
                     } catch (InterruptedException e) {
@@ -190,6 +203,9 @@ final class Synthetic implements Workload {
 
             @Override
             public void cancel() {
+                if (cancelled.getCount() > 0) {
+                    cancels.incrementAndGet();
+                }
                 cancelled.countDown();
             }
 
@@ -199,6 +215,7 @@ final class Synthetic implements Workload {
                     aborts.incrementAndGet();
                 }
                 aborted.countDown();
+                cancelled.countDown(); // a closed socket frees a lock wait's read too
             }
 
             @Override

@@ -176,7 +176,8 @@ class ClockIT {
             new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
             assertTrue(p.waitFor(20, TimeUnit.SECONDS), "process ended");
             double seconds = (System.nanoTime() - t0) / 1e9;
-            assertTrue(seconds < 2.0, "ended " + seconds + " s after SIGINT: " + Files.readString(stdout));
+            assertTrue(seconds < io.clusterbench.testing.ExitBound.SECONDS,
+                    "ended " + seconds + " s after SIGINT: " + Files.readString(stdout));
         } finally {
             p.destroyForcibly();
         }

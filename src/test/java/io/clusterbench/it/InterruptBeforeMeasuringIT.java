@@ -23,11 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * start under load take over a minute, and the Ctrl-C given during it took effect only after it.
  */
 class InterruptBeforeMeasuringIT {
-    /**
-     * Seconds from SIGINT to the process's end: issue 9's 2 s, plus the JVM's shutdown killing and reaping the
-     * embedded server's processes and deleting its files on a loaded machine (1.3–2.2 s measured on an idle one).
-     */
-    private static final double BOUND_SECONDS = 5;
+    /** Seconds from SIGINT to the process's end (its slack over the code's 1 s: {@link io.clusterbench.testing.ExitBound}). */
+    private static final double BOUND_SECONDS = io.clusterbench.testing.ExitBound.SECONDS;
 
     @TempDir
     Path tmp;

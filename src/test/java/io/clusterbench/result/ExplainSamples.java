@@ -25,7 +25,7 @@ public final class ExplainSamples {
         ServerResources res = new ServerResources(List.of(new ServerResources.Node("n1", "127.0.0.1:3306", "proc",
                 null, 4242L, new ServerResources.Deltas(10.0, cpu * 3 / 4, cpu / 4, events * 3, events / 2, 0L,
                 events * 4000, 900), 0, null)));
-        CpuProfile prof = new CpuProfile(List.of(new CpuProfile.Node("n1", "127.0.0.1:3306", null, 4242L, 499,
+        CpuProfile prof = new CpuProfile(List.of(new CpuProfile.Node("n1", "127.0.0.1:3306", null, null, 4242L, 499,
                 "profile.folded", 5000, 10.0, 9.4, 0.05, 0.7, 0.4, 812, new CpuProfile.Concentration(31, 402, 760),
                 List.of(new CpuProfile.Share("execute", 2000, 40.0), new CpuProfile.Share("lock",
                         Math.round(50 * lockPercent), lockPercent)), lockPercent,

@@ -73,4 +73,41 @@ class StepRecordsTest {
         assertEquals(2, written.size());
         assertEquals("interrupted before the measured phase: nothing was measured", written.get(1).fatalError());
     }
+
+    /**
+     * A halt does not wait for a final record being written (on a loaded machine that write outlasted the halt's
+     * deadline, and the process ended with result.json still saying running): it writes the halted record beside it;
+     * once a last record is on disk, a halt writes nothing.
+     */
+    @Test
+    @org.junit.jupiter.api.Timeout(30)
+    void aHaltWritesItsRecordBesideAFinalWriteInProgressButNotAfterALastRecord() throws Exception {
+        java.util.concurrent.CountDownLatch inWrite = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.CountDownLatch release = new java.util.concurrent.CountDownLatch(1);
+        List<RunRecord> written = new java.util.concurrent.CopyOnWriteArrayList<>();
+        StepRecords.Gate gate = new StepRecords.Gate(r -> {
+            if (!"running".equals(r.status()) && r.fatalError() == null) { // the final record: a slow write
+                inWrite.countDown();
+                try {
+                    release.await();
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            written.add(r);
+        });
+        RunOutcome done = new RunOutcome(RunOutcome.Reason.COMPLETED, 3, null, new long[]{1}, new double[]{1}, 0,
+                "platform", 0, 0);
+        Thread main = new Thread(() -> gate.accept(records.finished(done, List.of(), null, List.of(), Facts.NONE,
+                List.of())));
+        main.start();
+        inWrite.await();
+        gate.acceptNow(records.halted(List.of(), Facts.NONE)); // returns though the final write is in progress
+        assertEquals(1, written.size());
+        assertTrue(written.get(0).fatalError().startsWith("a second Ctrl-C"));
+        release.countDown();
+        main.join();
+        gate.acceptNow(records.halted(List.of(), Facts.NONE));
+        assertEquals(2, written.size(), "nothing after the final record is on disk");
+    }
 }

@@ -31,8 +31,8 @@ public final class GaleraCluster {
     private GaleraCluster() {
     }
 
-    /** @return the running shared sandbox; skips (or fails in CI) when Galera is not installed */
-    public static synchronized GaleraSandbox get() {
+    /** Skips the test (or fails it in CI) when Galera is not installed. */
+    public static void assumeInstalled() {
         List<String> missing = GaleraInstall.missingPackages();
         if (!missing.isEmpty()) {
             String reason = "Galera cluster tests need " + String.join(", ", missing) + " (apt-get install "
@@ -42,6 +42,11 @@ public final class GaleraCluster {
             }
             Assumptions.assumeTrue(false, reason);
         }
+    }
+
+    /** @return the running shared sandbox; skips (or fails in CI) when Galera is not installed */
+    public static synchronized GaleraSandbox get() {
+        assumeInstalled();
         if (sandbox == null) {
             try {
                 Path dir = Files.createTempDirectory(Path.of("/tmp"), "clusterbench-it-galera-");
@@ -105,7 +110,8 @@ public final class GaleraCluster {
         return base;
     }
 
-    private static int freeBasePort() {
+    /** @return a base port whose sandbox ports (every node's) are free now */
+    public static int freeBasePort() {
         for (int base = 16_000 + (int) (ProcessHandle.current().pid() % 40) * 100; base < 60_000; base += 100) {
             if (freePortsFrom(base) > 0) {
                 return base;
