@@ -109,12 +109,13 @@ public final class AnomalyHtml {
                         esc(c.workload()), Long.toString(c.operations()),
                         c.load() == null ? "-" : f("%.1f", c.load().okPerSecond()),
                         c.load() == null ? "-" : f("%.1f", c.load().latency().p95Micros() / 1000.0),
-                        (bad ? "<span class=\"verdict worse\">" : "<span>") + esc(AnomalyText.found(c)) + "</span>"));
+                        (bad ? "<span class=\"verdict worse\">" : "<span>") + esc(AnomalyText.found(c)) + "</span>",
+                        s.validity() == null ? "-" : esc(s.validity().names())));
             }
         }
         return Html.table(List.of(ANOMALY_SETTING.key(), "workload", ANOMALY_OPERATIONS.key(),
                 ANOMALY_OK_PER_SECOND.key(), ANOMALY_LOAD_P95.key() + " (ms)",
-                ANOMALY_FOUND.key() + " (* = forbidden by the setting)"), rows);
+                ANOMALY_FOUND.key() + " (* = forbidden by the setting)", "validity flags"), rows);
     }
 
     private static String setting(AnomalySetting s) {
@@ -128,6 +129,9 @@ public final class AnomalyHtml {
                 .append(f("%.1f s", s.loadSeconds())).append("</p>\n");
         for (String n : s.notes()) {
             b.append("<p class=\"note\">Note: ").append(esc(n)).append("</p>\n");
+        }
+        if (s.validity() != null) {
+            b.append(ValidityBlock.html(s.validity(), "Validity"));
         }
         for (AnomalyCheck c : s.checks()) {
             b.append(check(s, c));

@@ -155,29 +155,19 @@ public final class HtmlReport {
         return b.toString();
     }
 
-    /** @return per run: the per-operation table, then for ddl/bigtrx runs the stalls and marked intervals */
     /** @return the validity verdict of each run (docs/metrics.md, "Validity"): its heading and one item per flag */
-    static String validity(List<io.clusterbench.result.RunRecord> runs) {
+    static String validity(List<RunRecord> runs) {
         StringBuilder b = new StringBuilder();
-        for (io.clusterbench.result.RunRecord run : runs) {
+        for (RunRecord run : runs) {
             io.clusterbench.result.Validity v = run.observerFacts().get(io.clusterbench.result.FactKeys.VALIDITY);
-            if (v == null) {
-                continue;
-            }
-            List<String> lines = ValidityBlock.lines(v);
-            b.append("<p class=\"validity\">").append(esc(run.threads() + " threads, run " + run.repeat() + ": "
-                    + lines.get(0))).append("</p>\n");
-            if (lines.size() > 1) {
-                b.append("<ul class=\"validity\">\n");
-                for (String line : lines.subList(1, lines.size())) {
-                    b.append("<li>").append(esc(line.strip())).append("</li>\n");
-                }
-                b.append("</ul>\n");
+            if (v != null) {
+                b.append(ValidityBlock.html(v, "Validity of " + ReportCharts.runLabel(run, runs)));
             }
         }
         return b.length() == 0 ? "" : "<h3>Validity</h3>\n" + b;
     }
 
+    /** @return per run: the per-operation table, then for ddl/bigtrx runs the stalls and marked intervals */
     private static String marked(NamedResult r) {
         StringBuilder b = new StringBuilder("<h3>Per operation</h3>\n" + (r.measuredRuns().size() < 2 ? ""
                 : "<p>Of the run chosen in the per-interval part above.</p>\n"));

@@ -27,6 +27,7 @@ public final class ProbeText {
     /** @return every block of the probe's result, ending with a newline */
     public static String render(ProbeDocument doc) {
         StringBuilder b = new StringBuilder(levels(doc.levels()));
+        b.append(validity(doc.levels()));
         String gtid = gtidLine(doc.gtidWait());
         if (!gtid.isEmpty()) {
             b.append(gtid).append('\n');
@@ -49,6 +50,21 @@ public final class ProbeText {
                     triple(r.visibility()), r.visibilityTimeouts(), triple(r.readLatency()),
                     r.blockedCommits() + r.blockedReads(), r.errors(),
                     !load ? "" : r.backgroundTps() == null ? " -" : f(" %.2f", r.backgroundTps())));
+        }
+        return b.toString();
+    }
+
+    /**
+     * @return per level with a verdict (docs/metrics.md, "Validity"): {@code Validity at level L: …} and one indented
+     *         line per flag; "" for a result written before levels had one
+     */
+    public static String validity(List<ProbeLevelRecord> levels) {
+        StringBuilder b = new StringBuilder();
+        for (ProbeLevelRecord r : levels) {
+            if (r.validity() != null) {
+                ValidityBlock.lines(r.validity(), "Validity at level " + r.level())
+                        .forEach(l -> b.append(l).append('\n'));
+            }
         }
         return b.toString();
     }

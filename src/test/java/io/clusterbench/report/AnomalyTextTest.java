@@ -36,6 +36,17 @@ class AnomalyTextTest {
     }
 
     @Test
+    void aSettingsValidityIsPrintedInItsBlockAndNamedInTheSummary() {
+        AnomalySetting flagged = LOST.withValidity(io.clusterbench.result.ProbeValidity.setting(LOST));
+        String text = AnomalyText.setting(flagged);
+        assertTrue(text.contains("  Validity: 1 flag\n      too-few-samples: append: 5 acknowledged operations"), text);
+        String summary = AnomalyText.summary(AnomalyFixtures.document(List.of(flagged, STALE)));
+        assertTrue(summary.endsWith("  Setting 1 flagged: too-few-samples\n"), summary);
+        String page = AnomalyHtml.render(AnomalyFixtures.document(List.of(flagged)), "x", "now");
+        assertTrue(page.contains("<li>too-few-samples: append: 5 acknowledged operations"), page);
+    }
+
+    @Test
     void theFirstWitnessOfEachClassShowsTransactionsAndEdges() {
         String text = AnomalyText.setting(LOST);
         assertTrue(text.contains("    witness lost-update: "), text);
@@ -64,7 +75,7 @@ class AnomalyTextTest {
         AnomalyDocument a = AnomalyFixtures.document(List.of(LOST));
         AnomalyDocument b = AnomalyFixtures.document(List.of(new AnomalySetting(1, LOST.name(), LOST.directory(), "0",
                 "", "RR", "", "all-writers", "same", false, "completed", 8, 0, List.of(), clean.checks(), null, null,
-                List.of())));
+                List.of(), null, null, null)));
         String text = String.join("\n", AnomalyText.compare(List.of(a, b), List.of("A", "B"), List.of("a", "b")));
         assertTrue(text.contains("Setting wsrep_sync_wait=0 RR all-writers, append:"), text);
         assertTrue(text.matches("(?s).*\\n +lost-update +1 \\* +0 in 4 \\(≤ 53%\\).*"), text);
