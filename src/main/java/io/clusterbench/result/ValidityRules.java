@@ -181,12 +181,13 @@ public final class ValidityRules {
      * @param repeats the runs (or pairs) behind a verdict
      * @param needed  the least the verdict's rule needs: {@link #MIN_REPEATS} for {@code compare} and a sweep step,
      *                2 pairs for {@code ab}
-     * @param whose   what they are, e.g. {@code runs at 16 threads}
+     * @param whose   what they are, in the plural, e.g. {@code runs at 16 threads} (singular for one: {@code 1 run at…})
      * @return the {@code too-few-repeats} flag when there are fewer than {@code needed}, else null
      */
     public static ValidityFlag tooFewRepeats(int repeats, int needed, String whose) {
+        String counted = repeats != 1 ? whose : whose.replaceFirst("^runs ", "run ").replaceFirst("^pairs ", "pair ");
         return repeats >= needed ? null : new ValidityFlag("too-few-repeats", f("%d %s: a verdict needs %d (no spread "
-                + "to judge a difference by)", repeats, whose, needed),
+                + "to judge a difference by)", repeats, counted, needed),
                 Map.of("repeats", (double) repeats, "minRepeats", (double) needed));
     }
 

@@ -53,6 +53,27 @@ class HtmlReportTest {
         assertFalse(page.contains("<h3>Stalls"), "no marked statements, no stall section");
     }
 
+    /** @return {@code doc} with every run's verdict: the rules' own, plus too few repeats as a sweep adds it */
+    static ResultDocument withValidity(ResultDocument doc) {
+        List<io.clusterbench.result.RunRecord> runs = doc.runs().stream().map(r -> {
+            io.clusterbench.result.Validity v = io.clusterbench.result.ValidityRules.of(r).plus(List.of(
+                    io.clusterbench.result.ValidityRules.tooFewRepeats(1, 3, "runs at " + r.threads() + " threads")));
+            return r.withFacts(r.observerFacts().with(io.clusterbench.result.FactKeys.VALIDITY, v));
+        }).toList();
+        return new ResultDocument(doc.schema(), doc.tool(), doc.startedAt(), doc.command(), doc.target(), doc.server(),
+                runs, doc.preflight(), doc.tables());
+    }
+
+    @Test
+    void eachRunsValidityIsShownWithItsFlagsAndEvidence() {
+        ResultDocument doc = withValidity(SyntheticResults.builder().observed().runs(1, 100).runs(2, 190).build());
+        String page = HtmlReport.render(NamedResult.of(List.of("a/result.json"), List.of(doc)), "now");
+        assertTrue(page.contains("<h3>Validity</h3>"), page);
+        assertTrue(page.contains("<p class=\"validity\">Validity of 2 threads #1: 1 flag (host CPU 42.0%"), page);
+        assertTrue(page.contains("<li>too-few-repeats: 1 run at 2 threads: a verdict needs 3 (no spread to judge a "
+                + "difference by)</li>"), page);
+    }
+
     @Test
     void readsTheSchemaV1Fixture() throws Exception {
         java.nio.file.Path fixture = java.nio.file.Path.of("src/test/resources/results/result-v1.json");
