@@ -133,16 +133,18 @@ final class ClusterHtml {
             List<List<String>> rows = new ArrayList<>();
             c.byNode().forEach((node, means) -> {
                 List<String> row = new ArrayList<>(List.of(esc(node)));
-                NodeCounters.SHOWN.forEach(k -> row.add(means.containsKey(k) ? f("%.1f", means.get(k)) : "-"));
+                NodeCounters.SHOWN.forEach(k -> row.add(means.containsKey(k)
+                        ? f("%.1f", means.get(k) / DisplayNames.perNode(k).divisor()) : "-"));
                 rows.add(row);
             });
             List<String> head = new ArrayList<>(List.of(NODE.key()));
-            head.addAll(NodeCounters.SHOWN);
+            NodeCounters.SHOWN.forEach(k -> head.add(DisplayNames.perNode(k).label()));
+            DisplayNames.Name questions = DisplayNames.perNode("QuestionsPerSecond");
             return "<h4>Server counters per node (" + ReportCharts.runLabel(run)
                     + ", time-weighted mean over the run)</h4>\n" + Html.table(head, rows)
-                    + HtmlReport.canvas(charts, perNode(run, id + "-qps-node", "queries per second per node "
-                    + "(SHOW GLOBAL STATUS Questions; breaks: no reading or a counter gap)", "QuestionsPerSecond",
-                    null, "QuestionsPerSecond", 1).withMarkers(FaultHtml.markers(List.of(run))));
+                    + HtmlReport.canvas(charts, perNode(run, id + "-qps-node", questions.words() + " per node "
+                    + "(breaks: no reading or a counter gap)", questions.unit(), null, "QuestionsPerSecond",
+                    1 / questions.divisor()).withMarkers(FaultHtml.markers(List.of(run))));
         }
         return "";
     }
