@@ -83,6 +83,15 @@ public final class AbHtml {
                 v -> v.medianP95MicrosA() / 1000, v -> v.medianP95MicrosB() / 1000)));
         b.append(HtmlReport.canvas(charts, dots(d)));
         b.append("</div>\n<h2>Verdict per thread count</h2>\n").append(verdictTable(d));
+        StringBuilder validity = new StringBuilder();
+        for (ThreadVerdict v : d.verdicts()) {
+            if (v.validity() != null) {
+                validity.append(ValidityBlock.html(v.validity(), "Validity at " + ReportCharts.threads(v.threads())));
+            }
+        }
+        if (!validity.isEmpty()) {
+            b.append("<h3>Validity</h3>\n").append(validity);
+        }
         b.append(FlameHtml.abDiff(d, dir));
         b.append("<h2>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h2>\n");
         java.util.Set<String> set = new java.util.HashSet<>();
@@ -127,10 +136,21 @@ public final class AbHtml {
                 .append(esc(p.threads().stream().map(ReportCharts::threads).collect(java.util.stream.Collectors
                         .joining(", ")))).append(", ").append(p.timeSeconds()).append(" s per step.</p>\n");
         b.append("<p><b>Verdict</b>: ").append(esc(d.summary())).append("</p>\n");
+        List<String> limits = new ArrayList<>();
+        for (ThreadVerdict v : d.verdicts()) {
+            if (v.validity() != null && !v.validity().clean()) {
+                java.util.Set<String> names = new java.util.LinkedHashSet<>();
+                v.validity().flags().forEach(f -> names.add(f.evidence().matches("^[AB] run \\d+: .*")
+                        ? f.evidence().charAt(0) + " " + f.flag() : f.flag()));
+                limits.add(ReportCharts.threads(v.threads()) + ": " + String.join(", ", names));
+            }
+        }
         if (!d.warnings().isEmpty()) {
-            b.append("<p class=\"note\"><b>Validity</b>: ").append(d.warnings().size())
-                    .append(d.warnings().size() == 1 ? " unintended difference" : " unintended differences")
-                    .append(" between the sides (below).</p>\n");
+            limits.add(d.warnings().size() + (d.warnings().size() == 1 ? " unintended difference"
+                    : " unintended differences") + " between the sides (below)");
+        }
+        if (!limits.isEmpty()) {
+            b.append("<p class=\"note\"><b>Validity</b>: ").append(esc(String.join("; ", limits))).append(".</p>\n");
         }
         return b.append("</div>\n").toString();
     }

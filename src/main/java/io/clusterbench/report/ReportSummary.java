@@ -3,14 +3,19 @@ package io.clusterbench.report;
 import io.clusterbench.Format;
 import io.clusterbench.result.Comparison;
 import io.clusterbench.result.ComparedFigure;
+import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.Finding;
 import io.clusterbench.result.FindingLevel;
 import io.clusterbench.result.NamedResult;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.SweepSummary;
+import io.clusterbench.result.Validity;
+import io.clusterbench.result.ValidityFlag;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.TreeSet;
 
 import static io.clusterbench.report.Html.esc;
@@ -18,7 +23,8 @@ import static io.clusterbench.report.Html.esc;
 /**
  * The few lines at the top of the HTML report, before any chart: what ran (workload, server, thread counts,
  * repeats, time), what it gave (peak tps with its p95), for a comparison the tps verdict at each thread count, and
- * what limits trust in it (runs that did not complete, errors, pre-flight warnings and errors). Formats only what
+ * what limits trust in it (the runs' validity flags, runs that did not complete, errors, pre-flight warnings and
+ * errors). Formats only what
  * the results hold; every figure is one the report defines further down.
  *
  * <p>Thread-safe (stateless).
@@ -98,6 +104,31 @@ final class ReportSummary {
                 + (best.repeats() > 1 ? " (medians of " + best.repeats() + " repeats)." : ".");
     }
 
+    /**
+     * @return per validity flag, {@code host-cpu-saturated (4 threads #1, 8 threads #1)}, or {@code (every run)} when
+     *         every one of two or more runs carries it; in the order first raised
+     */
+    static List<String> validityFlags(List<RunRecord> runs) {
+        Map<String, List<String>> byFlag = new LinkedHashMap<>();
+        for (RunRecord run : runs) {
+            Validity v = run.observerFacts().get(FactKeys.VALIDITY);
+            if (v == null) {
+                continue;
+            }
+            for (ValidityFlag f : v.flags()) {
+                List<String> labels = byFlag.computeIfAbsent(f.flag(), k -> new ArrayList<>());
+                String label = ReportCharts.runLabel(run, runs);
+                if (!labels.contains(label)) {
+                    labels.add(label);
+                }
+            }
+        }
+        List<String> out = new ArrayList<>();
+        byFlag.forEach((flag, labels) -> out.add(flag + " (" + (runs.size() > 1 && labels.size() == runs.size()
+                ? "every run" : String.join(", ", labels)) + ")"));
+        return out;
+    }
+
     private static String verdicts(Comparison c) {
         List<String> parts = new ArrayList<>();
         for (Comparison.Row row : c.rows(ComparedFigure.TPS)) {
@@ -110,9 +141,12 @@ final class ReportSummary {
         return parts.isEmpty() ? "no thread count in common." : String.join(" · ", parts) + ".";
     }
 
-    /** @return runs that did not complete, errors and pre-flight findings, or "" when there is none */
-    private static String flags(NamedResult r) {
-        List<String> out = new ArrayList<>();
+    /**
+     * @return each validity flag of the runs (docs/metrics.md, "Validity") with the runs that carry it, then runs that
+     *         did not complete, errors and pre-flight findings; "" when there is none
+     */
+    static String flags(NamedResult r) {
+        List<String> out = new ArrayList<>(validityFlags(r.measuredRuns()));
         long incomplete = r.doc().runs().stream().filter(run -> !SweepSummary.isRepeat(run)).count();
         if (incomplete > 0) {
             out.add(incomplete + (incomplete == 1 ? " run" : " runs") + " did not run its whole time");

@@ -238,9 +238,12 @@ class CutOffWorkIT {
                 "after sysbench's lines");
         String page = SweepIT.report(out);
         assertTrue(page.contains("<h3>Validity</h3>"), "the report's validity section");
+        String summary = page.substring(page.indexOf("id=\"summary\""), page.indexOf("</div>",
+                page.indexOf("id=\"summary\"")));
         for (JsonNode f : validity.get("flags")) {
             String line = f.get("flag").asText() + ": " + f.get("evidence").asText();
             assertTrue(r.out().contains("    " + line), "printed: " + line);
+            assertTrue(summary.contains(f.get("flag").asText() + " (64 threads #1)"), "in the summary: " + summary);
             assertTrue(page.contains("<li>" + line.replace("&", "&amp;").replace("<", "&lt;")
                     .replace(">", "&gt;").replace("\"", "&quot;").replace("'", "&#39;") + "</li>"), "shown: " + line);
         }

@@ -85,6 +85,9 @@ class SweepIT {
                     validity.get("flags").findValuesAsText("flag"));
         }
         assertTrue(page.contains("<h3>Validity</h3>"), "the report's validity section");
+        String summary = page.substring(page.indexOf("id=\"summary\""), page.indexOf("</div>",
+                page.indexOf("id=\"summary\"")));
+        assertTrue(summary.contains("too-few-repeats (every run)"), "the text summary names the flags: " + summary);
     }
 
     @Test

@@ -72,6 +72,23 @@ class HtmlReportTest {
         assertTrue(page.contains("<p class=\"validity\">Validity of 2 threads #1: 1 flag (host CPU 42.0%"), page);
         assertTrue(page.contains("<li>too-few-repeats: 1 run at 2 threads: a verdict needs 3 (no spread to judge a "
                 + "difference by)</li>"), page);
+        String summary = page.substring(page.indexOf("id=\"summary\""), page.indexOf("</div>", page.indexOf(
+                "id=\"summary\"")));
+        assertTrue(summary.contains("validity</b>: too-few-repeats (every run)"), "the text summary names the flags: "
+                + summary);
+    }
+
+    @Test
+    void theSummaryNamesEachFlagWithTheRunsThatCarryIt() {
+        ResultDocument doc = withValidity(SyntheticResults.builder().observed().runs(1, 100).runs(2, 190).build());
+        io.clusterbench.result.RunRecord first = doc.runs().get(0);
+        io.clusterbench.result.Validity saturated = first.observerFacts().get(io.clusterbench.result.FactKeys.VALIDITY)
+                .plus(List.of(new io.clusterbench.result.ValidityFlag("host-cpu-saturated", "host CPU 97.0%",
+                        java.util.Map.of())));
+        List<io.clusterbench.result.RunRecord> runs = new java.util.ArrayList<>(doc.runs());
+        runs.set(0, first.withFacts(first.observerFacts().with(io.clusterbench.result.FactKeys.VALIDITY, saturated)));
+        assertEquals(List.of("too-few-repeats (every run)", "host-cpu-saturated (1 thread #1)"),
+                ReportSummary.validityFlags(runs));
     }
 
     @Test
