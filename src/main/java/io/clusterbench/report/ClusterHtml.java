@@ -54,7 +54,7 @@ final class ClusterHtml {
                             .append(esc(ConsistencyCost.levelOf(run))).append("</h5>\n").append(nodes(g, run));
                 }
             }
-            b.append("<h4>Per node per interval (").append(ReportCharts.runLabel(first))
+            b.append("<h4>Per node per interval (").append(esc(ReportCharts.runLabel(first, runs)))
                     .append(")</h4>\n<div class=\"grid\">\n");
             List<ChartSpec.Marker> faults = FaultHtml.markers(List.of(first));
             b.append(HtmlReport.canvas(charts, perNode(first, id + "-fc", "flow control paused per node", "paused (%)",
@@ -140,7 +140,7 @@ final class ClusterHtml {
             List<String> head = new ArrayList<>(List.of(NODE.key()));
             NodeCounters.SHOWN.forEach(k -> head.add(DisplayNames.perNode(k).label()));
             DisplayNames.Name questions = DisplayNames.perNode("QuestionsPerSecond");
-            return "<h4>Server counters per node (" + ReportCharts.runLabel(run)
+            return "<h4>Server counters per node (" + esc(ReportCharts.runLabel(run, runs))
                     + ", time-weighted mean over the run)</h4>\n" + Html.table(head, rows)
                     + HtmlReport.canvas(charts, perNode(run, id + "-qps-node", questions.words() + " per node "
                     + "(breaks: no reading or a counter gap)", questions.unit(), null, "QuestionsPerSecond",

@@ -116,8 +116,17 @@ public final class HtmlReport {
             return b.append("<p>No run with a summary and events in this result.</p>\n").toString();
         }
         b.append(validity(r.measuredRuns()));
-        b.append("<h3>Per thread count</h3>\n").append(HtmlTables.sweep(SweepSummary.of(r.measuredRuns())));
-        b.append(canvas(charts, ReportCharts.latency(r, id + "-latency")));
+        b.append("<h3>Per thread count</h3>\n");
+        Map<String, List<RunRecord>> levels = ReportCharts.byLevel(r.measuredRuns());
+        for (Map.Entry<String, List<RunRecord>> level : levels.entrySet()) {
+            if (levels.size() > 1) {
+                b.append("<h4>").append(esc(ReportCharts.levelName(level.getKey()))).append("</h4>\n");
+            }
+            b.append(HtmlTables.sweep(SweepSummary.of(level.getValue())));
+        }
+        for (ChartSpec latency : ReportCharts.latency(r, id + "-latency")) {
+            b.append(canvas(charts, latency));
+        }
         b.append("<h3>Per interval</h3>\n").append(runSelector(r)).append("<div class=\"grid\">\n");
         List<ChartSpec.Marker> faults = FaultHtml.markers(r.measuredRuns());
         b.append(canvas(charts, OpStallHtml.withMarks(ReportCharts.perInterval(r, id + "-tps-time",

@@ -4,6 +4,7 @@ import io.clusterbench.report.ChartSpec.Point;
 import io.clusterbench.report.ChartSpec.Series;
 import io.clusterbench.result.Comparison;
 import io.clusterbench.result.ComparedFigure;
+import io.clusterbench.result.ConsistencyCost;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.Intervals;
 import io.clusterbench.result.LatencySpread;
@@ -14,6 +15,7 @@ import io.clusterbench.result.Spread;
 import io.clusterbench.result.SweepSummary;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -39,12 +41,35 @@ final class ReportCharts {
 
     /**
      * @param runs the result's runs
-     * @return {@link #runLabel(RunRecord)}, after the workload's name when the runs are of several workloads, so two
-     *         runs never share a label in a chart or the run selector
+     * @return {@link #runLabel(RunRecord)}, after the workload's name when the runs are of several workloads and after
+     *         the consistency level when they are at several ({@code consistency 1, 4 threads #1}), so two runs never
+     *         share a label in a chart or the run selector
      */
     static String runLabel(RunRecord run, List<RunRecord> runs) {
-        boolean several = runs.stream().map(RunRecord::workload).distinct().count() > 1;
-        return several ? run.workload() + ", " + runLabel(run) : runLabel(run);
+        boolean workloads = runs.stream().map(RunRecord::workload).distinct().count() > 1;
+        return (workloads ? run.workload() + ", " : "") + levelPrefix(run, runs) + runLabel(run);
+    }
+
+    /** @return {@code consistency 1, } when {@code runs} are at several consistency levels, else "" */
+    static String levelPrefix(RunRecord run, List<RunRecord> runs) {
+        return byLevel(runs).size() > 1 ? levelName(ConsistencyCost.levelOf(run)) + ", " : "";
+    }
+
+    /** @return {@code consistency 1}, or {@code consistency not set} for a run without {@code --consistency} */
+    static String levelName(String level) {
+        return "none".equals(level) ? "consistency not set" : "consistency " + level;
+    }
+
+    /**
+     * @return the runs by consistency level ({@code runs[].plan.consistency}), levels in the order first run; one entry
+     *         for runs all at one level (a sweep over threads and repeats only)
+     */
+    static Map<String, List<RunRecord>> byLevel(List<RunRecord> runs) {
+        Map<String, List<RunRecord>> out = new LinkedHashMap<>();
+        for (RunRecord r : runs) {
+            out.computeIfAbsent(ConsistencyCost.levelOf(r), k -> new ArrayList<>()).add(r);
+        }
+        return out;
     }
 
     /** @return true when the runs have two or more thread counts (a chart over threads has a line to draw) */
@@ -52,28 +77,45 @@ final class ReportCharts {
         return runs.stream().mapToInt(RunRecord::threads).distinct().count() > 1;
     }
 
-    /** @return median tps with its min–max band per thread count, one colour per result */
+    /**
+     * @return median tps with its min–max band per thread count, one colour per result, and per consistency level of
+     *         a result whose runs are at several (levels are not repeats)
+     */
     static ChartSpec throughput(List<NamedResult> results) {
         List<Series> series = new ArrayList<>();
-        for (int i = 0; i < results.size(); i++) {
-            SweepSummary sweep = SweepSummary.of(results.get(i).measuredRuns());
-            band(series, results.get(i).label() + " tps", i, sweep.points(), SweepSummary.Point::threads,
-                    SweepSummary.Point::tps, 1);
+        int color = 0;
+        for (NamedResult r : results) {
+            Map<String, List<RunRecord>> levels = byLevel(r.measuredRuns());
+            for (Map.Entry<String, List<RunRecord>> level : levels.entrySet()) {
+                SweepSummary sweep = SweepSummary.of(level.getValue());
+                band(series, r.label() + (levels.size() > 1 ? " " + levelName(level.getKey()) : "") + " tps", color++,
+                        sweep.points(), SweepSummary.Point::threads, SweepSummary.Point::tps, 1);
+            }
         }
         return new ChartSpec("tps-vs-threads", "Throughput vs threads (median, band: min–max over repeats)",
                 "threads", "tps (events/s)", series);
     }
 
-    /** @return p50, p95, p99, p99.9 medians (p95, p99 with min–max bands) per thread count, in ms */
-    static ChartSpec latency(NamedResult r, String id) {
-        List<LatencySpread> points = LatencySpread.of(r.measuredRuns());
-        List<Series> series = new ArrayList<>();
-        series.add(line(r.label() + " p50", "dashed", 0, points, LatencySpread::p50Micros));
-        band(series, r.label() + " p95", 1, points, LatencySpread::threads, LatencySpread::p95Micros, 1000);
-        band(series, r.label() + " p99", 2, points, LatencySpread::threads, LatencySpread::p99Micros, 1000);
-        series.add(line(r.label() + " p99.9", "dashed", 3, points, LatencySpread::p999Micros));
-        return new ChartSpec(id, r.label() + ": event latency percentiles vs threads (median over repeats)",
-                "threads", "latency (ms)", series);
+    /**
+     * @return p50, p95, p99, p99.9 medians (p95, p99 with min–max bands) per thread count, in ms; one chart per
+     *         consistency level when the runs are at several
+     */
+    static List<ChartSpec> latency(NamedResult r, String id) {
+        Map<String, List<RunRecord>> levels = byLevel(r.measuredRuns());
+        List<ChartSpec> out = new ArrayList<>();
+        int n = 0;
+        for (Map.Entry<String, List<RunRecord>> level : levels.entrySet()) {
+            String label = r.label() + (levels.size() > 1 ? " " + levelName(level.getKey()) : "");
+            List<LatencySpread> points = LatencySpread.of(level.getValue());
+            List<Series> series = new ArrayList<>();
+            series.add(line(label + " p50", "dashed", 0, points, LatencySpread::p50Micros));
+            band(series, label + " p95", 1, points, LatencySpread::threads, LatencySpread::p95Micros, 1000);
+            band(series, label + " p99", 2, points, LatencySpread::threads, LatencySpread::p99Micros, 1000);
+            series.add(line(label + " p99.9", "dashed", 3, points, LatencySpread::p999Micros));
+            out.add(new ChartSpec(levels.size() > 1 ? id + "-" + n++ : id, label
+                    + ": event latency percentiles vs threads (median over repeats)", "threads", "latency (ms)", series));
+        }
+        return out;
     }
 
     /** @return each side's median ÷ baseline median for tps (solid) and p95 (dashed), with the 1.0 line */

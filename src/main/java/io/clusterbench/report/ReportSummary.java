@@ -77,6 +77,11 @@ final class ReportSummary {
         b.append(", ").append(runs.size()).append(runs.size() == 1 ? " run at " : " runs at ");
         b.append(threads.size() == 1 ? ReportCharts.threads(threads.first())
                 : threads.first() + "–" + ReportCharts.threads(threads.last()) + " (" + threads.size() + " counts)");
+        Map<String, List<RunRecord>> levels = ReportCharts.byLevel(runs);
+        if (levels.size() > 1) {
+            b.append(", ").append(levels.size()).append(" consistency levels (").append(String.join(", ",
+                    levels.keySet().stream().map(l -> "none".equals(l) ? "not set" : l).toList())).append(')');
+        }
         if (repeats > 1) {
             b.append(", ").append(repeats).append(" repeats");
         }
@@ -86,9 +91,28 @@ final class ReportSummary {
         return b.append('.').toString();
     }
 
-    /** @return the best median tps and its thread count and p95 */
-    private static String outcome(NamedResult r) {
-        SweepSummary s = SweepSummary.of(r.measuredRuns());
+    /**
+     * @return the best median tps and its thread count and p95; per consistency level when the runs are at several
+     *         (a level is not a repeat)
+     */
+    static String outcome(NamedResult r) {
+        Map<String, List<RunRecord>> levels = ReportCharts.byLevel(r.measuredRuns());
+        if (levels.size() < 2) {
+            return best(r.measuredRuns());
+        }
+        List<String> parts = new ArrayList<>();
+        levels.forEach((level, runs) -> {
+            String b = best(runs);
+            if (!b.isEmpty()) {
+                parts.add(ReportCharts.levelName(level) + ": " + b.substring(0, b.length() - 1));
+            }
+        });
+        return parts.isEmpty() ? "" : String.join("; ", parts) + ".";
+    }
+
+    /** @return the best median tps of {@code runs} and its thread count and p95, ending with a full stop; "" for none */
+    private static String best(List<RunRecord> runs) {
+        SweepSummary s = SweepSummary.of(runs);
         SweepSummary.Point best = null;
         for (SweepSummary.Point p : s.points()) {
             if (best == null || p.tps().median() > best.tps().median()) {

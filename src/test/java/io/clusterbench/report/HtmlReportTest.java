@@ -91,6 +91,30 @@ class HtmlReportTest {
                 ReportSummary.validityFlags(runs));
     }
 
+    /** A sweep over consistency levels (the stored sample: 1 and 2 threads at wsrep_sync_wait 0 and 1, one run each). */
+    @Test
+    void aConsistencySweepsRunsAreLabelledWithTheirLevelAndLevelsAreNotRepeats() throws Exception {
+        ResultDocument doc = io.clusterbench.result.ResultJson.read(java.nio.file.Path.of(
+                "src/test/resources/results/facts/sweep.json"));
+        String page = HtmlReport.render(NamedResult.of(List.of("sweep/result.json"), List.of(doc)), "now");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<option value=\"([^\"]*)\">").matcher(page);
+        List<String> options = new java.util.ArrayList<>();
+        while (m.find()) {
+            options.add(m.group(1));
+        }
+        assertEquals(List.of("consistency 0, 1 thread #1", "consistency 0, 2 threads #1", "consistency 1, 1 thread #1",
+                "consistency 1, 2 threads #1", ""), options, "one option per run, each named by its level");
+        String summary = page.substring(page.indexOf("id=\"summary\""), page.indexOf("</div>",
+                page.indexOf("id=\"summary\"")));
+        assertFalse(summary.contains("repeats"), "levels are not repeats: " + summary);
+        assertTrue(summary.contains("2 consistency levels (0, 1)"), summary);
+        assertTrue(summary.matches("(?s).*consistency 0: [0-9.]+ tps \\(peak, at \\d threads?\\), p95 [0-9.]+ ms; "
+                + "consistency 1: [0-9.]+ tps .*"), summary);
+        assertTrue(page.contains("<h4>consistency 0</h4>") && page.contains("<h4>consistency 1</h4>"),
+                "a per-thread-count table per level");
+        assertTrue(page.contains("\"label\":\"A consistency 1 tps median\""), "a throughput line per level");
+    }
+
     @Test
     void readsTheSchemaV1Fixture() throws Exception {
         java.nio.file.Path fixture = java.nio.file.Path.of("src/test/resources/results/result-v1.json");
