@@ -90,10 +90,10 @@ public final class AnomalyText {
         StringBuilder b = new StringBuilder(f("%s: %d %s (%d ok, %d failed, %d unknown)", c.workload(), c.operations(),
                 ANOMALY_OPERATIONS.key(), c.ok(), c.failed(), c.unknown()));
         if (c.reads() > 0) {
-            b.append(f(", %d reads", c.reads()));
+            b.append(", ").append(io.clusterbench.Format.count(c.reads(), "read"));
         }
         if (c.keys() > 0) {
-            b.append(f(", %d keys", c.keys()));
+            b.append(", ").append(io.clusterbench.Format.count(c.keys(), "key"));
         }
         b.append("; ").append(ANOMALY_FINAL_READS.key()).append(": ")
                 .append(c.finalReadNodes().isEmpty() ? "none" : String.join(", ", c.finalReadNodes()));

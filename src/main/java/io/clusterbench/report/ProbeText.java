@@ -90,9 +90,10 @@ public final class ProbeText {
     public static String nodes(ProbeDocument doc) {
         StringBuilder b = new StringBuilder();
         Map<String, Map<String, Long>> blocked = doc.blockedByNode() == null ? Map.of() : doc.blockedByNode();
-        blocked.forEach((node, c) -> b.append(f("%s: %s (%d marker commits on it, %d reads on it hit the step "
-                + "timeout or a causal-read timeout)%n", PROBE_BLOCKED_NODE.key(), node,
-                c.getOrDefault("blockedCommits", 0L), c.getOrDefault("blockedReads", 0L))));
+        blocked.forEach((node, c) -> b.append(f("%s: %s (%s on it, %s on it hit the step timeout or a causal-read "
+                + "timeout)%n", PROBE_BLOCKED_NODE.key(), node, io.clusterbench.Format.count(c.getOrDefault(
+                        "blockedCommits", 0L), "marker commit"), io.clusterbench.Format.count(c.getOrDefault(
+                        "blockedReads", 0L), "read"))));
         List<ProbeNodeSpell> spells = doc.nodeStates();
         if (spells != null && spells.isEmpty()) {
             b.append("Node states: every node answered Synced at every reading\n");

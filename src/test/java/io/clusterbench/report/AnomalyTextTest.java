@@ -25,7 +25,7 @@ class AnomalyTextTest {
     @Test
     void aSettingListsEveryClassWithCountsBoundsAndThePromise() {
         String text = AnomalyText.setting(LOST);
-        assertTrue(text.contains("append: 5 operations (5 ok, 0 failed, 0 unknown), 4 reads, 1 keys; final reads: n1, n2"),
+        assertTrue(text.contains("append: 5 operations (5 ok, 0 failed, 0 unknown), 4 reads, 1 key; final reads: n1, n2"),
                 text);
         assertTrue(text.contains("load: 123.4 ok/s, load p95 0.1 ms (3 sessions, load time 8.0 s); errors 1213/40001 2"),
                 text);
