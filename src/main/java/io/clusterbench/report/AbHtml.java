@@ -68,8 +68,8 @@ public final class AbHtml {
             b.append("<p>Set per side (A vs B): ").append(esc(String.join(", ", d.intended()))).append("</p>\n");
         }
         AbDocument.Plan p = d.plan();
-        b.append("<p>").append(f("%d pair(s) per thread count, %d s per step, order %s: ", p.repeats(),
-                p.timeSeconds(), AbText.orderText(p))).append("<code>").append(esc(p.scheduleLetters()))
+        b.append("<p>").append(f("%s per thread count, %d s per step, order %s: ",
+                io.clusterbench.Format.count(p.repeats(), "pair"), p.timeSeconds(), AbText.orderText(p))).append("<code>").append(esc(p.scheduleLetters()))
                 .append("</code></p>\n");
         b.append("<p><b>").append(esc(Figure.AB_SUMMARY.key())).append(":</b> ").append(esc(d.summary())).append("</p>\n");
         AbText.orderEffects(d).ifPresent(line -> b.append("<p>").append(esc(line)).append("</p>\n"));
@@ -93,7 +93,7 @@ public final class AbHtml {
             b.append("<h3>Validity</h3>\n").append(validity);
         }
         b.append(FlameHtml.abDiff(d, dir));
-        b.append("<h2>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h2>\n");
+        b.append("<h2>").append(esc(Html.heading(Figure.DIFFERING_VARIABLES.key()))).append("</h2>\n");
         java.util.Set<String> set = new java.util.HashSet<>();
         d.intended().forEach(i -> set.add(i.split(" ", 2)[0].toLowerCase(java.util.Locale.ROOT)));
         List<List<String>> vars = new ArrayList<>();
@@ -234,8 +234,8 @@ public final class AbHtml {
                 s.add(new ChartSpec.Series(side.name(), "dots", side.ordinal(), points.get(side)));
             }
         }
-        return new ChartSpec("ab-runs", "every run over time (tps as % of A's median at its thread count)", "seconds",
-                "% of A median", s);
+        return new ChartSpec("ab-runs", "every run over time (tps as % of A's median at its thread count)",
+                "seconds since the comparison started", "% of A median", s);
     }
 
     private static String verdictTable(AbDocument d) {

@@ -41,7 +41,8 @@ final class DisplayNames {
 
     /** Stored unit → display unit → divisor, for the conversions the table may ask for. */
     private static final Map<String, Map<String, Double>> CONVERSIONS = Map.of(
-            "bytes/s", Map.of("MB/s", 1e6), "µs", Map.of("ms", 1e3), "ms", Map.of("s", 1e3));
+            "bytes/s", Map.of("MB/s", 1e6), "µs", Map.of("ms", 1e3, "s", 1e6), "ms", Map.of("s", 1e3),
+            "fraction", Map.of("%", 0.01));
     /** Unit suffixes of keys, for the fallback: suffix → display unit and divisor from the stored unit. */
     private static final List<Object[]> SUFFIXES = List.of(new Object[]{"BytesPerSecond", "MB/s", 1e6},
             new Object[]{"PerSecond", "per s", 1.0}, new Object[]{"Percent", "%", 1.0},

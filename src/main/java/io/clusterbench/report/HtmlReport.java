@@ -62,11 +62,11 @@ public final class HtmlReport {
             body.append("<p>").append(esc(io.clusterbench.result.Verdict.RULE)).append("</p>\n");
             body.append(canvas(charts, ReportCharts.ratios(c)));
             body.append(HtmlTables.comparison(c));
-            body.append("<h3>").append(esc(Figure.DIFFERING_OPTIONS.key())).append("</h3>\n")
+            body.append("<h3>").append(esc(Html.heading(Figure.DIFFERING_OPTIONS.key()))).append("</h3>\n")
                     .append(HtmlTables.options(c));
-            body.append("<h3>").append(esc(Figure.DIFFERING_TABLES.key())).append("</h3>\n")
+            body.append("<h3>").append(esc(Html.heading(Figure.DIFFERING_TABLES.key()))).append("</h3>\n")
                     .append(HtmlTables.tables(c));
-            body.append("<h3>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h3>\n")
+            body.append("<h3>").append(esc(Html.heading(Figure.DIFFERING_VARIABLES.key()))).append("</h3>\n")
                     .append(HtmlTables.variables(c));
         }
         String throughput = canvas(charts, ReportCharts.throughput(results));
@@ -117,12 +117,11 @@ public final class HtmlReport {
         }
         b.append(validity(r.measuredRuns()));
         b.append("<h3>Per thread count</h3>\n");
-        Map<String, List<RunRecord>> levels = ReportCharts.byLevel(r.measuredRuns());
-        for (Map.Entry<String, List<RunRecord>> level : levels.entrySet()) {
-            if (levels.size() > 1) {
-                b.append("<h4>").append(esc(ReportCharts.levelName(level.getKey()))).append("</h4>\n");
+        for (Map.Entry<String, List<RunRecord>> v : ReportCharts.byVariant(r.measuredRuns()).entrySet()) {
+            if (!v.getKey().isEmpty()) {
+                b.append("<h4>").append(esc(v.getKey())).append("</h4>\n");
             }
-            b.append(HtmlTables.sweep(SweepSummary.of(level.getValue())));
+            b.append(HtmlTables.sweep(SweepSummary.of(v.getValue())));
         }
         for (ChartSpec latency : ReportCharts.latency(r, id + "-latency")) {
             b.append(canvas(charts, latency));
@@ -139,9 +138,10 @@ public final class HtmlReport {
         if (cpu != null) {
             DisplayNames.Name name = DisplayNames.of("host." + cpu);
             b.append(canvas(charts, ReportCharts.perInterval(r, id + "-cpu-time", name.words() + " per interval",
-                    name.unit(), i -> observed(i, "host", cpu))));
+                    name.unit(), i -> observed(i, "host", cpu)).withMarkers(faults)));
         }
         b.append("</div>\n").append(FaultHtml.section(r.measuredRuns()));
+        b.append(tpcc(r.measuredRuns()));
         b.append("<h3>Statement classes</h3>\n").append(HtmlTables.classes(ThreadClasses.of(r.measuredRuns())));
         b.append(marked(r));
         b.append(ClusterHtml.section(r, charts));
@@ -158,7 +158,7 @@ public final class HtmlReport {
                 + "the table gives the time-weighted mean over the run's intervals.</p>\n");
         b.append("<div class=\"grid small\">\n");
         for (ChartSpec spec : ReportCharts.observedMultiples(r, obs, id)) {
-            b.append(canvas(charts, spec));
+            b.append(canvas(charts, overThreads ? spec : spec.withMarkers(faults)));
         }
         b.append("</div>\n").append(HtmlTables.observed(obs));
         return b.toString();
@@ -174,6 +174,20 @@ public final class HtmlReport {
             }
         }
         return b.length() == 0 ? "" : "<h3>Validity</h3>\n" + b;
+    }
+
+    /** @return per TPC-C run, its TPC-C block (tpmC, NOPM, rollbacks, per-type latency) as the summary prints it */
+    static String tpcc(List<RunRecord> runs) {
+        StringBuilder b = new StringBuilder();
+        for (RunRecord run : runs) {
+            String block = TpccBlock.render(run);
+            if (!block.isEmpty()) {
+                b.append(runs.size() > 1 ? "<h4>" + esc(ReportCharts.runLabel(run, runs)) + "</h4>\n" : "")
+                        .append("<pre>").append(esc(block.strip().replaceFirst("^TPC-C:\n", "")))
+                        .append("</pre>\n");
+            }
+        }
+        return b.length() == 0 ? "" : "<h3>TPC-C</h3>\n" + b;
     }
 
     /** @return per run: the per-operation table, then for ddl/bigtrx runs the stalls and marked intervals */
@@ -194,8 +208,8 @@ public final class HtmlReport {
             }
         }
         if (!stalls.isEmpty()) {
-            b.append("<h3>Stalls (").append(esc(OpStallHtml.flag(r.measuredRuns().get(0))))
-                    .append("] marked statements)</h3>\n").append(stalls);
+            b.append("<h3>Stalls of the marked statements (").append(esc(OpStallHtml.flag(r.measuredRuns().get(0))))
+                    .append(" ] on the interval lines)</h3>\n").append(stalls);
         }
         return b.toString();
     }

@@ -194,10 +194,11 @@ public final class ProbeHtml {
     }
 
     private static ChartSpec latencyChart(List<ProbeLevelRecord> levels, List<String> names) {
+        // a level with nothing timed (no stale read to see become visible) has no point, not a point at 0 ms
         Function<Function<ProbeLevelRecord, LatencySummary>, Function<ProbeLevelRecord, Double>> p99 =
-                h -> r -> h.apply(r) == null ? 0 : h.apply(r).p99Micros() / 1000.0;
+                h -> r -> h.apply(r) == null || h.apply(r).count() == 0 ? null : h.apply(r).p99Micros() / 1000.0;
         Function<Function<ProbeLevelRecord, LatencySummary>, Function<ProbeLevelRecord, Double>> p50 =
-                h -> r -> h.apply(r) == null ? 0 : h.apply(r).p50Micros() / 1000.0;
+                h -> r -> h.apply(r) == null || h.apply(r).count() == 0 ? null : h.apply(r).p50Micros() / 1000.0;
         return ChartSpec.categorical("probe-latency", "visibility time and first-read latency per level",
                 "consistency level", names, "ms", List.of(
                         series("visible p50", "line", 1, levels, p50.apply(ProbeLevelRecord::visibility)),

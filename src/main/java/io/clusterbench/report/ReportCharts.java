@@ -41,18 +41,30 @@ final class ReportCharts {
 
     /**
      * @param runs the result's runs
-     * @return {@link #runLabel(RunRecord)}, after the workload's name when the runs are of several workloads and after
-     *         the consistency level when they are at several ({@code consistency 1, 4 threads #1}), so two runs never
-     *         share a label in a chart or the run selector
+     * @return {@link #runLabel(RunRecord)} after the run's variant ({@link #variant}), e.g.
+     *         {@code consistency 1, 4 threads #1}, so two runs never share a label in a chart or the run selector
      */
     static String runLabel(RunRecord run, List<RunRecord> runs) {
-        boolean workloads = runs.stream().map(RunRecord::workload).distinct().count() > 1;
-        return (workloads ? run.workload() + ", " : "") + levelPrefix(run, runs) + runLabel(run);
+        String v = variant(run, runs);
+        return (v.isEmpty() ? "" : v + ", ") + runLabel(run);
     }
 
-    /** @return {@code consistency 1, } when {@code runs} are at several consistency levels, else "" */
-    static String levelPrefix(RunRecord run, List<RunRecord> runs) {
-        return byLevel(runs).size() > 1 ? levelName(ConsistencyCost.levelOf(run)) + ", " : "";
+    /**
+     * What tells a run from others at the same thread count and repeat: its workload when the runs are of several,
+     * its consistency level when they are at several.
+     *
+     * @return e.g. {@code tpcc}, {@code consistency 1}, {@code oltp_read_write, consistency 0}; "" when the runs are
+     *         all of one workload at one level (a sweep over threads and repeats only)
+     */
+    static String variant(RunRecord run, List<RunRecord> runs) {
+        List<String> parts = new ArrayList<>();
+        if (runs.stream().map(RunRecord::workload).distinct().count() > 1) {
+            parts.add(run.workload());
+        }
+        if (runs.stream().map(ConsistencyCost::levelOf).distinct().count() > 1) {
+            parts.add(levelName(ConsistencyCost.levelOf(run)));
+        }
+        return String.join(", ", parts);
     }
 
     /** @return {@code consistency 1}, or {@code consistency not set} for a run without {@code --consistency} */
@@ -61,13 +73,14 @@ final class ReportCharts {
     }
 
     /**
-     * @return the runs by consistency level ({@code runs[].plan.consistency}), levels in the order first run; one entry
-     *         for runs all at one level (a sweep over threads and repeats only)
+     * @return the runs by variant ({@link #variant}: workload and consistency level), in the order first run; one
+     *         entry under "" for runs of one workload at one level. Runs of two variants are never repeats of each
+     *         other, so medians and spreads are taken within a variant.
      */
-    static Map<String, List<RunRecord>> byLevel(List<RunRecord> runs) {
+    static Map<String, List<RunRecord>> byVariant(List<RunRecord> runs) {
         Map<String, List<RunRecord>> out = new LinkedHashMap<>();
         for (RunRecord r : runs) {
-            out.computeIfAbsent(ConsistencyCost.levelOf(r), k -> new ArrayList<>()).add(r);
+            out.computeIfAbsent(variant(r, runs), k -> new ArrayList<>()).add(r);
         }
         return out;
     }
@@ -78,17 +91,16 @@ final class ReportCharts {
     }
 
     /**
-     * @return median tps with its min–max band per thread count, one colour per result, and per consistency level of
-     *         a result whose runs are at several (levels are not repeats)
+     * @return median tps with its min–max band per thread count, one colour per result and variant ({@link #variant}:
+     *         workloads and consistency levels are not repeats)
      */
     static ChartSpec throughput(List<NamedResult> results) {
         List<Series> series = new ArrayList<>();
         int color = 0;
         for (NamedResult r : results) {
-            Map<String, List<RunRecord>> levels = byLevel(r.measuredRuns());
-            for (Map.Entry<String, List<RunRecord>> level : levels.entrySet()) {
-                SweepSummary sweep = SweepSummary.of(level.getValue());
-                band(series, r.label() + (levels.size() > 1 ? " " + levelName(level.getKey()) : "") + " tps", color++,
+            for (Map.Entry<String, List<RunRecord>> v : byVariant(r.measuredRuns()).entrySet()) {
+                SweepSummary sweep = SweepSummary.of(v.getValue());
+                band(series, r.label() + (v.getKey().isEmpty() ? "" : " " + v.getKey()) + " tps", color++,
                         sweep.points(), SweepSummary.Point::threads, SweepSummary.Point::tps, 1);
             }
         }
@@ -98,21 +110,21 @@ final class ReportCharts {
 
     /**
      * @return p50, p95, p99, p99.9 medians (p95, p99 with min–max bands) per thread count, in ms; one chart per
-     *         consistency level when the runs are at several
+     *         variant ({@link #variant}) when the runs are of several
      */
     static List<ChartSpec> latency(NamedResult r, String id) {
-        Map<String, List<RunRecord>> levels = byLevel(r.measuredRuns());
+        Map<String, List<RunRecord>> variants = byVariant(r.measuredRuns());
         List<ChartSpec> out = new ArrayList<>();
         int n = 0;
-        for (Map.Entry<String, List<RunRecord>> level : levels.entrySet()) {
-            String label = r.label() + (levels.size() > 1 ? " " + levelName(level.getKey()) : "");
-            List<LatencySpread> points = LatencySpread.of(level.getValue());
+        for (Map.Entry<String, List<RunRecord>> v : variants.entrySet()) {
+            String label = r.label() + (v.getKey().isEmpty() ? "" : " " + v.getKey());
+            List<LatencySpread> points = LatencySpread.of(v.getValue());
             List<Series> series = new ArrayList<>();
             series.add(line(label + " p50", "dashed", 0, points, LatencySpread::p50Micros));
             band(series, label + " p95", 1, points, LatencySpread::threads, LatencySpread::p95Micros, 1000);
             band(series, label + " p99", 2, points, LatencySpread::threads, LatencySpread::p99Micros, 1000);
             series.add(line(label + " p99.9", "dashed", 3, points, LatencySpread::p999Micros));
-            out.add(new ChartSpec(levels.size() > 1 ? id + "-" + n++ : id, label
+            out.add(new ChartSpec(variants.size() > 1 ? id + "-" + n++ : id, label
                     + ": event latency percentiles vs threads (median over repeats)", "threads", "latency (ms)", series));
         }
         return out;

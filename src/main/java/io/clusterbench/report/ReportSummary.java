@@ -9,6 +9,7 @@ import io.clusterbench.result.FindingLevel;
 import io.clusterbench.result.NamedResult;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.SweepSummary;
+import io.clusterbench.result.TpccFacts;
 import io.clusterbench.result.Validity;
 import io.clusterbench.result.ValidityFlag;
 
@@ -77,10 +78,10 @@ final class ReportSummary {
         b.append(", ").append(runs.size()).append(runs.size() == 1 ? " run at " : " runs at ");
         b.append(threads.size() == 1 ? ReportCharts.threads(threads.first())
                 : threads.first() + "–" + ReportCharts.threads(threads.last()) + " (" + threads.size() + " counts)");
-        Map<String, List<RunRecord>> levels = ReportCharts.byLevel(runs);
+        List<String> levels = runs.stream().map(io.clusterbench.result.ConsistencyCost::levelOf).distinct().toList();
         if (levels.size() > 1) {
             b.append(", ").append(levels.size()).append(" consistency levels (").append(String.join(", ",
-                    levels.keySet().stream().map(l -> "none".equals(l) ? "not set" : l).toList())).append(')');
+                    levels.stream().map(l -> "none".equals(l) ? "not set" : l).toList())).append(')');
         }
         if (repeats > 1) {
             b.append(", ").append(repeats).append(" repeats");
@@ -92,19 +93,19 @@ final class ReportSummary {
     }
 
     /**
-     * @return the best median tps and its thread count and p95; per consistency level when the runs are at several
-     *         (a level is not a repeat)
+     * @return the best median tps and its thread count and p95; per variant (workload, consistency level) when the runs
+     *         are of several (a variant is not a repeat)
      */
     static String outcome(NamedResult r) {
-        Map<String, List<RunRecord>> levels = ReportCharts.byLevel(r.measuredRuns());
-        if (levels.size() < 2) {
+        Map<String, List<RunRecord>> variants = ReportCharts.byVariant(r.measuredRuns());
+        if (variants.size() < 2) {
             return best(r.measuredRuns());
         }
         List<String> parts = new ArrayList<>();
-        levels.forEach((level, runs) -> {
+        variants.forEach((variant, runs) -> {
             String b = best(runs);
             if (!b.isEmpty()) {
-                parts.add(ReportCharts.levelName(level) + ": " + b.substring(0, b.length() - 1));
+                parts.add(variant + ": " + b.substring(0, b.length() - 1));
             }
         });
         return parts.isEmpty() ? "" : String.join("; ", parts) + ".";
@@ -123,8 +124,13 @@ final class ReportSummary {
             return "";
         }
         String at = s.points().size() > 1 ? " (peak, at " + ReportCharts.threads(best.threads()) + ")" : "";
+        int threads = best.threads();
+        List<Double> tpmC = runs.stream().filter(r -> r.threads() == threads && SweepSummary.isRepeat(r))
+                .map(r -> r.fact(FactKeys.TPCC)).filter(java.util.Objects::nonNull).map(TpccFacts::tpmC).toList();
         return Format.decimal(best.tps().median(), 1) + " tps" + at + ", p95 "
                 + Format.decimal(best.p95Micros().median() / 1000, 2) + " ms"
+                + (tpmC.isEmpty() ? "" : ", " + Figure.TPMC.key() + " " + Format.decimal(
+                        io.clusterbench.result.Spread.of(tpmC).median(), 1))
                 + (best.repeats() > 1 ? " (medians of " + best.repeats() + " repeats)." : ".");
     }
 

@@ -44,6 +44,11 @@ class AnomalyTextTest {
         assertTrue(summary.endsWith("  Setting 1 flagged: too-few-samples\n"), summary);
         String page = AnomalyHtml.render(AnomalyFixtures.document(List.of(flagged)), "x", "now");
         assertTrue(page.contains("<li>too-few-samples: append: 5 acknowledged operations"), page);
+        String top = page.substring(page.indexOf("id=\"summary\""), page.indexOf("</div>",
+                page.indexOf("id=\"summary\"")));
+        assertTrue(top.contains("forbidden anomalies found</span>: wsrep_sync_wait=0 RR all-writers: append "
+                + "G-single (1), append lost-update (1)"), top);
+        assertTrue(top.contains("<b>Validity</b>: Setting 1: too-few-samples"), top);
     }
 
     @Test

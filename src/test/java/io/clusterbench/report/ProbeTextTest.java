@@ -73,7 +73,7 @@ class ProbeTextTest {
         assertFalse(off.contains("Blocked node"), off);
     }
 
-    private static ProbeLevelRecord withHost(ProbeLevelRecord r, io.clusterbench.result.HostWindow host) {
+    static ProbeLevelRecord withHost(ProbeLevelRecord r, io.clusterbench.result.HostWindow host) {
         return new ProbeLevelRecord(r.level(), r.consistency(), r.samples(), r.staleReads(), r.freshReads(),
                 r.staleRatePercent(), r.staleRateCi95Percent(), r.visibilityTimeouts(), r.errors(), r.blockedCommits(),
                 r.blockedReads(), r.blockedMillis(), r.errorsByCode(), r.visibility(), r.readLatency(), r.writeLatency(),
