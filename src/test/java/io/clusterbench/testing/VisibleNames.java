@@ -11,7 +11,8 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Finds internal names in the visible text of a clusterbench HTML page (page text outside {@code <code>}, tooltips,
+ * Finds internal names in the visible text of a clusterbench HTML page (page text outside {@code <code>} and inline
+ * SVG graphics of data such as flame graphs, tooltips,
  * chart titles, axis titles, legends, marker labels and categories): a camelCase key ({@code tpsDipPercent}), a
  * counter rate key ({@code QuestionsPerSecond}) or a dotted key ({@code galera.sampleSkewMicros}). Stateless.
  */
@@ -27,7 +28,7 @@ public final class VisibleNames {
      * terms ({@code tpmC}, TPC-C's metric).
      */
     static final Pattern NOT_A_KEY = Pattern.compile("[a-z0-9_]+\\.(json|jsonl|md|html|csv|hlog|svg|png|tsv|"
-            + "txt|cnf|sql|sh|js|css|gz)|(gcache|gcs|evs|pc|ist|repl|cert|socket|gmcast|base)\\.[a-z_]+|e\\.g|i\\.e"
+            + "txt|cnf|sql|sh|js|css|gz|folded|log|err)|(gcache|gcs|evs|pc|ist|repl|cert|socket|gmcast|base)\\.[a-z_]+|e\\.g|i\\.e"
             + "|tpmC");
     private static final ObjectMapper JSON = new ObjectMapper();
 
@@ -53,8 +54,10 @@ public final class VisibleNames {
                 throw new IllegalStateException(e);
             }
         }
+        // code is literal (command lines, variable names); an inline SVG draws data (a flame graph's server function
+        // names, a witness timeline), not the report's own words
         String body = html.replaceAll("(?s)<script.*?</script>", " ").replaceAll("(?s)<style.*?</style>", " ")
-                .replaceAll("(?s)<code>.*?</code>", " ");
+                .replaceAll("(?s)<code>.*?</code>", " ").replaceAll("(?s)<svg.*?</svg>", " ");
         Matcher attr = Pattern.compile("(?:title|aria-label|alt|placeholder)=\"([^\"]*)\"").matcher(body);
         while (attr.find()) {
             texts.add(unescape(attr.group(1)));
