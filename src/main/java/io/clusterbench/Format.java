@@ -29,6 +29,15 @@ public final class Format {
         return micros / 1000.0;
     }
 
+    /**
+     * @param n        how many
+     * @param singular the noun for one, e.g. {@code connection}; its plural is the noun with an {@code s}
+     * @return {@code 1 connection}, {@code 0 connections}, {@code 16 connections}
+     */
+    public static String count(long n, String singular) {
+        return n + " " + (n == 1 ? singular : singular + "s");
+    }
+
     /** @return a percentile as people write it: 95 as {@code 95}, 99.9 as {@code 99.9} */
     public static String percentile(double p) {
         return p == Math.rint(p) ? Long.toString((long) p) : Double.toString(p);

@@ -62,7 +62,8 @@ public final class AbVerdicts {
      */
     static Validity validity(int threads, List<AbRun[]> complete, PairedRatio tps) {
         List<ValidityFlag> flags = new ArrayList<>();
-        ValidityFlag few = ValidityRules.tooFewRepeats(complete.size(), MIN_PAIRS, "pairs at " + threads + " threads");
+        ValidityFlag few = ValidityRules.tooFewRepeats(complete.size(), MIN_PAIRS, "pairs at " + threads
+                + (threads == 1 ? " thread" : " threads"));
         if (few != null) {
             flags.add(few);
         }

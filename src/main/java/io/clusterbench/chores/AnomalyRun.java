@@ -27,6 +27,7 @@ import io.clusterbench.report.AnomalyText;
 import io.clusterbench.result.AnomalyDocument;
 import io.clusterbench.result.AnomalySetting;
 import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.ProbeValidity;
 import io.clusterbench.runner.Console;
 import io.clusterbench.runner.ResolvedTarget;
 import io.clusterbench.runner.ResultDirs;
@@ -242,8 +243,9 @@ public record AnomalyRun(List<String> levels, List<Isolation> isolations, List<P
                 owned.close();
             }
         }
-        return s.with(schedule != null && schedule.hasReport() ? schedule.report() : null,
+        AnomalySetting done = s.with(schedule != null && schedule.hasReport() ? schedule.report() : null,
                 relay == null ? null : relay.facts().get(FactKeys.RELAY));
+        return done.withValidity(ProbeValidity.setting(done));
     }
 
     /** @return e.g. {@code 6 sessions of append for 10 s, reads on the same node, plain reads} */

@@ -21,6 +21,9 @@ import io.clusterbench.db.Target;
 import io.clusterbench.lifecycle.Lifecycle;
 import io.clusterbench.result.AnomalyCheck;
 import io.clusterbench.result.AnomalySetting;
+import io.clusterbench.result.HostWindow;
+import io.clusterbench.result.ProbeNodeSpell;
+import io.clusterbench.observe.HostCpuMeter;
 import org.HdrHistogram.Histogram;
 
 import java.io.UncheckedIOException;
@@ -38,7 +41,8 @@ import java.util.function.Consumer;
 /**
  * One setting of {@code probe anomalies}: makes the workloads' tables, runs the history load on every endpoint for
  * the setting's time (or operations), writes its {@code history.jsonl} as operations complete, takes the final reads,
- * checks the history and returns the setting's record (docs/consistency.md). A stop from outside (Ctrl-C) ends the
+ * checks the history and returns the setting's record (docs/consistency.md), with the host's CPU and (on Galera) the
+ * nodes' states during the load, which its validity verdict judges ({@code result.ProbeValidity#setting}). A stop from outside (Ctrl-C) ends the
  * load at once, skips the final reads and checks what it can within {@value #CHECK_AFTER_STOP_MILLIS} ms; the history
  * file holds every operation that completed.
  *
@@ -49,6 +53,9 @@ public final class AnomalyProbe {
     static final Duration END_GRACE = Duration.ofSeconds(1);
     /** After a stop from outside, the longest the history's check may take before it is left out, ms. */
     static final long CHECK_AFTER_STOP_MILLIS = 400;
+    /** The longest the node-state watch's end is waited for: one reading round on a node that does not answer. */
+    static final Duration WATCH_STOP = Duration.ofMillis(NodeStateWatch.PERIOD_MILLIS
+            + NodeStateWatch.READ_TIMEOUT_MILLIS);
     private final List<String> names;
     private final boolean galera;
     private final Lifecycle life;
@@ -115,6 +122,9 @@ public final class AnomalyProbe {
         FinalReads.Result finals = new FinalReads.Result(Map.of(), List.of());
         HistoryClock clock;
         HistoryLog log;
+        HostCpuMeter cpu = HostCpuMeter.of(s.base().endpoints());
+        HostWindow host;
+        List<ProbeNodeSpell> states = null;
         try (Lifecycle.Listener stop = life.onStop(load::requestStop)) {
             load.open(Duration.ofMillis(s.sessions().connectTimeoutMillis() + 1000L));
             createDirectories(s.dir());
@@ -126,9 +136,21 @@ public final class AnomalyProbe {
             try (HistoryFile file = HistoryFile.create(s.dir().resolve(HistoryFile.FILE_NAME), header)) {
                 load.start(clock, HistorySink.both(file, log));
                 life.enter(Lifecycle.Phase.MEASURED);
+                HostCpuMeter.Mark mark = cpu.mark();
+                NodeStateWatch watch = galera ? new NodeStateWatch(s.base(), names, System.nanoTime()) : null;
+                Lifecycle.Owned watching = watch == null ? null : life.own("node-state watch", watch::stop,
+                        WATCH_STOP);
+                if (watch != null) {
+                    watch.start();
+                }
                 hooks.loadStarted();
                 load.awaitEnd(s.time().isZero() ? Long.MAX_VALUE : System.nanoTime() + s.time().toNanos());
                 load.stop(life.stopRequested() ? Duration.ZERO : END_GRACE);
+                host = cpu.since(mark);
+                if (watching != null) {
+                    watching.close();
+                    states = watch.spells();
+                }
                 life.enter(Lifecycle.Phase.END);
                 hooks.loadEnded();
                 atEnd = log.history();
@@ -147,7 +169,7 @@ public final class AnomalyProbe {
                 s.isolation().shortName(), s.isolationLine(), s.spec().placement().routing().label(),
                 s.spec().placement().readsOn().label(), s.spec().lockingReads(),
                 interrupted ? "interrupted" : "completed", load.seconds(), clock.startEpochMillis(),
-                s.promise().names(), checks, null, null, notes);
+                s.promise().names(), checks, null, null, notes, host, states, null);
     }
 
     /** Checks each workload's history; after a stop, within {@value #CHECK_AFTER_STOP_MILLIS} ms or not at all. */

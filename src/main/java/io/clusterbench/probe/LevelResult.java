@@ -1,5 +1,7 @@
 package io.clusterbench.probe;
 
+import io.clusterbench.result.HostWindow;
+import io.clusterbench.result.ProbeNodeSpell;
 import io.clusterbench.result.ProbePair;
 import org.HdrHistogram.Histogram;
 
@@ -21,15 +23,24 @@ import java.util.Map;
  * @param errorsByCode   errors by {@code code/sqlstate}
  * @param durationSeconds wall time of the level
  * @param backgroundTps  events per second of the background workload while the level ran, or null without one
+ * @param host           the host's CPU while the level ran, or null when not measured
+ * @param nodeStates     each node's time out of Synced while the level ran, or null when states were not sampled
  */
 public record LevelResult(String level, String consistencyNote, List<ProbePair> pairs, Histogram readLatency,
                           Histogram visibility, Histogram writeLatency, Map<String, Long> errorsByCode,
-                          double durationSeconds, Double backgroundTps) {
+                          double durationSeconds, Double backgroundTps, HostWindow host,
+                          List<ProbeNodeSpell> nodeStates) {
 
     /** @return a copy carrying the background workload's throughput */
     public LevelResult withBackgroundTps(Double tps) {
         return new LevelResult(level, consistencyNote, pairs, readLatency, visibility, writeLatency, errorsByCode,
-                durationSeconds, tps);
+                durationSeconds, tps, host, nodeStates);
+    }
+
+    /** @return a copy carrying what the host and the nodes went through while the level ran */
+    public LevelResult withWindow(HostWindow cpu, List<ProbeNodeSpell> states) {
+        return new LevelResult(level, consistencyNote, pairs, readLatency, visibility, writeLatency, errorsByCode,
+                durationSeconds, backgroundTps, cpu, states);
     }
     /** @return first reads over all pairs */
     public long samples() {

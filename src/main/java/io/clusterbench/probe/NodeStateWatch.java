@@ -41,6 +41,8 @@ public final class NodeStateWatch {
     private final List<String> names;
     private final long startedNanos;
     private final List<Map<String, long[]>> spells = new ArrayList<>();
+    /** As {@link #spells}, since the last {@link #window()}; guarded by {@link #spells}. */
+    private final List<Map<String, long[]>> window = new ArrayList<>();
     private final Connection[] connections;
     private final long[] lastNanos;
     private volatile boolean stopping;
@@ -59,6 +61,7 @@ public final class NodeStateWatch {
         this.lastNanos = new long[names.size()];
         for (int i = 0; i < names.size(); i++) {
             spells.add(new LinkedHashMap<>());
+            window.add(new LinkedHashMap<>());
         }
     }
 
@@ -92,9 +95,8 @@ public final class NodeStateWatch {
                     long now = System.nanoTime();
                     if (!state.equals("Synced")) {
                         synchronized (spells) {
-                            long[] s = spells.get(i).computeIfAbsent(state, k -> new long[]{0, now, now});
-                            s[0] += now - lastNanos[i];
-                            s[2] = now;
+                            credit(spells.get(i), state, now - lastNanos[i], now);
+                            credit(window.get(i), state, now - lastNanos[i], now);
                         }
                     }
                     lastNanos[i] = now;
@@ -108,6 +110,12 @@ public final class NodeStateWatch {
                 close(i);
             }
         }
+    }
+
+    private static void credit(Map<String, long[]> node, String state, long nanos, long now) {
+        long[] s = node.computeIfAbsent(state, k -> new long[]{0, now, now});
+        s[0] += nanos;
+        s[2] = now;
     }
 
     private String read(int i) {
@@ -168,14 +176,33 @@ public final class NodeStateWatch {
      *         (offsets from the probe's start); call after {@link #stop}
      */
     public List<ProbeNodeSpell> spells() {
-        List<ProbeNodeSpell> out = new ArrayList<>();
         synchronized (spells) {
-            for (int i = 0; i < names.size(); i++) {
-                for (Map.Entry<String, long[]> e : spells.get(i).entrySet()) {
-                    long[] s = e.getValue();
-                    out.add(new ProbeNodeSpell(names.get(i), e.getKey(), s[0] / 1e9, (s[1] - startedNanos) / 1e9,
-                            (s[2] - startedNanos) / 1e9));
-                }
+            return list(spells);
+        }
+    }
+
+    /**
+     * The spells since the previous call (or since {@link #start}), then starts a new window: call it at a level's
+     * start and again at its end to get what the nodes went through during the level. Thread-safe.
+     *
+     * @return as {@link #spells}, with {@code seconds} credited within the window and the first and last readings in
+     *         it (offsets from the probe's start)
+     */
+    public List<ProbeNodeSpell> window() {
+        synchronized (spells) {
+            List<ProbeNodeSpell> out = list(window);
+            window.forEach(Map::clear);
+            return out;
+        }
+    }
+
+    private List<ProbeNodeSpell> list(List<Map<String, long[]>> source) {
+        List<ProbeNodeSpell> out = new ArrayList<>();
+        for (int i = 0; i < names.size(); i++) {
+            for (Map.Entry<String, long[]> e : source.get(i).entrySet()) {
+                long[] s = e.getValue();
+                out.add(new ProbeNodeSpell(names.get(i), e.getKey(), s[0] / 1e9, (s[1] - startedNanos) / 1e9,
+                        (s[2] - startedNanos) / 1e9));
             }
         }
         return out;

@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.SerializationFeature;
 import io.clusterbench.result.LatencySummary;
 import io.clusterbench.result.ProbeDocument;
 import io.clusterbench.result.ProbeLevelRecord;
+import io.clusterbench.result.ProbeValidity;
 import io.clusterbench.result.Wilson;
 
 import java.io.IOException;
@@ -35,6 +36,7 @@ public final class ProbeReport {
      * @param header run-level facts (command, target, topology, options, {@code gtidWait}), written first
      * @param levels the levels' results, in probe order
      * @return the whole document as JSON-ready values: header, {@code blockedByNode}, {@code blockedMillis}, levels
+     *         (each with its validity verdict, {@link ProbeValidity#level})
      */
     public static Map<String, Object> document(Map<String, Object> header, List<LevelResult> levels) {
         Map<String, Object> doc = new LinkedHashMap<>();
@@ -45,8 +47,10 @@ public final class ProbeReport {
         doc.put("blockedByNode", ProbeSummary.blockedByNode(levels));
         doc.put("blockedMillis", gtidBlocked + levels.stream().mapToLong(LevelResult::blockedMillis).sum());
         List<ProbeLevelRecord> out = new ArrayList<>();
+        long asked = header.get("samplesPerPair") instanceof Number n ? n.longValue() : 0;
         for (LevelResult r : levels) {
-            out.add(record(r));
+            ProbeLevelRecord rec = record(r);
+            out.add(rec.withValidity(ProbeValidity.level(rec, asked * r.pairs().size())));
         }
         doc.put("levels", out);
         return doc;
@@ -74,6 +78,6 @@ public final class ProbeReport {
                 100 * r.staleRate(), List.of(100 * ci[0], 100 * ci[1]), r.timeouts(), r.errors(), r.blockedCommits(),
                 r.blockedReads(), r.blockedMillis(), r.errorsByCode(), LatencySummary.of(r.visibility()),
                 LatencySummary.of(r.readLatency()), LatencySummary.of(r.writeLatency()), r.durationSeconds(),
-                r.backgroundTps(), r.pairs());
+                r.backgroundTps(), r.pairs(), r.host(), r.nodeStates(), null);
     }
 }

@@ -7,6 +7,7 @@ import io.clusterbench.db.Endpoint;
 import io.clusterbench.db.Target;
 import io.clusterbench.db.Topology;
 import io.clusterbench.db.TopologyDiscovery;
+import io.clusterbench.observe.HostCpuMeter;
 import io.clusterbench.result.ProbeNodeSpell;
 
 import java.time.Duration;
@@ -19,7 +20,8 @@ import java.util.function.Consumer;
 
 /**
  * The core of {@code probe stale-reads}: discovers the topology, prepares the marker table, and runs
- * {@link StaleReadProbe} once per consistency level with the level set (and read back) on the reader sessions.
+ * {@link StaleReadProbe} once per consistency level with the level set (and read back) on the reader sessions, each
+ * level with the host's CPU and the nodes' states while it ran (its validity, {@link ProbeReport#document}).
  *
  * <p>Not thread-safe; one call of {@link #run}.
  */
@@ -89,6 +91,7 @@ public final class StaleReadDriver {
         List<LevelResult> results = new ArrayList<>();
         long started = System.nanoTime();
         NodeStateWatch watch = topology.galera() ? new NodeStateWatch(target, names, started) : null;
+        HostCpuMeter cpu = HostCpuMeter.of(target.endpoints());
         progress.accept("Bounds: every probe statement waits at most " + stepTimeout.toMillis()
                 + " ms (--step-timeout), a stale marker is polled for at most " + timeout.toMillis()
                 + " ms (--visibility-timeout)" + (watch == null ? "" : "; node states sampled every "
@@ -117,9 +120,14 @@ public final class StaleReadDriver {
                 if (load != null) {
                     load.level(c.level());
                 }
+                if (watch != null) {
+                    watch.window(); // what came before the level is not the level's
+                }
+                HostCpuMeter.Mark mark = cpu.mark();
                 LevelResult r = perStatement ? probe.runLevel(c.level(), applied.target(), poll, applied.line(),
                         statementSelect(c), Integer.parseInt(c.level())) : probe.runLevel(c.level(), applied.target(),
                         poll, applied.line());
+                r = r.withWindow(cpu.since(mark), watch == null ? null : watch.window());
                 if (load != null) {
                     load.level("");
                     r = r.withBackgroundTps(load.tps(c.level()));

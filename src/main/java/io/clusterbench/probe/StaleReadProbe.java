@@ -166,7 +166,7 @@ public final class StaleReadProbe {
             }
         }
         return new LevelResult(level, note, pairs, read, visible, write, errors.snapshot(),
-                (System.nanoTime() - started) / 1e9, null);
+                (System.nanoTime() - started) / 1e9, null, null, null);
     }
 
     /** One sample of pair (a, b): marker commit on a, first read on b, visibility poll on b when stale. */

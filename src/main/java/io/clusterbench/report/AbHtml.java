@@ -68,8 +68,8 @@ public final class AbHtml {
             b.append("<p>Set per side (A vs B): ").append(esc(String.join(", ", d.intended()))).append("</p>\n");
         }
         AbDocument.Plan p = d.plan();
-        b.append("<p>").append(f("%d pair(s) per thread count, %d s per step, order %s: ", p.repeats(),
-                p.timeSeconds(), AbText.orderText(p))).append("<code>").append(esc(p.scheduleLetters()))
+        b.append("<p>").append(f("%s per thread count, %d s per step, order %s: ",
+                io.clusterbench.Format.count(p.repeats(), "pair"), p.timeSeconds(), AbText.orderText(p))).append("<code>").append(esc(p.scheduleLetters()))
                 .append("</code></p>\n");
         b.append("<p><b>").append(esc(Figure.AB_SUMMARY.key())).append(":</b> ").append(esc(d.summary())).append("</p>\n");
         AbText.orderEffects(d).ifPresent(line -> b.append("<p>").append(esc(line)).append("</p>\n"));
@@ -83,8 +83,17 @@ public final class AbHtml {
                 v -> v.medianP95MicrosA() / 1000, v -> v.medianP95MicrosB() / 1000)));
         b.append(HtmlReport.canvas(charts, dots(d)));
         b.append("</div>\n<h2>Verdict per thread count</h2>\n").append(verdictTable(d));
+        StringBuilder validity = new StringBuilder();
+        for (ThreadVerdict v : d.verdicts()) {
+            if (v.validity() != null) {
+                validity.append(ValidityBlock.html(v.validity(), "Validity at " + ReportCharts.threads(v.threads())));
+            }
+        }
+        if (!validity.isEmpty()) {
+            b.append("<h3>Validity</h3>\n").append(validity);
+        }
         b.append(FlameHtml.abDiff(d, dir));
-        b.append("<h2>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h2>\n");
+        b.append("<h2>").append(esc(Html.heading(Figure.DIFFERING_VARIABLES.key()))).append("</h2>\n");
         java.util.Set<String> set = new java.util.HashSet<>();
         d.intended().forEach(i -> set.add(i.split(" ", 2)[0].toLowerCase(java.util.Locale.ROOT)));
         List<List<String>> vars = new ArrayList<>();
@@ -127,10 +136,21 @@ public final class AbHtml {
                 .append(esc(p.threads().stream().map(ReportCharts::threads).collect(java.util.stream.Collectors
                         .joining(", ")))).append(", ").append(p.timeSeconds()).append(" s per step.</p>\n");
         b.append("<p><b>Verdict</b>: ").append(esc(d.summary())).append("</p>\n");
+        List<String> limits = new ArrayList<>();
+        for (ThreadVerdict v : d.verdicts()) {
+            if (v.validity() != null && !v.validity().clean()) {
+                java.util.Set<String> names = new java.util.LinkedHashSet<>();
+                v.validity().flags().forEach(f -> names.add(f.evidence().matches("^[AB] run \\d+: .*")
+                        ? f.evidence().charAt(0) + " " + f.flag() : f.flag()));
+                limits.add(ReportCharts.threads(v.threads()) + ": " + String.join(", ", names));
+            }
+        }
         if (!d.warnings().isEmpty()) {
-            b.append("<p class=\"note\"><b>Validity</b>: ").append(d.warnings().size())
-                    .append(d.warnings().size() == 1 ? " unintended difference" : " unintended differences")
-                    .append(" between the sides (below).</p>\n");
+            limits.add(d.warnings().size() + (d.warnings().size() == 1 ? " unintended difference"
+                    : " unintended differences") + " between the sides (below)");
+        }
+        if (!limits.isEmpty()) {
+            b.append("<p class=\"note\"><b>Validity</b>: ").append(esc(String.join("; ", limits))).append(".</p>\n");
         }
         return b.append("</div>\n").toString();
     }
@@ -214,8 +234,8 @@ public final class AbHtml {
                 s.add(new ChartSpec.Series(side.name(), "dots", side.ordinal(), points.get(side)));
             }
         }
-        return new ChartSpec("ab-runs", "every run over time (tps as % of A's median at its thread count)", "seconds",
-                "% of A median", s);
+        return new ChartSpec("ab-runs", "every run over time (tps as % of A's median at its thread count)",
+                "seconds since the comparison started", "% of A median", s);
     }
 
     private static String verdictTable(AbDocument d) {

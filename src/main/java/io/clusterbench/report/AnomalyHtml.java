@@ -45,7 +45,7 @@ public final class AnomalyHtml {
                 .append(" from <code>").append(esc(source)).append("</code> · charts: Chart.js ")
                 .append(esc(ChartJs.version())).append(" (MIT licence), inlined; timelines: inline SVG · every figure "
                         + "is defined in docs/metrics.md, \"Anomaly probe\"; the classes in docs/consistency.md</p>\n");
-        b.append(head(doc));
+        b.append(textSummary(doc)).append(head(doc));
         b.append("<h2>Per setting</h2>\n").append(summary(doc));
         b.append("<div class=\"grid\">\n").append(HtmlReport.canvas(charts, throughputChart(doc)))
                 .append(HtmlReport.canvas(charts, foundChart(doc))).append("</div>\n");
@@ -70,6 +70,35 @@ public final class AnomalyHtml {
         } catch (IOException e) {
             throw new UncheckedIOException("cannot write " + file + ": " + e.getMessage(), e);
         }
+    }
+
+    /** @return the few lines at the top: what ran, the verdict (forbidden anomalies found), the validity flags */
+    static String textSummary(AnomalyDocument doc) {
+        AnomalyDocument.Options o = doc.options();
+        StringBuilder b = new StringBuilder("<div class=\"summary\" id=\"summary\">\n<p><b>What ran</b>: ")
+                .append(esc(io.clusterbench.Format.count(doc.settings().size(), "setting")));
+        if (o != null) {
+            b.append(" of ").append(esc(String.join(" + ", o.workloads()))).append(", ")
+                    .append(esc(io.clusterbench.Format.count(o.sessionsPerWorkload(), "session"))).append(" each")
+                    .append(o.timeSeconds() > 0 ? ", " + o.timeSeconds() + " s per setting" : "");
+        }
+        b.append(" (").append(esc(doc.status())).append(").</p>\n");
+        List<String> violations = doc.violations();
+        b.append("<p><b>Verdict</b>: ").append(violations.isEmpty()
+                ? "no setting showed an anomaly it forbids."
+                : "<span class=\"verdict worse\">forbidden anomalies found</span>: " + esc(String.join("; ",
+                violations)) + ".").append("</p>\n");
+        List<String> flagged = new ArrayList<>();
+        for (AnomalySetting s : doc.settings()) {
+            if (s.validity() != null && !s.validity().clean()) {
+                flagged.add(ANOMALY_SETTING.key() + " " + s.index() + ": " + s.validity().names());
+            }
+        }
+        if (!flagged.isEmpty()) {
+            b.append("<p class=\"note\"><b>Validity</b>: ").append(esc(String.join("; ", flagged)))
+                    .append(" (below).</p>\n");
+        }
+        return b.append("</div>\n").toString();
     }
 
     private static String head(AnomalyDocument doc) {
@@ -109,12 +138,13 @@ public final class AnomalyHtml {
                         esc(c.workload()), Long.toString(c.operations()),
                         c.load() == null ? "-" : f("%.1f", c.load().okPerSecond()),
                         c.load() == null ? "-" : f("%.1f", c.load().latency().p95Micros() / 1000.0),
-                        (bad ? "<span class=\"verdict worse\">" : "<span>") + esc(AnomalyText.found(c)) + "</span>"));
+                        (bad ? "<span class=\"verdict worse\">" : "<span>") + esc(AnomalyText.found(c)) + "</span>",
+                        s.validity() == null ? "-" : esc(s.validity().names())));
             }
         }
         return Html.table(List.of(ANOMALY_SETTING.key(), "workload", ANOMALY_OPERATIONS.key(),
                 ANOMALY_OK_PER_SECOND.key(), ANOMALY_LOAD_P95.key() + " (ms)",
-                ANOMALY_FOUND.key() + " (* = forbidden by the setting)"), rows);
+                ANOMALY_FOUND.key() + " (* = forbidden by the setting)", "validity flags"), rows);
     }
 
     private static String setting(AnomalySetting s) {
@@ -128,6 +158,9 @@ public final class AnomalyHtml {
                 .append(f("%.1f s", s.loadSeconds())).append("</p>\n");
         for (String n : s.notes()) {
             b.append("<p class=\"note\">Note: ").append(esc(n)).append("</p>\n");
+        }
+        if (s.validity() != null) {
+            b.append(ValidityBlock.html(s.validity(), "Validity"));
         }
         for (AnomalyCheck c : s.checks()) {
             b.append(check(s, c));

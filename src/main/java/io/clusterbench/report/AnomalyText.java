@@ -51,6 +51,9 @@ public final class AnomalyText {
             FaultText.lines(s.faults()).forEach(l -> b.append("  ").append(l).append('\n'));
         }
         s.notes().forEach(n -> b.append("  Note: ").append(n).append('\n'));
+        if (s.validity() != null) {
+            ValidityBlock.lines(s.validity()).forEach(l -> b.append("  ").append(l).append('\n'));
+        }
         b.append("  History: ").append(s.directory()).append("/history.jsonl\n");
         return b.toString();
     }
@@ -87,10 +90,10 @@ public final class AnomalyText {
         StringBuilder b = new StringBuilder(f("%s: %d %s (%d ok, %d failed, %d unknown)", c.workload(), c.operations(),
                 ANOMALY_OPERATIONS.key(), c.ok(), c.failed(), c.unknown()));
         if (c.reads() > 0) {
-            b.append(f(", %d reads", c.reads()));
+            b.append(", ").append(io.clusterbench.Format.count(c.reads(), "read"));
         }
         if (c.keys() > 0) {
-            b.append(f(", %d keys", c.keys()));
+            b.append(", ").append(io.clusterbench.Format.count(c.keys(), "key"));
         }
         b.append("; ").append(ANOMALY_FINAL_READS.key()).append(": ")
                 .append(c.finalReadNodes().isEmpty() ? "none" : String.join(", ", c.finalReadNodes()));
@@ -167,7 +170,10 @@ public final class AnomalyText {
         return b.toString();
     }
 
-    /** @return one line per setting and workload: anomalies found (forbidden ones marked *), ok/s, p95; newline-ended */
+    /**
+     * @return one line per setting and workload: anomalies found (forbidden ones marked *), ok/s, p95; then one line per
+     *         setting with a validity flag ({@code Setting 2 flagged: host-cpu-saturated}); newline-ended
+     */
     public static String summary(AnomalyDocument doc) {
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of(ANOMALY_SETTING.key(), "workload", ANOMALY_OPERATIONS.key(), ANOMALY_OK_PER_SECOND.key(),
@@ -183,6 +189,12 @@ public final class AnomalyText {
                 .append(f("%.1f", doc.durationSeconds())).append(" s):\n");
         Columns.render(rows, new boolean[] {true, true, false, false, false, true}, "  ").lines()
                 .forEach(l -> b.append("  ").append(l).append('\n'));
+        for (AnomalySetting s : doc.settings()) {
+            if (s.validity() != null && !s.validity().clean()) {
+                b.append("  ").append(ANOMALY_SETTING.key()).append(' ').append(s.index()).append(" flagged: ")
+                        .append(s.validity().names()).append('\n');
+            }
+        }
         return b.toString();
     }
 
@@ -235,7 +247,14 @@ public final class AnomalyText {
                 out.add("");
                 out.add(ANOMALY_SETTING.key() + " " + name + ", " + w + ":");
                 List<AnomalyCheck> checks = docs.stream().map(d -> check(byName(d, name), w)).toList();
-                Columns.render(compareRows(checks, labels), null, "  ").lines().forEach(l -> out.add("  " + l));
+                List<List<String>> rows = compareRows(checks, labels);
+                List<String> validity = new ArrayList<>(List.of("validity"));
+                docs.forEach(d -> {
+                    AnomalySetting s = byName(d, name);
+                    validity.add(s == null || s.validity() == null ? "-" : s.validity().names());
+                });
+                rows.add(validity);
+                Columns.render(rows, null, "  ").lines().forEach(l -> out.add("  " + l));
             }
         }
         return out;

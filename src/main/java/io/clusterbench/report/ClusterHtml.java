@@ -49,12 +49,12 @@ final class ClusterHtml {
             for (RunRecord run : runs) {
                 GaleraTotals g = GaleraTotals.of(run);
                 if (g != null) {
-                    b.append("<h5>").append(ReportCharts.runLabel(run)).append(' ')
-                            .append(esc(CONSISTENCY_LEVEL.key())).append(' ')
-                            .append(esc(ConsistencyCost.levelOf(run))).append("</h5>\n").append(nodes(g, run));
+                    b.append("<h5>").append(esc(ReportCharts.runLabel(run) + ", "
+                            + ReportCharts.levelName(ConsistencyCost.levelOf(run)))).append("</h5>\n")
+                            .append(nodes(g, run));
                 }
             }
-            b.append("<h4>Per node per interval (").append(ReportCharts.runLabel(first))
+            b.append("<h4>Per node per interval (").append(esc(ReportCharts.runLabel(first, runs)))
                     .append(")</h4>\n<div class=\"grid\">\n");
             List<ChartSpec.Marker> faults = FaultHtml.markers(List.of(first));
             b.append(HtmlReport.canvas(charts, perNode(first, id + "-fc", "flow control paused per node", "paused (%)",
@@ -97,19 +97,25 @@ final class ClusterHtml {
     private static String nodes(GaleraTotals g, RunRecord run) {
         List<List<String>> rows = new ArrayList<>();
         for (GaleraTotals.Node n : g.nodes()) {
-            rows.add(List.of(esc(n.name()), f("%.1f", n.flowControlPausedFraction() * 100),
-                    f("%.3f", n.flowControlPausedMicros() / 1e6), Long.toString(n.flowControlEpisodes()),
-                    Long.toString(n.flowControlSentMessages()), Long.toString(n.flowControlRecvMessages()),
+            rows.add(List.of(esc(n.name()), value("flowControlPausedFraction", n.flowControlPausedFraction(), "%.1f")
+                            + " / " + value("flowControlPausedMicros", n.flowControlPausedMicros(), "%.3f"),
+                    Long.toString(n.flowControlEpisodes()),
+                    n.flowControlSentMessages() + " / " + n.flowControlRecvMessages(),
                     f("%d / %.1f", n.recvQueueMaxWriteSets(), n.recvQueueMeanWriteSets()),
                     f("%d / %.1f", n.sendQueueMaxWriteSets(), n.sendQueueMeanWriteSets()),
                     Long.toString(n.certFailures()), Long.toString(n.bfAborts()), Long.toString(n.replays()),
                     Long.toString(n.commitLagMaxTransactions()), Long.toString(n.stateChanges())));
         }
-        String table = Html.table(List.of(NODE.key(), GALERA_FLOW_CONTROL.key() + " %", GALERA_FC_PAUSED.key() + " s",
-                GALERA_FC_EPISODES.key(), GALERA_FC_SENT.key(), GALERA_FC_RECV.key(), GALERA_RECV_QUEUE.key()
-                + " max / avg", GALERA_SEND_QUEUE.key() + " max / avg", GALERA_CERT_FAILURES.key(),
-                GALERA_BF_ABORTS.key(), GALERA_REPLAYS.key(), GALERA_COMMIT_LAG.key() + " max",
-                GALERA_STATE_CHANGES.key()), rows);
+        List<String> head = new ArrayList<>(List.of(NODE.key()));
+        head.add(DisplayNames.of("galera.flowControlPausedFraction").words() + " (% / s)");
+        head.add(DisplayNames.label("galera.flowControlEpisodes"));
+        head.add("FC_PAUSE sent / received (messages)");
+        head.add("receive queue, largest / mean (write sets)");
+        head.add("send queue, largest / mean (write sets)");
+        for (String k : List.of("certFailures", "bfAborts", "replays", "commitLagMaxTransactions", "stateChanges")) {
+            head.add(DisplayNames.label("galera." + k));
+        }
+        String table = Html.table(head, rows);
         StringBuilder b = new StringBuilder(table);
         b.append("<p>").append(esc(GALERA_THROTTLED_BY.key())).append(": ").append(esc(ClusterBlock.throttledBy(g)))
                 .append("</p>\n");
@@ -130,19 +136,23 @@ final class ClusterHtml {
             if (c == null) {
                 continue;
             }
+            List<String> shown = NodeCounters.SHOWN.stream()
+                    .filter(k -> c.byNode().values().stream().anyMatch(m -> m.containsKey(k))).toList();
             List<List<String>> rows = new ArrayList<>();
             c.byNode().forEach((node, means) -> {
                 List<String> row = new ArrayList<>(List.of(esc(node)));
-                NodeCounters.SHOWN.forEach(k -> row.add(means.containsKey(k) ? f("%.1f", means.get(k)) : "-"));
+                shown.forEach(k -> row.add(means.containsKey(k)
+                        ? f("%.1f", means.get(k) / DisplayNames.perNode(k).divisor()) : "-"));
                 rows.add(row);
             });
             List<String> head = new ArrayList<>(List.of(NODE.key()));
-            head.addAll(NodeCounters.SHOWN);
-            return "<h4>Server counters per node (" + ReportCharts.runLabel(run)
+            shown.forEach(k -> head.add(DisplayNames.perNode(k).label()));
+            DisplayNames.Name questions = DisplayNames.perNode("QuestionsPerSecond");
+            return "<h4>Server counters per node (" + esc(ReportCharts.runLabel(run, runs))
                     + ", time-weighted mean over the run)</h4>\n" + Html.table(head, rows)
-                    + HtmlReport.canvas(charts, perNode(run, id + "-qps-node", "queries per second per node "
-                    + "(SHOW GLOBAL STATUS Questions; breaks: no reading or a counter gap)", "QuestionsPerSecond",
-                    null, "QuestionsPerSecond", 1).withMarkers(FaultHtml.markers(List.of(run))));
+                    + HtmlReport.canvas(charts, perNode(run, id + "-qps-node", questions.words() + " per node "
+                    + "(breaks: no reading or a counter gap)", questions.unit(), null, "QuestionsPerSecond",
+                    1 / questions.divisor()).withMarkers(FaultHtml.markers(List.of(run))));
         }
         return "";
     }
@@ -183,13 +193,15 @@ final class ClusterHtml {
     private static String costTable(ConsistencyCost cost) {
         List<List<String>> rows = new ArrayList<>();
         for (ConsistencyCost.Row r : cost.rows()) {
-            rows.add(List.of(esc(r.level()), Integer.toString(r.threads()), ConsistencyText.spread(r.tps(), 1),
-                    ConsistencyText.ratio(r.tpsRatio()), ConsistencyText.spread(r.p95Micros(), 1000),
-                    ConsistencyText.ratio(r.p95Ratio()), ConsistencyText.spread(r.p99Micros(), 1000),
-                    ConsistencyText.spread(r.readP95Micros(), 1000), ConsistencyText.ratio(r.readP95Ratio()),
-                    ConsistencyText.spread(r.writeP95Micros(), 1000), ConsistencyText.ratio(r.writeP95Ratio())));
+            rows.add(List.of(esc(r.level()), Integer.toString(r.threads()), spread(r.tps(), 1),
+                    ConsistencyText.ratio(r.tpsRatio()), spread(r.p95Micros(), 1000),
+                    ConsistencyText.ratio(r.p95Ratio()), spread(r.p99Micros(), 1000),
+                    spread(r.readP95Micros(), 1000), ConsistencyText.ratio(r.readP95Ratio()),
+                    spread(r.writeP95Micros(), 1000), ConsistencyText.ratio(r.writeP95Ratio())));
         }
-        return Html.table(List.of(CONSISTENCY_LEVEL.key(), THREADS_COLUMN.key(), TPS.key() + " " + SPREAD.key(),
+        boolean spread = cost.rows().stream().anyMatch(r -> r.tps().count() > 1);
+        return Html.table(List.of(CONSISTENCY_LEVEL.key(), THREADS_COLUMN.key(), TPS.key() + (spread ? " "
+                        + SPREAD.key() : ""),
                 RATIO.key() + " " + TPS.key(), LATENCY_P95.key() + " (ms)", RATIO.key() + " " + LATENCY_P95.key(),
                 LATENCY_P99.key() + " (ms)", READ_P95.key() + " (ms)", RATIO.key() + " " + READ_P95.key(),
                 WRITE_P95.key() + " (ms)", RATIO.key() + " " + WRITE_P95.key()), rows);
@@ -208,6 +220,16 @@ final class ClusterHtml {
             series.add(new ChartSpec.Series(CONSISTENCY_LEVEL.key() + " " + e.getKey(), "line", color++, e.getValue()));
         }
         return new ChartSpec(id, "tps per consistency level (median over repeats)", "threads", "tps (events/s)", series);
+    }
+
+    /** @return {@link ConsistencyText#spread}, or the one value alone where one run gave it */
+    private static String spread(io.clusterbench.result.Spread s, double divisor) {
+        return s != null && s.count() == 1 ? f("%.2f", s.median() / divisor) : ConsistencyText.spread(s, divisor);
+    }
+
+    /** @return a Galera figure in its display unit ({@link DisplayNames}), formatted */
+    private static String value(String key, double stored, String format) {
+        return f(format, stored / DisplayNames.of("galera." + key).divisor());
     }
 
     private static String f(String format, Object... args) {

@@ -187,7 +187,8 @@ public final class ConsoleReport {
         }
         if (s.cutOffEvents() > 0) {
             b.append(f("    %-37s%d%s%n", CUT_OFF.key() + ":", s.cutOffEvents(),
-                    s.cutOffStatements() == null ? "" : f(" (%d statements, not in queries)", s.cutOffStatements())));
+                    s.cutOffStatements() == null ? "" : f(" (%s, not in queries)", io.clusterbench.Format.count(s.cutOffStatements(),
+                            "statement"))));
         }
         if (s.timing() != null) {
             b.append(f("    %-37s%.2fs (%s threads, Java %d)%n", CONNECTION_RAMP.key() + ":",
@@ -270,8 +271,9 @@ public final class ConsoleReport {
      *         connections) at max_connections 151, from 8.0 s, after kill n2 moved workers there}
      */
     static String wallLine(io.clusterbench.result.ConnectionWall w) {
-        return f("    %s %s (%s): %d connections refused with 1040 (too many connections) at max_connections %s%s%s",
-                CONNECTION_WALL_ON.key(), w.node(), w.endpoint(), w.refusals(),
+        return f("    %s %s (%s): %s refused with 1040 (too many connections) at max_connections %s%s%s",
+                CONNECTION_WALL_ON.key(), w.node(), w.endpoint(), io.clusterbench.Format.count(w.refusals(),
+                        "connection"),
                 w.maxConnections() < 0 ? "unknown" : Long.toString(w.maxConnections()),
                 w.firstSeconds() < 0 ? "" : f(", from %.1f s", w.firstSeconds()),
                 w.afterFault() == null ? "" : ", after " + w.afterFault() + " moved workers there");

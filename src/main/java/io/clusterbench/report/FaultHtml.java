@@ -79,7 +79,7 @@ final class FaultHtml {
             if ((f == null || f.events().isEmpty() && f.quorumLoss().isEmpty()) && ledger == null && sums == null) {
                 continue;
             }
-            b.append("<h4>").append(ReportCharts.runLabel(run)).append("</h4>\n");
+            b.append("<h4>").append(Html.esc(ReportCharts.runLabel(run, runs))).append("</h4>\n");
             if (f != null) {
                 b.append(timeline(f)).append(recovery(f)).append(quorum(f));
             }

@@ -15,6 +15,11 @@ final class Html {
     private Html() {
     }
 
+    /** @return {@code text} with its first letter in upper case, as a heading starts ({@code Differing variables}) */
+    static String heading(String text) {
+        return text == null || text.isEmpty() ? "" : Character.toUpperCase(text.charAt(0)) + text.substring(1);
+    }
+
     /** @return {@code text} with {@code & < > " '} escaped; "" for null */
     static String esc(String text) {
         if (text == null) {

@@ -62,11 +62,11 @@ public final class HtmlReport {
             body.append("<p>").append(esc(io.clusterbench.result.Verdict.RULE)).append("</p>\n");
             body.append(canvas(charts, ReportCharts.ratios(c)));
             body.append(HtmlTables.comparison(c));
-            body.append("<h3>").append(esc(Figure.DIFFERING_OPTIONS.key())).append("</h3>\n")
+            body.append("<h3>").append(esc(Html.heading(Figure.DIFFERING_OPTIONS.key()))).append("</h3>\n")
                     .append(HtmlTables.options(c));
-            body.append("<h3>").append(esc(Figure.DIFFERING_TABLES.key())).append("</h3>\n")
+            body.append("<h3>").append(esc(Html.heading(Figure.DIFFERING_TABLES.key()))).append("</h3>\n")
                     .append(HtmlTables.tables(c));
-            body.append("<h3>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h3>\n")
+            body.append("<h3>").append(esc(Html.heading(Figure.DIFFERING_VARIABLES.key()))).append("</h3>\n")
                     .append(HtmlTables.variables(c));
         }
         String throughput = canvas(charts, ReportCharts.throughput(results));
@@ -116,8 +116,16 @@ public final class HtmlReport {
             return b.append("<p>No run with a summary and events in this result.</p>\n").toString();
         }
         b.append(validity(r.measuredRuns()));
-        b.append("<h3>Per thread count</h3>\n").append(HtmlTables.sweep(SweepSummary.of(r.measuredRuns())));
-        b.append(canvas(charts, ReportCharts.latency(r, id + "-latency")));
+        b.append("<h3>Per thread count</h3>\n");
+        for (Map.Entry<String, List<RunRecord>> v : ReportCharts.byVariant(r.measuredRuns()).entrySet()) {
+            if (!v.getKey().isEmpty()) {
+                b.append("<h4>").append(esc(v.getKey())).append("</h4>\n");
+            }
+            b.append(HtmlTables.sweep(SweepSummary.of(v.getValue())));
+        }
+        for (ChartSpec latency : ReportCharts.latency(r, id + "-latency")) {
+            b.append(canvas(charts, latency));
+        }
         b.append("<h3>Per interval</h3>\n").append(runSelector(r)).append("<div class=\"grid\">\n");
         List<ChartSpec.Marker> faults = FaultHtml.markers(r.measuredRuns());
         b.append(canvas(charts, OpStallHtml.withMarks(ReportCharts.perInterval(r, id + "-tps-time",
@@ -130,9 +138,10 @@ public final class HtmlReport {
         if (cpu != null) {
             DisplayNames.Name name = DisplayNames.of("host." + cpu);
             b.append(canvas(charts, ReportCharts.perInterval(r, id + "-cpu-time", name.words() + " per interval",
-                    name.unit(), i -> observed(i, "host", cpu))));
+                    name.unit(), i -> observed(i, "host", cpu)).withMarkers(faults)));
         }
         b.append("</div>\n").append(FaultHtml.section(r.measuredRuns()));
+        b.append(tpcc(r.measuredRuns()));
         b.append("<h3>Statement classes</h3>\n").append(HtmlTables.classes(ThreadClasses.of(r.measuredRuns())));
         b.append(marked(r));
         b.append(ClusterHtml.section(r, charts));
@@ -149,35 +158,39 @@ public final class HtmlReport {
                 + "the table gives the time-weighted mean over the run's intervals.</p>\n");
         b.append("<div class=\"grid small\">\n");
         for (ChartSpec spec : ReportCharts.observedMultiples(r, obs, id)) {
-            b.append(canvas(charts, spec));
+            b.append(canvas(charts, overThreads ? spec : spec.withMarkers(faults)));
         }
         b.append("</div>\n").append(HtmlTables.observed(obs));
         return b.toString();
     }
 
-    /** @return per run: the per-operation table, then for ddl/bigtrx runs the stalls and marked intervals */
     /** @return the validity verdict of each run (docs/metrics.md, "Validity"): its heading and one item per flag */
-    static String validity(List<io.clusterbench.result.RunRecord> runs) {
+    static String validity(List<RunRecord> runs) {
         StringBuilder b = new StringBuilder();
-        for (io.clusterbench.result.RunRecord run : runs) {
+        for (RunRecord run : runs) {
             io.clusterbench.result.Validity v = run.observerFacts().get(io.clusterbench.result.FactKeys.VALIDITY);
-            if (v == null) {
-                continue;
-            }
-            List<String> lines = ValidityBlock.lines(v);
-            b.append("<p class=\"validity\">").append(esc(run.threads() + " threads, run " + run.repeat() + ": "
-                    + lines.get(0))).append("</p>\n");
-            if (lines.size() > 1) {
-                b.append("<ul class=\"validity\">\n");
-                for (String line : lines.subList(1, lines.size())) {
-                    b.append("<li>").append(esc(line.strip())).append("</li>\n");
-                }
-                b.append("</ul>\n");
+            if (v != null) {
+                b.append(ValidityBlock.html(v, "Validity of " + ReportCharts.runLabel(run, runs)));
             }
         }
         return b.length() == 0 ? "" : "<h3>Validity</h3>\n" + b;
     }
 
+    /** @return per TPC-C run, its TPC-C block (tpmC, NOPM, rollbacks, per-type latency) as the summary prints it */
+    static String tpcc(List<RunRecord> runs) {
+        StringBuilder b = new StringBuilder();
+        for (RunRecord run : runs) {
+            String block = TpccBlock.render(run);
+            if (!block.isEmpty()) {
+                b.append(runs.size() > 1 ? "<h4>" + esc(ReportCharts.runLabel(run, runs)) + "</h4>\n" : "")
+                        .append("<pre>").append(esc(block.strip().replaceFirst("^TPC-C:\n", "")))
+                        .append("</pre>\n");
+            }
+        }
+        return b.length() == 0 ? "" : "<h3>TPC-C</h3>\n" + b;
+    }
+
+    /** @return per run: the per-operation table, then for ddl/bigtrx runs the stalls and marked intervals */
     private static String marked(NamedResult r) {
         StringBuilder b = new StringBuilder("<h3>Per operation</h3>\n" + (r.measuredRuns().size() < 2 ? ""
                 : "<p>Of the run chosen in the per-interval part above.</p>\n"));
@@ -195,8 +208,8 @@ public final class HtmlReport {
             }
         }
         if (!stalls.isEmpty()) {
-            b.append("<h3>Stalls (").append(esc(OpStallHtml.flag(r.measuredRuns().get(0))))
-                    .append("] marked statements)</h3>\n").append(stalls);
+            b.append("<h3>Stalls of the marked statements (").append(esc(OpStallHtml.flag(r.measuredRuns().get(0))))
+                    .append(" ] on the interval lines)</h3>\n").append(stalls);
         }
         return b.toString();
     }

@@ -50,8 +50,9 @@ final class HtmlTables {
             rows.add(List.of(Integer.toString(p.threads()), Integer.toString(p.repeats()),
                     esc(spread(p.tps(), 1)), esc(spread(p.p95Micros(), 1000)), esc(spread(p.p99Micros(), 1000))));
         }
-        String table = Html.table(List.of(THREADS_COLUMN.key(), RUNS.key(), TPS.key() + " " + SPREAD.key(),
-                LATENCY_P95.key() + " (ms) " + SPREAD.key(), LATENCY_P99.key() + " (ms) " + SPREAD.key()), rows);
+        String spread = s.points().stream().anyMatch(p -> p.repeats() > 1) ? " " + SPREAD.key() : "";
+        String table = Html.table(List.of(THREADS_COLUMN.key(), RUNS.key(), TPS.key() + spread,
+                LATENCY_P95.key() + " (ms)" + spread, LATENCY_P99.key() + " (ms)" + spread), rows);
         String knee = s.kneeThreads() == null
                 ? "none in this range (every step added >= 5% median tps)"
                 : ReportCharts.threads(s.kneeThreads());
@@ -178,7 +179,8 @@ final class HtmlTables {
         TreeSet<Integer> threads = new TreeSet<>();
         s.figures().forEach(f -> threads.addAll(f.byThreads().keySet()));
         List<String> head = new ArrayList<>(List.of("figure", "unit"));
-        threads.forEach(t -> head.add(ReportCharts.threads(t) + " " + SPREAD.key()));
+        boolean spread = s.figures().stream().anyMatch(f -> f.byThreads().values().stream().anyMatch(x -> x.count() > 1));
+        threads.forEach(t -> head.add(ReportCharts.threads(t) + (spread ? " " + SPREAD.key() : "")));
         List<List<String>> rows = new ArrayList<>();
         for (ObservedSummary.Figure fig : s.figures()) {
             DisplayNames.Name name = DisplayNames.of(fig.observer() + "." + fig.key());
@@ -192,8 +194,10 @@ final class HtmlTables {
         return Html.table(head, rows);
     }
 
+    /** @return {@code median [min–max] ×n}, or the one value alone when one run gave it (no spread to show) */
     private static String spread(Spread s, double scale) {
-        return f("%.2f [%.2f–%.2f] ×%d", s.median() / scale, s.min() / scale, s.max() / scale, s.count());
+        return s.count() == 1 ? f("%.2f", s.median() / scale)
+                : f("%.2f [%.2f–%.2f] ×%d", s.median() / scale, s.min() / scale, s.max() / scale, s.count());
     }
 
     private static String ms(long micros) {

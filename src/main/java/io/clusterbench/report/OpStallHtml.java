@@ -86,11 +86,11 @@ final class OpStallHtml {
             b.append("<p>Background <code>").append(esc(String.valueOf(bg.workload())))
                     .append("</code>: steady intervals, with no marked statement nor its preparation (quiet), vs ")
                     .append("with a marked statement (marked); preparing: a table fill of the workload, in neither; ")
-                    .append("tpsDipPercent: ").append(bg.tpsDipPercent() != null
+                    .append("tps dip while marked statements ran (1 − marked ÷ quiet tps): ").append(bg.tpsDipPercent() != null
                             ? decimal(bg.tpsDipPercent()) + "%" : "- (no quiet or no marked interval)")
                     .append("</p>\n");
-            b.append(Html.table(List.of("phase", "intervals", "seconds", BACKGROUND_TPS.key() + " (tps)",
-                    LATENCY_P95.key(), LATENCY_P99.key(), LATENCY_MAX.key()), rows));
+            b.append(Html.table(List.of("phase", "intervals", "seconds", "background tps (events/s)",
+                    LATENCY_P95.key() + " (ms)", LATENCY_P99.key() + " (ms)", LATENCY_MAX.key() + " (ms)"), rows));
         }
         return b.toString();
     }

@@ -49,6 +49,11 @@ public final class ProbeHtml {
         b.append(summary(doc)).append(head(doc));
         List<ProbeLevelRecord> levels = doc.levels();
         b.append("<h2>Per consistency level</h2>\n").append(levelTable(levels));
+        for (ProbeLevelRecord r : levels) {
+            if (r.validity() != null) {
+                b.append(ValidityBlock.html(r.validity(), "Validity at level " + r.level()));
+            }
+        }
         List<String> names = levels.stream().map(ProbeLevelRecord::level).toList();
         b.append("<div class=\"grid\">\n");
         b.append(HtmlReport.canvas(charts, staleChart(levels, names)));
@@ -90,9 +95,23 @@ public final class ProbeHtml {
                 .append(pairs == 1 ? " node pair" : " node pairs").append(", ").append(doc.levels().size())
                 .append(doc.levels().size() == 1 ? " consistency level" : " consistency levels").append(".</p>\n");
         b.append("<p><b>Stale reads</b> (95% interval): ").append(esc(String.join("; ", rates))).append(".</p>\n");
-        if (timeouts + errors + blocked > 0) {
-            b.append("<p class=\"note\"><b>Validity</b>: ").append(timeouts).append(" visibility timeouts, ")
-                    .append(errors).append(" errors, ").append(blocked).append(" blocked commits or reads (below).</p>\n");
+        List<String> flagged = new ArrayList<>();
+        for (ProbeLevelRecord r : doc.levels()) {
+            if (r.validity() != null && !r.validity().clean()) {
+                flagged.add("level " + r.level() + " " + r.validity().names());
+            }
+        }
+        if (timeouts + errors + blocked > 0 || !flagged.isEmpty()) {
+            b.append("<p class=\"note\"><b>Validity</b>: ");
+            if (!flagged.isEmpty()) {
+                b.append("flagged ").append(esc(String.join("; ", flagged))).append(timeouts + errors + blocked > 0
+                        ? "; " : "");
+            }
+            if (timeouts + errors + blocked > 0) {
+                b.append(timeouts).append(" visibility timeouts, ").append(errors).append(" errors, ").append(blocked)
+                        .append(" blocked commits or reads");
+            }
+            b.append(" (below).</p>\n");
         }
         return b.append("</div>\n").toString();
     }
@@ -175,10 +194,11 @@ public final class ProbeHtml {
     }
 
     private static ChartSpec latencyChart(List<ProbeLevelRecord> levels, List<String> names) {
+        // a level with nothing timed (no stale read to see become visible) has no point, not a point at 0 ms
         Function<Function<ProbeLevelRecord, LatencySummary>, Function<ProbeLevelRecord, Double>> p99 =
-                h -> r -> h.apply(r) == null ? 0 : h.apply(r).p99Micros() / 1000.0;
+                h -> r -> h.apply(r) == null || h.apply(r).count() == 0 ? null : h.apply(r).p99Micros() / 1000.0;
         Function<Function<ProbeLevelRecord, LatencySummary>, Function<ProbeLevelRecord, Double>> p50 =
-                h -> r -> h.apply(r) == null ? 0 : h.apply(r).p50Micros() / 1000.0;
+                h -> r -> h.apply(r) == null || h.apply(r).count() == 0 ? null : h.apply(r).p50Micros() / 1000.0;
         return ChartSpec.categorical("probe-latency", "visibility time and first-read latency per level",
                 "consistency level", names, "ms", List.of(
                         series("visible p50", "line", 1, levels, p50.apply(ProbeLevelRecord::visibility)),

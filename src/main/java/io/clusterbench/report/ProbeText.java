@@ -27,6 +27,7 @@ public final class ProbeText {
     /** @return every block of the probe's result, ending with a newline */
     public static String render(ProbeDocument doc) {
         StringBuilder b = new StringBuilder(levels(doc.levels()));
+        b.append(validity(doc.levels()));
         String gtid = gtidLine(doc.gtidWait());
         if (!gtid.isEmpty()) {
             b.append(gtid).append('\n');
@@ -53,6 +54,21 @@ public final class ProbeText {
         return b.toString();
     }
 
+    /**
+     * @return per level with a verdict (docs/metrics.md, "Validity"): {@code Validity at level L: …} and one indented
+     *         line per flag; "" for a result written before levels had one
+     */
+    public static String validity(List<ProbeLevelRecord> levels) {
+        StringBuilder b = new StringBuilder();
+        for (ProbeLevelRecord r : levels) {
+            if (r.validity() != null) {
+                ValidityBlock.lines(r.validity(), "Validity at level " + r.level())
+                        .forEach(l -> b.append(l).append('\n'));
+            }
+        }
+        return b.toString();
+    }
+
     /** @return one block per level: a header line, then one line per ordered pair; ends with a newline */
     public static String pairs(List<ProbeLevelRecord> levels) {
         StringBuilder b = new StringBuilder();
@@ -74,9 +90,10 @@ public final class ProbeText {
     public static String nodes(ProbeDocument doc) {
         StringBuilder b = new StringBuilder();
         Map<String, Map<String, Long>> blocked = doc.blockedByNode() == null ? Map.of() : doc.blockedByNode();
-        blocked.forEach((node, c) -> b.append(f("%s: %s (%d marker commits on it, %d reads on it hit the step "
-                + "timeout or a causal-read timeout)%n", PROBE_BLOCKED_NODE.key(), node,
-                c.getOrDefault("blockedCommits", 0L), c.getOrDefault("blockedReads", 0L))));
+        blocked.forEach((node, c) -> b.append(f("%s: %s (%s on it, %s on it hit the step timeout or a causal-read "
+                + "timeout)%n", PROBE_BLOCKED_NODE.key(), node, io.clusterbench.Format.count(c.getOrDefault(
+                        "blockedCommits", 0L), "marker commit"), io.clusterbench.Format.count(c.getOrDefault(
+                        "blockedReads", 0L), "read"))));
         List<ProbeNodeSpell> spells = doc.nodeStates();
         if (spells != null && spells.isEmpty()) {
             b.append("Node states: every node answered Synced at every reading\n");

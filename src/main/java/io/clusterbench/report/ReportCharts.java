@@ -4,6 +4,7 @@ import io.clusterbench.report.ChartSpec.Point;
 import io.clusterbench.report.ChartSpec.Series;
 import io.clusterbench.result.Comparison;
 import io.clusterbench.result.ComparedFigure;
+import io.clusterbench.result.ConsistencyCost;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.Intervals;
 import io.clusterbench.result.LatencySpread;
@@ -14,6 +15,7 @@ import io.clusterbench.result.Spread;
 import io.clusterbench.result.SweepSummary;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -39,12 +41,48 @@ final class ReportCharts {
 
     /**
      * @param runs the result's runs
-     * @return {@link #runLabel(RunRecord)}, after the workload's name when the runs are of several workloads, so two
-     *         runs never share a label in a chart or the run selector
+     * @return {@link #runLabel(RunRecord)} after the run's variant ({@link #variant}), e.g.
+     *         {@code consistency 1, 4 threads #1}, so two runs never share a label in a chart or the run selector
      */
     static String runLabel(RunRecord run, List<RunRecord> runs) {
-        boolean several = runs.stream().map(RunRecord::workload).distinct().count() > 1;
-        return several ? run.workload() + ", " + runLabel(run) : runLabel(run);
+        String v = variant(run, runs);
+        return (v.isEmpty() ? "" : v + ", ") + runLabel(run);
+    }
+
+    /**
+     * What tells a run from others at the same thread count and repeat: its workload when the runs are of several,
+     * its consistency level when they are at several.
+     *
+     * @return e.g. {@code tpcc}, {@code consistency 1}, {@code oltp_read_write, consistency 0}; "" when the runs are
+     *         all of one workload at one level (a sweep over threads and repeats only)
+     */
+    static String variant(RunRecord run, List<RunRecord> runs) {
+        List<String> parts = new ArrayList<>();
+        if (runs.stream().map(RunRecord::workload).distinct().count() > 1) {
+            parts.add(run.workload());
+        }
+        if (runs.stream().map(ConsistencyCost::levelOf).distinct().count() > 1) {
+            parts.add(levelName(ConsistencyCost.levelOf(run)));
+        }
+        return String.join(", ", parts);
+    }
+
+    /** @return {@code consistency 1}, or {@code consistency not set} for a run without {@code --consistency} */
+    static String levelName(String level) {
+        return "none".equals(level) ? "consistency not set" : "consistency " + level;
+    }
+
+    /**
+     * @return the runs by variant ({@link #variant}: workload and consistency level), in the order first run; one
+     *         entry under "" for runs of one workload at one level. Runs of two variants are never repeats of each
+     *         other, so medians and spreads are taken within a variant.
+     */
+    static Map<String, List<RunRecord>> byVariant(List<RunRecord> runs) {
+        Map<String, List<RunRecord>> out = new LinkedHashMap<>();
+        for (RunRecord r : runs) {
+            out.computeIfAbsent(variant(r, runs), k -> new ArrayList<>()).add(r);
+        }
+        return out;
     }
 
     /** @return true when the runs have two or more thread counts (a chart over threads has a line to draw) */
@@ -52,28 +90,44 @@ final class ReportCharts {
         return runs.stream().mapToInt(RunRecord::threads).distinct().count() > 1;
     }
 
-    /** @return median tps with its min–max band per thread count, one colour per result */
+    /**
+     * @return median tps with its min–max band per thread count, one colour per result and variant ({@link #variant}:
+     *         workloads and consistency levels are not repeats)
+     */
     static ChartSpec throughput(List<NamedResult> results) {
         List<Series> series = new ArrayList<>();
-        for (int i = 0; i < results.size(); i++) {
-            SweepSummary sweep = SweepSummary.of(results.get(i).measuredRuns());
-            band(series, results.get(i).label() + " tps", i, sweep.points(), SweepSummary.Point::threads,
-                    SweepSummary.Point::tps, 1);
+        int color = 0;
+        for (NamedResult r : results) {
+            for (Map.Entry<String, List<RunRecord>> v : byVariant(r.measuredRuns()).entrySet()) {
+                SweepSummary sweep = SweepSummary.of(v.getValue());
+                band(series, r.label() + (v.getKey().isEmpty() ? "" : " " + v.getKey()) + " tps", color++,
+                        sweep.points(), SweepSummary.Point::threads, SweepSummary.Point::tps, 1);
+            }
         }
         return new ChartSpec("tps-vs-threads", "Throughput vs threads (median, band: min–max over repeats)",
                 "threads", "tps (events/s)", series);
     }
 
-    /** @return p50, p95, p99, p99.9 medians (p95, p99 with min–max bands) per thread count, in ms */
-    static ChartSpec latency(NamedResult r, String id) {
-        List<LatencySpread> points = LatencySpread.of(r.measuredRuns());
-        List<Series> series = new ArrayList<>();
-        series.add(line(r.label() + " p50", "dashed", 0, points, LatencySpread::p50Micros));
-        band(series, r.label() + " p95", 1, points, LatencySpread::threads, LatencySpread::p95Micros, 1000);
-        band(series, r.label() + " p99", 2, points, LatencySpread::threads, LatencySpread::p99Micros, 1000);
-        series.add(line(r.label() + " p99.9", "dashed", 3, points, LatencySpread::p999Micros));
-        return new ChartSpec(id, r.label() + ": event latency percentiles vs threads (median over repeats)",
-                "threads", "latency (ms)", series);
+    /**
+     * @return p50, p95, p99, p99.9 medians (p95, p99 with min–max bands) per thread count, in ms; one chart per
+     *         variant ({@link #variant}) when the runs are of several
+     */
+    static List<ChartSpec> latency(NamedResult r, String id) {
+        Map<String, List<RunRecord>> variants = byVariant(r.measuredRuns());
+        List<ChartSpec> out = new ArrayList<>();
+        int n = 0;
+        for (Map.Entry<String, List<RunRecord>> v : variants.entrySet()) {
+            String label = r.label() + (v.getKey().isEmpty() ? "" : " " + v.getKey());
+            List<LatencySpread> points = LatencySpread.of(v.getValue());
+            List<Series> series = new ArrayList<>();
+            series.add(line(label + " p50", "dashed", 0, points, LatencySpread::p50Micros));
+            band(series, label + " p95", 1, points, LatencySpread::threads, LatencySpread::p95Micros, 1000);
+            band(series, label + " p99", 2, points, LatencySpread::threads, LatencySpread::p99Micros, 1000);
+            series.add(line(label + " p99.9", "dashed", 3, points, LatencySpread::p999Micros));
+            out.add(new ChartSpec(variants.size() > 1 ? id + "-" + n++ : id, label
+                    + ": event latency percentiles vs threads (median over repeats)", "threads", "latency (ms)", series));
+        }
+        return out;
     }
 
     /** @return each side's median ÷ baseline median for tps (solid) and p95 (dashed), with the 1.0 line */

@@ -31,12 +31,18 @@ import java.util.List;
  * @param relay              the sandbox relay's links during the setting, or null without a relay
  * @param notes              what limited the setting (a node that did not answer its final read, a session that
  *                           could not connect), one sentence each
+ * @param host               the host's CPU during the load; null in results written before it
+ * @param nodeStates         each node's time out of Synced during the load (Galera only; empty when every node answered
+ *                           Synced, null when states were not sampled)
+ * @param validity           the setting's validity verdict ({@link ProbeValidity#setting}, docs/metrics.md,
+ *                           "Validity"); null in results written before it
  */
 public record AnomalySetting(int index, String name, String directory, String consistency, String consistencyApplied,
                              String isolation, String isolationApplied, String routing, String readsOn,
                              boolean lockingReads, String status, double loadSeconds, long historyStartEpochMillis,
                              List<String> guarantees, List<AnomalyCheck> checks, FaultReport faults, RelayFacts relay,
-                             List<String> notes) {
+                             List<String> notes, HostWindow host, List<ProbeNodeSpell> nodeStates,
+                             Validity validity) {
     /** Copies the lists. */
     public AnomalySetting {
         guarantees = guarantees == null ? List.of() : List.copyOf(guarantees);
@@ -48,7 +54,14 @@ public record AnomalySetting(int index, String name, String directory, String co
     public AnomalySetting with(FaultReport newFaults, RelayFacts newRelay) {
         return new AnomalySetting(index, name, directory, consistency, consistencyApplied, isolation, isolationApplied,
                 routing, readsOn, lockingReads, status, loadSeconds, historyStartEpochMillis, guarantees, checks, newFaults,
-                newRelay, notes);
+                newRelay, notes, host, nodeStates, validity);
+    }
+
+    /** @return the same setting with its validity verdict */
+    public AnomalySetting withValidity(Validity v) {
+        return new AnomalySetting(index, name, directory, consistency, consistencyApplied, isolation, isolationApplied,
+                routing, readsOn, lockingReads, status, loadSeconds, historyStartEpochMillis, guarantees, checks, faults,
+                relay, notes, host, nodeStates, v);
     }
 
     /** @return the forbidden classes found, as {@code workload class (count)}, in check order; empty when none */

@@ -28,13 +28,27 @@ import java.util.Map;
  * @param durationSeconds      wall time of the level (s)
  * @param backgroundTps        the background workload's events per second during the level, null without one
  * @param pairs                per ordered node pair, in probe order
+ * @param host                 the host's CPU while the level ran; null in results written before it
+ * @param nodeStates           each node's time out of Synced while the level ran (Galera only; empty when every node
+ *                             answered Synced, null when states were not sampled)
+ * @param validity             the level's validity verdict ({@link ProbeValidity#level}, docs/metrics.md, "Validity");
+ *                             null in results written before it
  */
 public record ProbeLevelRecord(String level, String consistency, long samples, long staleReads, long freshReads,
                                double staleRatePercent, List<Double> staleRateCi95Percent, long visibilityTimeouts,
                                long errors, long blockedCommits, long blockedReads, long blockedMillis,
                                Map<String, Long> errorsByCode, LatencySummary visibility, LatencySummary readLatency,
                                LatencySummary writeLatency, double durationSeconds, Double backgroundTps,
-                               List<ProbePair> pairs) {
+                               List<ProbePair> pairs, HostWindow host, List<ProbeNodeSpell> nodeStates,
+                               Validity validity) {
+
+    /** @return the same level with its validity verdict */
+    public ProbeLevelRecord withValidity(Validity v) {
+        return new ProbeLevelRecord(level, consistency, samples, staleReads, freshReads, staleRatePercent,
+                staleRateCi95Percent, visibilityTimeouts, errors, blockedCommits, blockedReads, blockedMillis,
+                errorsByCode, visibility, readLatency, writeLatency, durationSeconds, backgroundTps, pairs, host,
+                nodeStates, v);
+    }
 
     /** @return the lower bound of the 95% interval (%), 0 when absent */
     public double ciLowPercent() {

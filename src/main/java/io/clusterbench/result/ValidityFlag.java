@@ -9,7 +9,8 @@ import java.util.Map;
  * Immutable.
  *
  * @param flag     the flag's name: {@code host-cpu-saturated}, {@code client-cpu-share}, {@code unplanned-fault},
- *                 {@code cut-off-share}, {@code stalled}, {@code too-few-repeats}, {@code within-noise}
+ *                 {@code cut-off-share}, {@code stalled}, {@code too-few-repeats}, {@code within-noise}, {@code too-few-samples}
+ *                 (probe levels and anomaly settings)
  * @param evidence what was seen, one sentence with its numbers
  * @param figures  the numbers of the evidence by name (units in the names), in the order the sentence gives them
  */

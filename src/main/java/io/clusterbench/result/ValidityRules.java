@@ -31,35 +31,14 @@ public final class ValidityRules {
      * @return its verdict: host CPU saturated, client CPU share, unplanned faults, cut-off share, stalled
      */
     public static Validity of(RunRecord run) {
-        List<ValidityFlag> flags = new ArrayList<>();
         HostFacts host = run.observerFacts().get(FactKeys.HOST);
         Summary s = run.summary();
-        Double hostCpu = meanObserved(run.intervals(), "host", "hostCpuPercent");
-        Double serverCpu = meanObserved(run.intervals(), "host", "serverCpuPercent");
         Double client = host == null || s == null || s.measuredSeconds() <= 0 || host.processors() <= 0 ? null
                 : round(100 * s.clientCpuSeconds() / (s.measuredSeconds() * host.processors()));
-        boolean shared = host != null && host.serverOnThisHost();
-        if (hostCpu != null && hostCpu >= HOST_SATURATED_PERCENT) {
-            Map<String, Double> fig = new LinkedHashMap<>();
-            fig.put("hostCpuPercent", hostCpu);
-            fig.put("processors", (double) host.processors());
-            if (client != null) {
-                fig.put("clientCpuPercentOfHost", client);
-            }
-            if (serverCpu != null) {
-                fig.put("serverCpuPercent", serverCpu);
-            }
-            flags.add(new ValidityFlag("host-cpu-saturated", f("host CPU %.1f%% busy over the measured intervals "
-                    + "(threshold %.0f%%) on %d processors%s%s%s", hostCpu, HOST_SATURATED_PERCENT,
-                    host.processors(), shared ? " shared by the client and the server" : "",
-                    client == null ? "" : f("; client %.1f%%", client),
-                    serverCpu == null ? "" : f(", server %.1f%%", serverCpu)), fig));
-        }
-        if (shared && client != null && client >= CLIENT_SHARE_PERCENT) {
-            flags.add(new ValidityFlag("client-cpu-share", f("the client used %.1f%% of the host's CPU (threshold "
-                    + "%.0f%%), taken from the server on the same host", client, CLIENT_SHARE_PERCENT),
-                    Map.of("clientCpuPercentOfHost", client)));
-        }
+        HostWindow window = host == null ? null : new HostWindow(host.processors(),
+                meanObserved(run.intervals(), "host", "hostCpuPercent"), client,
+                meanObserved(run.intervals(), "host", "serverCpuPercent"), host.serverOnThisHost());
+        List<ValidityFlag> flags = new ArrayList<>(host(window, "the measured intervals"));
         unplanned(run, flags);
         if (s != null) {
             cutOff(s, flags);
@@ -68,26 +47,59 @@ public final class ValidityRules {
         if (stalled != null) {
             flags.add(stalled);
         }
-        return new Validity(flags, hostCpu, client, shared);
+        return new Validity(flags, meanObserved(run.intervals(), "host", "hostCpuPercent"), client,
+                window != null && window.serverOnThisHost());
+    }
+
+    /**
+     * The host rules, the same for a run, a probe level and an anomaly setting.
+     *
+     * @param w    the host's CPU over the result's window, or null when the host was not read
+     * @param over the window in words for the evidence, e.g. {@code the measured intervals}, {@code the level}
+     * @return {@code host-cpu-saturated} when the host was busy at or above {@link #HOST_SATURATED_PERCENT}, then
+     *         {@code client-cpu-share} when the client took {@link #CLIENT_SHARE_PERCENT} or more of a host it shared
+     *         with the server; empty when neither fired
+     */
+    public static List<ValidityFlag> host(HostWindow w, String over) {
+        List<ValidityFlag> flags = new ArrayList<>();
+        if (w == null) {
+            return flags;
+        }
+        Double hostCpu = w.hostCpuPercent();
+        Double client = w.clientCpuPercentOfHost();
+        Double serverCpu = w.serverCpuPercent();
+        boolean shared = w.serverOnThisHost();
+        if (hostCpu != null && hostCpu >= HOST_SATURATED_PERCENT) {
+            Map<String, Double> fig = new LinkedHashMap<>();
+            fig.put("hostCpuPercent", hostCpu);
+            fig.put("processors", (double) w.processors());
+            if (client != null) {
+                fig.put("clientCpuPercentOfHost", client);
+            }
+            if (serverCpu != null) {
+                fig.put("serverCpuPercent", serverCpu);
+            }
+            flags.add(new ValidityFlag("host-cpu-saturated", f("host CPU %.1f%% busy over %s (threshold %.0f%%) on "
+                    + "%d processors%s%s%s", hostCpu, over, HOST_SATURATED_PERCENT,
+                    w.processors(), shared ? " shared by the client and the server" : "",
+                    client == null ? "" : f("; client %.1f%%", client),
+                    serverCpu == null ? "" : f(", server %.1f%%", serverCpu)), fig));
+        }
+        if (shared && client != null && client >= CLIENT_SHARE_PERCENT) {
+            flags.add(new ValidityFlag("client-cpu-share", f("the client used %.1f%% of the host's CPU (threshold "
+                    + "%.0f%%), taken from the server on the same host", client, CLIENT_SHARE_PERCENT),
+                    Map.of("clientCpuPercentOfHost", client)));
+        }
+        return flags;
     }
 
     /** Quorum losses and node state changes the --fault schedule does not account for. */
     private static void unplanned(RunRecord run, List<ValidityFlag> flags) {
         FaultReport faults = run.observerFacts().get(FactKeys.FAULTS);
         Set<String> faulted = new TreeSet<>();
-        double firstFault = Double.POSITIVE_INFINITY;
+        flags.addAll(unplannedQuorumLoss(faults));
         if (faults != null) {
-            for (FaultEvent e : faults.events()) {
-                faulted.add(e.node());
-                firstFault = Math.min(firstFault, e.atSeconds());
-            }
-            for (QuorumLoss q : faults.quorumLoss()) {
-                if (q.startSeconds() < firstFault) {
-                    flags.add(new ValidityFlag("unplanned-fault", f("quorum lost at %.1f s for %.1f s (%s) before any "
-                            + "scheduled fault", q.startSeconds(), q.lengthSeconds(), q.nodes()),
-                            Map.of("quorumLossStartSeconds", q.startSeconds(), "quorumLossSeconds", q.lengthSeconds())));
-                }
-            }
+            faults.events().forEach(e -> faulted.add(e.node()));
         }
         GaleraFacts galera = run.observerFacts().get(FactKeys.GALERA);
         if (galera == null) {
@@ -100,6 +112,28 @@ public final class ValidityRules {
                         Map.of("stateChanges", (double) t.stateChanges())));
             }
         });
+    }
+
+    /**
+     * @param faults a result's fault timeline, or null without one
+     * @return one {@code unplanned-fault} flag per quorum loss that began before any scheduled fault (or in a result
+     *         without a schedule); empty when none did
+     */
+    public static List<ValidityFlag> unplannedQuorumLoss(FaultReport faults) {
+        List<ValidityFlag> flags = new ArrayList<>();
+        if (faults == null) {
+            return flags;
+        }
+        double firstFault = faults.events().stream().mapToDouble(FaultEvent::atSeconds).min()
+                .orElse(Double.POSITIVE_INFINITY);
+        for (QuorumLoss q : faults.quorumLoss()) {
+            if (q.startSeconds() < firstFault) {
+                flags.add(new ValidityFlag("unplanned-fault", f("quorum lost at %.1f s for %.1f s (%s) before any "
+                        + "scheduled fault", q.startSeconds(), q.lengthSeconds(), q.nodes()),
+                        Map.of("quorumLossStartSeconds", q.startSeconds(), "quorumLossSeconds", q.lengthSeconds())));
+            }
+        }
+        return flags;
     }
 
     private static void cutOff(Summary s, List<ValidityFlag> flags) {
@@ -147,12 +181,13 @@ public final class ValidityRules {
      * @param repeats the runs (or pairs) behind a verdict
      * @param needed  the least the verdict's rule needs: {@link #MIN_REPEATS} for {@code compare} and a sweep step,
      *                2 pairs for {@code ab}
-     * @param whose   what they are, e.g. {@code runs at 16 threads}
+     * @param whose   what they are, in the plural, e.g. {@code runs at 16 threads} (singular for one: {@code 1 run at…})
      * @return the {@code too-few-repeats} flag when there are fewer than {@code needed}, else null
      */
     public static ValidityFlag tooFewRepeats(int repeats, int needed, String whose) {
+        String counted = repeats != 1 ? whose : whose.replaceFirst("^runs ", "run ").replaceFirst("^pairs ", "pair ");
         return repeats >= needed ? null : new ValidityFlag("too-few-repeats", f("%d %s: a verdict needs %d (no spread "
-                + "to judge a difference by)", repeats, whose, needed),
+                + "to judge a difference by)", repeats, counted, needed),
                 Map.of("repeats", (double) repeats, "minRepeats", (double) needed));
     }
 

@@ -105,8 +105,8 @@ public final class CapacityDriver {
 
     /** @return the search's one-line verdict, e.g. "Capacity at p99 within 20.00 ms: 1150.00 tps (...)" */
     static String verdict(CapacityRecord c) {
-        String head = String.format(Locale.ROOT, "Capacity at p%s within %s ms, %d threads: ", pct(c.percentile()),
-                ms(c.targetLatencyMicros()), c.threads());
+        String head = String.format(Locale.ROOT, "Capacity at p%s within %s ms, %s: ", pct(c.percentile()),
+                ms(c.targetLatencyMicros()), io.clusterbench.Format.count(c.threads(), "thread"));
         if (c.closedLoopMet()) {
             return head + String.format(Locale.ROOT, "at least %.2f tps, the closed-loop maximum, which already meets "
                     + "the target (more threads may take more)", c.closedLoopTps());

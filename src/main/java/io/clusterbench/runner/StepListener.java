@@ -57,8 +57,8 @@ final class StepListener implements RunListener {
     @Override
     public void sessionsOpened(int threadCount, double connectSeconds, String threadModel) {
         if (printIntervals) {
-            ctx.env.line(String.format(Locale.ROOT, "Threads started! (%d connections opened in %.2f s, %s threads)",
-                    threadCount, connectSeconds, threadModel));
+            ctx.env.line(String.format(Locale.ROOT, "Threads started! (%s opened in %.2f s, %s threads)",
+                    io.clusterbench.Format.count(threadCount, "connection"), connectSeconds, threadModel));
         }
     }
 

@@ -25,11 +25,12 @@
     }
     return d;
   }
-  // Vertical markers (faults, recovery points, quorum changes): one style and one legend entry per kind.
+  // Vertical markers (faults, recovery points, quorum changes): one style and one legend entry per kind, in colours
+  // the series palette does not use, so a marker is never taken for a node's line.
   var markerStyle = {
-    fault: { color: 'rgba(214,39,40,0.9)', dash: [], legend: 'fault began' },
-    recovery: { color: 'rgba(44,160,44,0.9)', dash: [6, 4], legend: 'back to 90% of baseline tps' },
-    quorum: { color: 'rgba(148,103,189,0.9)', dash: [2, 3], legend: 'quorum lost / back' }
+    fault: { color: 'rgba(0,0,0,0.9)', dash: [], legend: 'fault began' },
+    recovery: { color: 'rgba(90,90,90,0.9)', dash: [6, 4], legend: 'back to 90% of baseline tps' },
+    quorum: { color: 'rgba(184,134,11,0.95)', dash: [2, 3], legend: 'quorum lost / back' }
   };
   function markerLegend(markers) {
     var kinds = [];
@@ -68,11 +69,20 @@
       });
     }
   };
+  // The markers a chart over seconds can show: those up to its last point (a legend entry for a marker outside the
+  // plot would name something the reader cannot find); the axis starts at the run's start, 0 s.
+  function shownMarkers(spec) {
+    var last = -Infinity;
+    spec.series.forEach(function (s) { s.points.forEach(function (p) { if (p.x > last) { last = p.x; } }); });
+    return (spec.markers || []).filter(function (m) { return m.x >= 0 && m.x <= last; });
+  }
   function config(spec) {
     var threads = spec.x === 'threads';
     var cats = spec.categories;
+    var markers = shownMarkers(spec);
     var x = { type: 'linear', title: { display: true,
-      text: cats ? spec.x : threads ? 'threads' : 'seconds since measured start' } };
+      text: cats ? spec.x : threads ? 'threads' : spec.x === 'seconds' ? 'seconds since measured start' : spec.x } };
+    if (!threads && !cats) { x.min = 0; }
     if (threads) {
       x.ticks = { stepSize: 1, callback: function (v) { return Number.isInteger(v) ? String(Math.pow(2, v)) : ''; } };
     }
@@ -86,14 +96,23 @@
     return {
       type: 'line',
       data: { datasets: spec.series.map(function (s) { return dataset(s, threads); })
-        .concat(markerLegend(spec.markers || [])) },
+        .concat(markerLegend(markers)) },
       plugins: [markerPlugin],
       options: {
         animation: false, responsive: true, maintainAspectRatio: false, parsing: true,
         plugins: {
-          cbMarkers: { markers: spec.markers || [] },
+          cbMarkers: { markers: markers },
           title: { display: true, text: spec.title },
-          legend: { labels: { boxWidth: 14, font: { size: 11 },
+          // legend entries drawn as the line itself (dashed where the series or marker is), dots as a dot
+          legend: { labels: { usePointStyle: true, font: { size: 11 },
+            generateLabels: function (chart) {
+              var items = Chart.defaults.plugins.legend.labels.generateLabels(chart);
+              items.forEach(function (it) {
+                var ds = chart.data.datasets[it.datasetIndex];
+                it.pointStyle = ds && ds.showLine === false ? 'circle' : 'line';
+              });
+              return items;
+            },
             filter: function (item) { return !item.hidden && !/ (max|min)$/.test(item.text); } } },
           tooltip: { callbacks: { title: function (items) {
             if (!items.length) { return ''; }

@@ -169,8 +169,11 @@ class ClusterResultsIT {
         assertTrue(page.contains("flow control paused per node"), "per-node chart");
         // one thread count: a tps-per-level chart would be one dot per line, so only the cost table shows the levels
         assertFalse(page.contains("tps per consistency level"), "no chart of single dots");
-        assertTrue(page.contains("<h4>Server counters per node (") && page.contains("queries per second per node"),
+        assertTrue(page.contains("<h4>Server counters per node (")
+                        && page.contains("statements received (Questions) per node"),
                 "server counters labelled by node, not only the first endpoint's");
+        assertTrue(page.contains("<th>statements received (Questions) (per s)</th>"), "per-node headers in words");
+        assertEquals(List.of(), io.clusterbench.testing.VisibleNames.in(page), "no internal name on a Galera report");
         for (String node : List.of("n1", "n2", "n3")) {
             assertTrue(page.contains("<tr><td>" + node + "</td><td class=\"num\">"), node + " has its counters row");
         }

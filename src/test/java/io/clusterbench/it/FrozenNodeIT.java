@@ -146,6 +146,18 @@ class FrozenNodeIT {
         assertEquals(1, doc.get("blockedByNode").size(), "only n2 blocks: " + doc.get("blockedByNode"));
         assertTrue(doc.get("blockedByNode").has("n2"), doc.get("blockedByNode").toString());
         JsonNode lv = doc.get("levels").get(0);
+        JsonNode during = lv.get("nodeStates");
+        assertEquals(1, during.size(), "n2's freeze lies inside the level: " + during);
+        JsonNode unplanned = null;
+        for (JsonNode f : lv.get("validity").get("flags")) {
+            unplanned = f.get("flag").asText().equals("unplanned-fault") ? f : unplanned;
+        }
+        assertTrue(unplanned != null && unplanned.get("evidence").asText().startsWith("n2 was Donor/Desynced for "),
+                "the level's verdict names the frozen node: " + lv.get("validity"));
+        assertEquals(during.get(0).get("seconds").asDouble(), unplanned.get("figures").get("notSyncedSeconds")
+                .asDouble(), 0.006, unplanned.toString());
+        assertTrue(r.out().contains("Validity at level " + level + ": "), r.out());
+        assertTrue(r.out().contains("    unplanned-fault: n2 was Donor/Desynced for "), r.out());
         for (JsonNode p : lv.get("pairs")) {
             long blocked = p.get("blockedCommits").asLong() + p.get("blockedReads").asLong();
             assertEquals(samples, p.get("samples").asLong() + p.get("errors").asLong() + blocked,

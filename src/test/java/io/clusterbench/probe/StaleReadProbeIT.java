@@ -45,11 +45,23 @@ class StaleReadProbeIT {
             }
             assertEquals(level.get("staleReads").asLong() - level.get("visibilityTimeouts").asLong(),
                     level.get("visibility").get("count").asLong(), "every stale read that became visible was timed");
+            JsonNode host = level.get("host");
+            assertTrue(host.get("serverOnThisHost").asBoolean() && host.get("hostCpuPercent").isNumber()
+                    && host.get("serverCpuPercent").isNumber(), "the sandbox's nodes run on this host: " + host);
+            JsonNode validity = level.get("validity");
+            boolean saturated = false;
+            for (JsonNode f : validity.get("flags")) {
+                saturated |= f.get("flag").asText().equals("host-cpu-saturated");
+                assertTrue(!f.get("flag").asText().equals("too-few-samples"), "240 first reads, all taken: " + f);
+            }
+            assertEquals(host.get("hostCpuPercent").asDouble() >= 90, saturated, validity.toString());
+            assertTrue(level.get("nodeStates").isArray(), "node states sampled on Galera: " + level);
         }
         JsonNode gtid = doc.get("gtidWait");
         assertEquals(6L * SAMPLES, gtid.get("samples").asLong() + gtid.get("errors").asLong(), gtid.toString());
         assertEquals(0, gtid.get("errors").asLong(), gtid.toString());
         assertTrue(r.out().contains("GTID wait (B applies A's write"), r.out());
+        assertTrue(r.out().contains("Validity at level 0: ") && r.out().contains("Validity at level 1: "), r.out());
         JsonNode syncWait = doc.get("levels").get(1);
         assertEquals("1", syncWait.get("level").asText());
         assertEquals(0, syncWait.get("staleReads").asLong(), "wsrep_sync_wait=1 makes every first read fresh");

@@ -25,7 +25,7 @@ class AnomalyTextTest {
     @Test
     void aSettingListsEveryClassWithCountsBoundsAndThePromise() {
         String text = AnomalyText.setting(LOST);
-        assertTrue(text.contains("append: 5 operations (5 ok, 0 failed, 0 unknown), 4 reads, 1 keys; final reads: n1, n2"),
+        assertTrue(text.contains("append: 5 operations (5 ok, 0 failed, 0 unknown), 4 reads, 1 key; final reads: n1, n2"),
                 text);
         assertTrue(text.contains("load: 123.4 ok/s, load p95 0.1 ms (3 sessions, load time 8.0 s); errors 1213/40001 2"),
                 text);
@@ -33,6 +33,22 @@ class AnomalyTextTest {
         assertTrue(text.matches("(?s).*\\n +G0 +0 +5 +transactions +0 in 5 \\(≤ 45%\\) +forbids\\n.*"), text);
         assertTrue(text.matches("(?s).*\\n +stale-read +0 +\\d+ +reads +0 in \\d+ \\(≤ \\d+%\\) +allows\\n.*"), text);
         assertTrue(text.contains("History: 01-sync0-RR-all-writers/history.jsonl"), text);
+    }
+
+    @Test
+    void aSettingsValidityIsPrintedInItsBlockAndNamedInTheSummary() {
+        AnomalySetting flagged = LOST.withValidity(io.clusterbench.result.ProbeValidity.setting(LOST));
+        String text = AnomalyText.setting(flagged);
+        assertTrue(text.contains("  Validity: 1 flag\n      too-few-samples: append: 5 acknowledged operations"), text);
+        String summary = AnomalyText.summary(AnomalyFixtures.document(List.of(flagged, STALE)));
+        assertTrue(summary.endsWith("  Setting 1 flagged: too-few-samples\n"), summary);
+        String page = AnomalyHtml.render(AnomalyFixtures.document(List.of(flagged)), "x", "now");
+        assertTrue(page.contains("<li>too-few-samples: append: 5 acknowledged operations"), page);
+        String top = page.substring(page.indexOf("id=\"summary\""), page.indexOf("</div>",
+                page.indexOf("id=\"summary\"")));
+        assertTrue(top.contains("forbidden anomalies found</span>: wsrep_sync_wait=0 RR all-writers: append "
+                + "G-single (1), append lost-update (1)"), top);
+        assertTrue(top.contains("<b>Validity</b>: Setting 1: too-few-samples"), top);
     }
 
     @Test
@@ -64,7 +80,7 @@ class AnomalyTextTest {
         AnomalyDocument a = AnomalyFixtures.document(List.of(LOST));
         AnomalyDocument b = AnomalyFixtures.document(List.of(new AnomalySetting(1, LOST.name(), LOST.directory(), "0",
                 "", "RR", "", "all-writers", "same", false, "completed", 8, 0, List.of(), clean.checks(), null, null,
-                List.of())));
+                List.of(), null, null, null)));
         String text = String.join("\n", AnomalyText.compare(List.of(a, b), List.of("A", "B"), List.of("a", "b")));
         assertTrue(text.contains("Setting wsrep_sync_wait=0 RR all-writers, append:"), text);
         assertTrue(text.matches("(?s).*\\n +lost-update +1 \\* +0 in 4 \\(≤ 53%\\).*"), text);

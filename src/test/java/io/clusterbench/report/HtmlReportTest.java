@@ -53,6 +53,68 @@ class HtmlReportTest {
         assertFalse(page.contains("<h3>Stalls"), "no marked statements, no stall section");
     }
 
+    /** @return {@code doc} with every run's verdict: the rules' own, plus too few repeats as a sweep adds it */
+    static ResultDocument withValidity(ResultDocument doc) {
+        List<io.clusterbench.result.RunRecord> runs = doc.runs().stream().map(r -> {
+            io.clusterbench.result.Validity v = io.clusterbench.result.ValidityRules.of(r).plus(List.of(
+                    io.clusterbench.result.ValidityRules.tooFewRepeats(1, 3, "runs at " + r.threads() + " threads")));
+            return r.withFacts(r.observerFacts().with(io.clusterbench.result.FactKeys.VALIDITY, v));
+        }).toList();
+        return new ResultDocument(doc.schema(), doc.tool(), doc.startedAt(), doc.command(), doc.target(), doc.server(),
+                runs, doc.preflight(), doc.tables());
+    }
+
+    @Test
+    void eachRunsValidityIsShownWithItsFlagsAndEvidence() {
+        ResultDocument doc = withValidity(SyntheticResults.builder().observed().runs(1, 100).runs(2, 190).build());
+        String page = HtmlReport.render(NamedResult.of(List.of("a/result.json"), List.of(doc)), "now");
+        assertTrue(page.contains("<h3>Validity</h3>"), page);
+        assertTrue(page.contains("<p class=\"validity\">Validity of 2 threads #1: 1 flag (host CPU 42.0%"), page);
+        assertTrue(page.contains("<li>too-few-repeats: 1 run at 2 threads: a verdict needs 3 (no spread to judge a "
+                + "difference by)</li>"), page);
+        String summary = page.substring(page.indexOf("id=\"summary\""), page.indexOf("</div>", page.indexOf(
+                "id=\"summary\"")));
+        assertTrue(summary.contains("validity</b>: too-few-repeats (every run)"), "the text summary names the flags: "
+                + summary);
+    }
+
+    @Test
+    void theSummaryNamesEachFlagWithTheRunsThatCarryIt() {
+        ResultDocument doc = withValidity(SyntheticResults.builder().observed().runs(1, 100).runs(2, 190).build());
+        io.clusterbench.result.RunRecord first = doc.runs().get(0);
+        io.clusterbench.result.Validity saturated = first.observerFacts().get(io.clusterbench.result.FactKeys.VALIDITY)
+                .plus(List.of(new io.clusterbench.result.ValidityFlag("host-cpu-saturated", "host CPU 97.0%",
+                        java.util.Map.of())));
+        List<io.clusterbench.result.RunRecord> runs = new java.util.ArrayList<>(doc.runs());
+        runs.set(0, first.withFacts(first.observerFacts().with(io.clusterbench.result.FactKeys.VALIDITY, saturated)));
+        assertEquals(List.of("too-few-repeats (every run)", "host-cpu-saturated (1 thread #1)"),
+                ReportSummary.validityFlags(runs));
+    }
+
+    /** A sweep over consistency levels (the stored sample: 1 and 2 threads at wsrep_sync_wait 0 and 1, one run each). */
+    @Test
+    void aConsistencySweepsRunsAreLabelledWithTheirLevelAndLevelsAreNotRepeats() throws Exception {
+        ResultDocument doc = io.clusterbench.result.ResultJson.read(java.nio.file.Path.of(
+                "src/test/resources/results/facts/sweep.json"));
+        String page = HtmlReport.render(NamedResult.of(List.of("sweep/result.json"), List.of(doc)), "now");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("<option value=\"([^\"]*)\">").matcher(page);
+        List<String> options = new java.util.ArrayList<>();
+        while (m.find()) {
+            options.add(m.group(1));
+        }
+        assertEquals(List.of("consistency 0, 1 thread #1", "consistency 0, 2 threads #1", "consistency 1, 1 thread #1",
+                "consistency 1, 2 threads #1", ""), options, "one option per run, each named by its level");
+        String summary = page.substring(page.indexOf("id=\"summary\""), page.indexOf("</div>",
+                page.indexOf("id=\"summary\"")));
+        assertFalse(summary.contains("repeats"), "levels are not repeats: " + summary);
+        assertTrue(summary.contains("2 consistency levels (0, 1)"), summary);
+        assertTrue(summary.matches("(?s).*consistency 0: [0-9.]+ tps \\(peak, at \\d threads?\\), p95 [0-9.]+ ms; "
+                + "consistency 1: [0-9.]+ tps .*"), summary);
+        assertTrue(page.contains("<h4>consistency 0</h4>") && page.contains("<h4>consistency 1</h4>"),
+                "a per-thread-count table per level");
+        assertTrue(page.contains("\"label\":\"A consistency 1 tps median\""), "a throughput line per level");
+    }
+
     @Test
     void readsTheSchemaV1Fixture() throws Exception {
         java.nio.file.Path fixture = java.nio.file.Path.of("src/test/resources/results/result-v1.json");

@@ -27,10 +27,11 @@ class ProbeTextTest {
         LatencySummary vis = new LatencySummary(stale, 100, 900, 800, 1500, 2100, 2100, 2200, 900.0 * stale);
         ProbeLevelRecord level = new ProbeLevelRecord("0", "wsrep_sync_wait=0 verified on 3/3", samples, stale,
                 samples - stale, 100.0 * stale / samples, List.of(20.1, 41.7), 3, 0, 4, 0, 12_200, Map.of(), vis,
-                new LatencySummary(samples, 50, 300, 250, 700, 900, 900, 1000, 300.0 * samples), NONE, 4.0, null, pairs);
+                new LatencySummary(samples, 50, 300, 250, 700, 900, 900, 1000, 300.0 * samples), NONE, 4.0, null, pairs, null, null, null);
         ProbeLevelRecord one = new ProbeLevelRecord("1", "wsrep_sync_wait=1 verified on 3/3", samples, 0, samples, 0,
                 List.of(0.0, 4.3), 0, 0, 0, 0, 0, Map.of(), NONE, NONE, NONE, 3.0, null,
-                pairs.stream().map(p -> new ProbePair(p.writer(), p.reader(), p.samples(), 0, 0, 0, 0, 0, 0)).toList());
+                pairs.stream().map(p -> new ProbePair(p.writer(), p.reader(), p.samples(), 0, 0, 0, 0, 0, 0)).toList(),
+                null, null, null);
         return new ProbeDocument(ProbeDocument.SCHEMA, "2026-11-30T22:00:00Z", List.of("probe", "stale-reads"),
                 Map.of(), Map.of(), 30, 2000, 2000, 45.1, blockedMillis, spells, "System.nanoTime", null, blocked,
                 List.of(level, one));
@@ -70,6 +71,36 @@ class ProbeTextTest {
         String off = ProbeText.nodes(doc(PAIRS, null, Map.of(), 0));
         assertFalse(off.contains("Node state"), off);
         assertFalse(off.contains("Blocked node"), off);
+    }
+
+    static ProbeLevelRecord withHost(ProbeLevelRecord r, io.clusterbench.result.HostWindow host) {
+        return new ProbeLevelRecord(r.level(), r.consistency(), r.samples(), r.staleReads(), r.freshReads(),
+                r.staleRatePercent(), r.staleRateCi95Percent(), r.visibilityTimeouts(), r.errors(), r.blockedCommits(),
+                r.blockedReads(), r.blockedMillis(), r.errorsByCode(), r.visibility(), r.readLatency(), r.writeLatency(),
+                r.durationSeconds(), r.backgroundTps(), r.pairs(), host, List.of(), null);
+    }
+
+    @Test
+    void eachLevelsValidityIsPrintedAndShownWithItsFlagsAndEvidence() {
+        ProbeDocument plain = doc(PAIRS, List.of(), Map.of(), 0);
+        io.clusterbench.result.Validity flagged = io.clusterbench.result.ProbeValidity.level(withHost(
+                plain.levels().get(0), new io.clusterbench.result.HostWindow(2, 98.0, 12.0, 70.0, true)), 90);
+        io.clusterbench.result.Validity clean = io.clusterbench.result.ProbeValidity.level(withHost(
+                plain.levels().get(1), new io.clusterbench.result.HostWindow(2, 35.0, 5.0, 20.0, true)), 86);
+        ProbeDocument doc = new ProbeDocument(plain.schema(), plain.startedAt(), plain.command(), plain.target(),
+                plain.topology(), plain.samplesPerPair(), plain.visibilityTimeoutMillis(), plain.stepTimeoutMillis(),
+                plain.durationSeconds(), plain.blockedMillis(), plain.nodeStates(), plain.clock(), plain.gtidWait(),
+                plain.blockedByNode(), List.of(plain.levels().get(0).withValidity(flagged),
+                plain.levels().get(1).withValidity(clean)));
+        String text = ProbeText.render(doc);
+        assertTrue(text.contains("Validity at level 0: 2 flags (host CPU 98.0%, client 12.0% of the host, server on the "
+                + "same host)\n    host-cpu-saturated: host CPU 98.0% busy over the level"), text);
+        assertTrue(text.contains("    too-few-samples: 86 first reads of 90 asked"), text);
+        assertTrue(text.contains("Validity at level 1: 1 flag (host CPU 35.0%"), "86 first reads < 100: " + text);
+        String page = ProbeHtml.render(doc, "x/probe.json", "now");
+        assertTrue(page.contains("<b>Validity</b>: flagged level 0 host-cpu-saturated, too-few-samples"), page);
+        assertTrue(page.contains("<p class=\"validity\">Validity at level 0: 2 flags"), page);
+        assertTrue(page.contains("<li>host-cpu-saturated: host CPU 98.0% busy over the level"), page);
     }
 
     @Test

@@ -7,6 +7,7 @@ import io.clusterbench.result.ProbeNodeSpell;
 import io.clusterbench.result.ResultDocument;
 import io.clusterbench.result.SyntheticResults;
 import io.clusterbench.testing.Chromium;
+import io.clusterbench.testing.VisibleNames;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Files;
@@ -21,15 +22,17 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Each kind of report (one run, a sweep, an A/B, a probe, a run with faults) renders in headless Chromium with every
- * chart painted, no script error and no internal name in a chart title or axis, and leaves a screenshot in
- * {@code target/report-screenshots/KIND.png} (printed to the test output) for a person to look at.
+ * Each kind of report (one run, a sweep, a sweep over consistency levels, an A/B, a probe, an anomaly probe, a run with
+ * faults, and the stored Galera, TPC-C and DDL results) renders in headless Chromium with every chart painted, no
+ * script error and no internal name anywhere a reader sees ({@link VisibleNames}: text, table headers, tooltips, chart
+ * titles, axes, legends), and leaves a screenshot in {@code target/report-screenshots/KIND.png} (printed to the test
+ * output) for a person to look at.
  */
 class ReportScreenshotsIT {
     private static final Path SHOTS = Path.of("target", "report-screenshots");
-    /** Internal names that must not reach a title, legend or axis: observer keys, camelCase result fields. */
-    private static final Pattern INTERNAL = Pattern.compile("\\b(host|server)\\.[A-Za-z_]+|\\b[a-z]+(Seconds|Percent|"
-            + "PerSecond|Millis|Micros)\\b|\\d+ thr #|\\b1 threads\\b");
+    private static final Path FACTS = Path.of("src", "test", "resources", "results", "facts");
+    /** Spellings a reader must not see in a chart: abbreviated run names, a count of one in the plural. */
+    private static final Pattern WRONG = Pattern.compile("\\d+ thr #|\\b1 threads\\b");
 
     private static Path shoot(String kind, String html, int height) throws Exception {
         Files.createDirectories(SHOTS);
@@ -57,13 +60,67 @@ class ReportScreenshotsIT {
     }
 
     private static void noInternalNames(String kind, String html) {
-        Matcher m = INTERNAL.matcher(chartWords(html));
-        assertFalse(m.find(), kind + ": internal name in a chart: " + (m.hitEnd() ? "" : m.group()));
+        assertEquals(List.of(), VisibleNames.in(html), kind + ": internal names a reader sees");
+        Matcher m = WRONG.matcher(chartWords(html));
+        assertFalse(m.find(), kind + ": wrong spelling in a chart: " + (m.hitEnd() ? "" : m.group()));
+    }
+
+    /** @return the page of the stored result {@code name}.json, as {@code clusterbench report} writes it */
+    private static String stored(String name) throws Exception {
+        ResultDocument doc = io.clusterbench.result.ResultJson.read(FACTS.resolve(name + ".json"));
+        return HtmlReport.render(NamedResult.of(List.of("results/" + name + "/result.json"), List.of(doc)),
+                "2026-12-02T17:00:00Z");
+    }
+
+    @Test
+    void aGaleraRunWithAFault() throws Exception {
+        String html = stored("fault2");
+        shoot("galera", html, 7000);
+        noInternalNames("galera", html);
+        assertTrue(html.contains("<h4>Server counters per node") && html.contains("Fault timeline"), "cluster parts");
+    }
+
+    @Test
+    void aTpccRun() throws Exception {
+        String html = stored("tpcc");
+        shoot("tpcc", html, 6000);
+        noInternalNames("tpcc", html);
+        assertTrue(html.contains("new orders committed per minute (tpmC)"), "TPC-C figures in words");
+        assertTrue(html.contains("<h3>TPC-C</h3>") && html.matches("(?s).*id=\"summary\".*, tpmC [0-9.]+.*"),
+                "the TPC-C block, and tpmC in the summary");
+    }
+
+    @Test
+    void aDdlRunBesideABackgroundLoad() throws Exception {
+        String html = stored("ddl");
+        shoot("ddl", html, 6000);
+        noInternalNames("ddl", html);
+        assertTrue(html.contains("tps dip while marked statements ran"), "the dip in words");
+    }
+
+    @Test
+    void aSweepOverConsistencyLevels() throws Exception {
+        String html = stored("sweep");
+        shoot("consistency-sweep", html, 7000);
+        noInternalNames("consistency-sweep", html);
+        assertTrue(html.contains("<option value=\"consistency 1, 2 threads #1\">"), "runs named by their level");
+    }
+
+    @Test
+    void anAnomalyProbe() throws Exception {
+        io.clusterbench.result.AnomalySetting lost = io.clusterbench.testing.AnomalyFixtures.setting(1,
+                io.clusterbench.testing.AnomalyFixtures.lostUpdate(), io.clusterbench.anomaly.Isolation.REPEATABLE_READ,
+                "0");
+        String html = AnomalyHtml.render(io.clusterbench.testing.AnomalyFixtures.document(List.of(
+                lost.withValidity(io.clusterbench.result.ProbeValidity.setting(lost)))), "anomalies/anomalies.json",
+                "2026-12-02T17:00:00Z");
+        shoot("anomalies", html, 3000);
+        noInternalNames("anomalies", html);
     }
 
     @Test
     void aSingleRun() throws Exception {
-        ResultDocument one = SyntheticResults.builder().observed().runs(4, 250).build();
+        ResultDocument one = HtmlReportTest.withValidity(SyntheticResults.builder().observed().runs(4, 250).build());
         String html = HtmlReport.render(NamedResult.of(List.of("run/result.json"), List.of(one)), "2026-12-02T17:00:00Z");
         shoot("run", html, 3200);
         noInternalNames("run", html);
@@ -102,12 +159,21 @@ class ReportScreenshotsIT {
 
     @Test
     void aProbe() throws Exception {
-        String html = ProbeHtml.render(ProbeTextTest.doc(List.of(
+        io.clusterbench.result.ProbeDocument plain = ProbeTextTest.doc(List.of(
                         new io.clusterbench.result.ProbePair("n1", "n2", 30, 19, 3, 0, 0, 0, 0),
                         new io.clusterbench.result.ProbePair("n2", "n1", 26, 8, 0, 0, 4, 0, 12_200)),
                 List.of(new ProbeNodeSpell("n2", "Donor/Desynced", 40.0, 3.1, 42.8)),
-                Map.of("n2", Map.of("blockedCommits", 4L, "blockedReads", 0L)), 12_200), "probe/probe.json",
-                "2026-12-02T17:00:00Z");
+                Map.of("n2", Map.of("blockedCommits", 4L, "blockedReads", 0L)), 12_200);
+        List<io.clusterbench.result.ProbeLevelRecord> levels = plain.levels().stream().map(l -> {
+            io.clusterbench.result.ProbeLevelRecord hosted = ProbeTextTest.withHost(l,
+                    new io.clusterbench.result.HostWindow(2, 96.5, 8.2, 71.0, true));
+            return hosted.withValidity(io.clusterbench.result.ProbeValidity.level(hosted, 60));
+        }).toList();
+        io.clusterbench.result.ProbeDocument doc = new io.clusterbench.result.ProbeDocument(plain.schema(),
+                plain.startedAt(), plain.command(), plain.target(), plain.topology(), plain.samplesPerPair(),
+                plain.visibilityTimeoutMillis(), plain.stepTimeoutMillis(), plain.durationSeconds(),
+                plain.blockedMillis(), plain.nodeStates(), plain.clock(), plain.gtidWait(), plain.blockedByNode(), levels);
+        String html = ProbeHtml.render(doc, "probe/probe.json", "2026-12-02T17:00:00Z");
         shoot("probe", html, 2600);
         noInternalNames("probe", html);
         assertTrue(html.indexOf("id=\"summary\"") < html.indexOf("<canvas") && html.contains("level 0 "),

@@ -62,7 +62,7 @@ public final class AnomalyFixtures {
                 isolation.shortName()), level, "Consistency: wsrep_sync_wait=" + level + " verified on 2/2 endpoint(s)",
                 isolation.shortName(), "Isolation: tx_isolation=" + isolation.variableValue() + " verified on 2/2",
                 "all-writers", "same", false, "completed", 8.0, 1_700_000_000_000L, p.names(), List.of(check), null, null,
-                List.of());
+                List.of(), null, null, null);
     }
 
     /** @return a document holding {@code settings}, completed */
