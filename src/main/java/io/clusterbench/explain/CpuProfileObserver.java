@@ -21,9 +21,11 @@ import java.util.stream.Collectors;
  * then, and threads started later inherit its events; a thread started while it attaches would be missed, and the
  * workers' connections start just then), stopped at the measured end; only the samples inside the measured phase are kept. After the step the
  * samples are folded into {@code profile.folded} (one server) or {@code profile-NODE.folded} in the step's folder
- * and analysed (only the servers' samples). Schedule: continuous sampling at {@code --profile-frequency}; nothing per interval. Cost: perf's own
- * CPU time in the window is measured and reported with the profile; the analysis after the step is bounded by
- * {@link #ANALYSIS_DEADLINE}.
+ * and analysed (only the servers' samples). Schedule: continuous sampling at {@code --profile-frequency}; nothing per
+ * interval. Cost: perf's own CPU time in the window is measured (ns, from its threads' schedstat) and reported with
+ * the profile; the samples are checked against the server's CPU time (expected samples) and perf's lost records; the
+ * analysis after the step is bounded by {@link #ANALYSIS_DEADLINE}. perf ended during its attach is started once more
+ * ({@link #ATTACH_ATTEMPTS}).
  *
  * <p>perf is a child process that never outlives the command ({@link ChildProcess}): it runs as
  * {@code perf record ... -- cat}, stops when its input is closed at the measured end, is owned by the command's
@@ -43,6 +45,11 @@ final class CpuProfileObserver implements Finishing {
      * only gets the moment to close its file.
      */
     static final Duration STOP_DEADLINE_AFTER_STOP = Duration.ofMillis(100);
+    /**
+     * How often perf is started when it ends during its attach (perf 6.1 has been seen to exit without a word while a
+     * server's threads came and went).
+     */
+    static final int ATTACH_ATTEMPTS = 2;
     /** The longest folding the samples may take (perf script reads about 20,000 samples a second here). */
     static final Duration ANALYSIS_DEADLINE = Duration.ofSeconds(120);
     private final List<ExplainNode> nodes;
@@ -60,8 +67,8 @@ final class CpuProfileObserver implements Finishing {
     private volatile String failure;
     private volatile long windowStartNanos;
     private volatile long windowEndNanos;
-    private volatile long perfTicksStart = -1;
-    private volatile long perfTicksEnd = -1;
+    private volatile long perfNanosStart = -1;
+    private volatile long perfNanosEnd = -1;
     private volatile long[] serverTicksStart;
     private volatile long[] serverTicksEnd;
     private volatile CpuProfile result;
@@ -108,6 +115,22 @@ final class CpuProfileObserver implements Finishing {
             return;
         }
         started = true;
+        long end = System.nanoTime() + deadline.toNanos();
+        for (int attempt = 1; attempt <= ATTACH_ATTEMPTS; attempt++) {
+            if (!launch()) {
+                return;
+            }
+            ChildProcess p = perf;
+            boolean ready = p.awaitChild("cat", Duration.ofNanos(Math.max(0, end - System.nanoTime())));
+            if (ready || p.alive() || attempt == ATTACH_ATTEMPTS) {
+                return;
+            }
+            perfOwned.release(); // it ended while attaching: once more
+        }
+    }
+
+    /** Starts perf record; @return false (and the reason set) when it cannot be started */
+    private boolean launch() {
         List<String> command = List.of("perf", "record", "-e", "cpu-clock", "-F", Integer.toString(frequencyHz), "-g",
                 "-k", "CLOCK_MONOTONIC", "-N", "-B", "-p", pids(), "-o", data().toString(), "--", "cat");
         try {
@@ -119,11 +142,11 @@ final class CpuProfileObserver implements Finishing {
             if (note != null) {
                 note.accept("explain: no on-CPU profile: " + failure);
             }
-            return;
+            return false;
         }
         ChildProcess p = perf;
         perfOwned = life.own("perf record", () -> p.close(Duration.ZERO));
-        p.awaitChild("cat", deadline);
+        return true;
     }
 
     /** Starts perf when {@link #startAndAwait} was not called (no wait: the observer's own thread). */
@@ -150,7 +173,7 @@ final class CpuProfileObserver implements Finishing {
                 note.accept("explain: no on-CPU profile: " + failure);
             }
         }
-        perfTicksStart = p == null ? -1 : ProcReading.cpuTicks(proc, p.pid());
+        perfNanosStart = p == null ? -1 : ProcReading.cpuNanos(proc, p.pid());
         serverTicksStart = serverTicks();
     }
 
@@ -169,7 +192,7 @@ final class CpuProfileObserver implements Finishing {
         windowEndNanos = System.nanoTime();
         ChildProcess p = perf;
         if (p != null) {
-            perfTicksEnd = ProcReading.cpuTicks(proc, p.pid());
+            perfNanosEnd = ProcReading.cpuNanos(proc, p.pid());
             serverTicksEnd = serverTicks();
             p.endInput();
         }
@@ -241,8 +264,8 @@ final class CpuProfileObserver implements Finishing {
         }
         double analysis = (System.nanoTime() - t0) / 1e9;
         double window = (windowEndNanos - windowStartNanos) / 1e9;
-        double perfCpu = perfTicksStart < 0 || perfTicksEnd < perfTicksStart ? 0
-                : (perfTicksEnd - perfTicksStart) / (double) ProcReading.TICKS_PER_SECOND;
+        double perfCpu = perfNanosStart < 0 || perfNanosEnd < perfNanosStart ? 0
+                : (perfNanosEnd - perfNanosStart) / 1e9;
         List<ExplainNode> local = local();
         double perfShare = perfShare(perfCpu);
         List<CpuProfile.Node> out = new ArrayList<>();
@@ -275,11 +298,15 @@ final class CpuProfileObserver implements Finishing {
                         : "the server process ended during the step"));
                 continue;
             }
+            Long expected = Math.round(serverTicks / (double) ProcReading.TICKS_PER_SECOND * frequencyHz);
+            long lost = folder.lostSamples().getOrDefault(n.pid(), 0L);
+            Double share = Double.isNaN(perfShare) ? null : round(perfShare);
             out.add(new CpuProfile.Node(name, n.endpoint().label(), null, n.pid(), frequencyHz, file, a.samples(),
-                    round(window),
-                    first == null ? 0 : round((windowEndNanos - first) / 1e9), round(perfCpu),
-                    Double.isNaN(perfShare) ? null : round(perfShare), round(analysis), a.selfByName().size(),
-                    a.concentration(), a.categories(), a.lockSharePercent(), a.topSelf(), a.topTotal(), 0, null));
+                    round(window), first == null ? 0 : round((windowEndNanos - first) / 1e9), micros(perfCpu), share,
+                    round(analysis), a.selfByName().size(), a.concentration(), a.categories(), a.lockSharePercent(),
+                    a.topSelf(), a.topTotal(), a.topUserSelf(), expected,
+                    expected == 0 ? null : round(100.0 * a.samples() / expected), lost,
+                    CpuProfile.warning(a.samples(), expected, lost, share), 0, null));
         }
         if (kept) {
             deleteQuietly(data());
@@ -302,15 +329,20 @@ final class CpuProfileObserver implements Finishing {
         return ticks <= 0 ? Double.NaN : 100.0 * perfCpuSeconds * ProcReading.TICKS_PER_SECOND / ticks;
     }
 
-    /** @return perf's complaint (its log's first error line), for the reason there is no profile */
+    /**
+     * @return perf's complaint (its log's first error line), or its exit status when it said nothing (128 + N: ended
+     * by signal N), for the reason there is no profile
+     */
     private String perfError() {
+        ChildProcess p = perf;
+        String status = p == null || p.alive() ? "" : " (exit status " + p.exitValue() + ")";
         try {
             List<String> lines = Files.readAllLines(dir.resolve("perf.log"));
-            String line = lines.stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("[ perf"))
-                    .filter(l -> !l.equalsIgnoreCase("Error:")).findFirst().orElse("no output");
-            return "perf record failed: " + line;
+            return lines.stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("[ perf"))
+                    .filter(l -> !l.equalsIgnoreCase("Error:")).findFirst().map(l -> "perf record failed: " + l)
+                    .orElse("perf record ended without a message" + status);
         } catch (IOException e) {
-            return "perf record failed";
+            return "perf record failed" + status;
         }
     }
 
@@ -324,5 +356,9 @@ final class CpuProfileObserver implements Finishing {
 
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
+    }
+
+    private static double micros(double seconds) {
+        return Math.round(seconds * 1e6) / 1e6;
     }
 }

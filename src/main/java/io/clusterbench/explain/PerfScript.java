@@ -30,8 +30,8 @@ final class PerfScript {
      */
     static PerfScriptFolder fold(Path data, String pids, long fromNanos, long toNanos, Duration deadline,
                                  io.clusterbench.lifecycle.Lifecycle life) throws IOException {
-        ChildProcess script = ChildProcess.start(List.of("perf", "script", "-i", data.toString(), "--pid", pids, "-F",
-                "comm,pid,tid,time,ip,sym,dso"), null, Path.of("/dev/null"));
+        ChildProcess script = ChildProcess.start(List.of("perf", "script", "-i", data.toString(), "--pid", pids,
+                "--show-lost-events", "-F", "comm,pid,tid,time,ip,sym,dso"), null, Path.of("/dev/null"));
         script.endInput();
         java.util.concurrent.atomic.AtomicBoolean late = new java.util.concurrent.atomic.AtomicBoolean();
         Thread watchdog = new Thread(() -> {
