@@ -64,6 +64,10 @@ final class CpuProfileObserver implements Finishing {
     private volatile Lifecycle.Owned perfOwned;
     /** Whether perf was started (or tried): set by the first {@link #startAndAwait}. */
     private volatile boolean started;
+    /** Whether perf samples (it started its {@code cat}). */
+    private volatile boolean ready;
+    /** perf record processes started so far (guarded by this). */
+    private int attempts;
     private volatile String failure;
     private volatile long windowStartNanos;
     private volatile long windowEndNanos;
@@ -104,28 +108,41 @@ final class CpuProfileObserver implements Finishing {
     }
 
     /**
-     * Starts perf and waits until it samples, before the step's load begins (the step waits: set-up time, not
-     * measured). Ready means perf started its {@code cat}: it does so once its events are enabled on every thread.
-     * Idempotent.
+     * Starts perf (unless it was started already) and waits until it samples, before the step's load begins (the step
+     * waits: set-up time, not measured). Ready means perf started its {@code cat}: it does so once its events are
+     * enabled on every thread. Whoever started perf, every call waits for it: the observer's own thread may start it
+     * first ({@link #connect}, no wait), and the step must still wait, or the workers' server threads begin while perf
+     * attaches and are never sampled (a thread created between perf's listing of the threads and the opening of their
+     * events is lost). perf that ended while attaching is started once more ({@link #ATTACH_ATTEMPTS}).
      *
      * @param deadline the longest wait; after it the step goes on and the profile covers less ({@code coveredSeconds})
      */
     synchronized void startAndAwait(Duration deadline) {
-        if (started || local().isEmpty()) {
+        if (ready || local().isEmpty()) {
             return;
         }
-        started = true;
         long end = System.nanoTime() + deadline.toNanos();
-        for (int attempt = 1; attempt <= ATTACH_ATTEMPTS; attempt++) {
+        if (!started) {
+            started = true;
+            attempts = 1;
             if (!launch()) {
                 return;
             }
+        }
+        while (perf != null) {
             ChildProcess p = perf;
-            boolean ready = p.awaitChild("cat", Duration.ofNanos(Math.max(0, end - System.nanoTime())));
-            if (ready || p.alive() || attempt == ATTACH_ATTEMPTS) {
+            if (p.awaitChild("cat", Duration.ofNanos(Math.max(0, end - System.nanoTime())))) {
+                ready = true;
+                return;
+            }
+            if (p.alive() || attempts >= ATTACH_ATTEMPTS) {
                 return;
             }
             perfOwned.release(); // it ended while attaching: once more
+            attempts++;
+            if (!launch()) {
+                return;
+            }
         }
     }
 

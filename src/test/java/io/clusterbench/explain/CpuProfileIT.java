@@ -150,4 +150,30 @@ class CpuProfileIT {
             assertEquals(List.of(), files.toList(), "perf stat's files are removed");
         }
     }
+
+    @Test
+    void theStepWaitsForPerfEvenWhenTheObserversThreadStartedIt(@TempDir Path dir) throws Exception {
+        Lifecycle life = Lifecycle.detached();
+        CpuProfileObserver o = new CpuProfileObserver(nodes, 499, dir, life, null);
+        Thread observer = new Thread(o::connect, "observer"); // starts perf, does not wait
+        observer.start();
+        observer.join();
+        long t0 = System.nanoTime();
+        o.startAndAwait(ExplainStep.PROFILER_READY_DEADLINE); // the step: waits until perf samples
+        assertTrue(ProcessHandle.allProcesses().anyMatch(p -> p.info().command().orElse("").endsWith("/cat")
+                && p.parent().flatMap(q -> q.info().commandLine()).orElse("").contains(dir.toString())),
+                "perf samples (runs its cat) when the step goes on, after " + (System.nanoTime() - t0) / 1e6 + " ms");
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread load = hashing(stop); // a connection opened now: its server thread must be sampled
+        life.enter(Lifecycle.Phase.MEASURED);
+        o.start();
+        Thread.sleep(2000);
+        o.measuringEnded();
+        stop.set(true);
+        load.join();
+        o.close();
+        o.finish();
+        CpuProfile.Node n = o.facts().get(FactKeys.CPU_PROFILE).nodes().get(0);
+        assertNull(n.warning(), n.toString());
+    }
 }
