@@ -33,8 +33,9 @@ final class CoverageHtml {
         Coverage c = Coverage.of(inputs);
         StringBuilder b = new StringBuilder("<h2>").append(esc(Figure.COVERAGE.key())).append("</h2>\n<p class=\"note\">")
                 .append(esc("From " + Coverage.CAVEAT + ", so a function missing from a result is judged by \"if "
-                        + "equal\": the chance that its samples would show none had it run the function at the other's "
-                        + "share (below " + Coverage.BEYOND_CHANCE + ": absent beyond chance)."))
+                        + "equal\": had the others run it at the same share, the chance that every sample reaching it "
+                        + "fell in this result (below " + Coverage.BEYOND_CHANCE + " ÷ the functions listed: absent "
+                        + "beyond chance)."))
                 .append("</p>\n");
         List<List<String>> rows = new ArrayList<>();
         c.sets().forEach(s -> rows.add(row(s)));

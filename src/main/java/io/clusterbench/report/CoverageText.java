@@ -58,9 +58,10 @@ public final class CoverageText {
     static List<String> exclusive(Coverage.Exclusive e) {
         List<String> out = new ArrayList<>();
         String others = String.join(", ", e.against());
-        out.add(f("%s %s and by none of %s (%d samples): %d functions, %d beyond chance; %.2f%% of %s's samples have "
-                        + "one as self", COVERAGE_EXCLUSIVE.key(), e.label(), others, e.againstSamples(), e.functions(),
-                e.beyondChance(), e.selfSharePercent(), e.label()));
+        out.add(f("%s %s and by none of %s (%d samples): %d functions, %d beyond chance (%s below %s); %.2f%% of %s's "
+                        + "samples have one as self", COVERAGE_EXCLUSIVE.key(), e.label(), others, e.againstSamples(),
+                e.functions(), e.beyondChance(), COVERAGE_IF_EQUAL.key(), chance(e.chanceThreshold()),
+                e.selfSharePercent(), e.label()));
         if (e.top().isEmpty()) {
             return out;
         }
@@ -75,8 +76,8 @@ public final class CoverageText {
         return out;
     }
 
-    /** @return the chance as {@code <0.001}, or with 3 decimals */
+    /** @return the chance with 3 significant digits ({@code 0.0234}, {@code 1.2e-05}), {@code <1e-99} below that */
     static String chance(double p) {
-        return p < 0.001 ? "<0.001" : f("%.3f", p);
+        return p < 1e-99 ? "<1e-99" : p >= 0.001 ? f("%.3g", p) : f("%.1e", p);
     }
 }

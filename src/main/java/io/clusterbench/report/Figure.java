@@ -201,6 +201,7 @@ public enum Figure {
     EXPLAIN_EXPECTED_SAMPLES("of expected", "% of samples"),
     EXPLAIN_LOST_SAMPLES("lost", "samples"),
     EXPLAIN_PROFILE_WARNING("profile warning", ""),
+    COMPARE_EXPLAIN("explain: what changed", ""),
     COVERAGE("Training coverage", ""),
     COVERAGE_SAMPLES("samples", "samples"),
     COVERAGE_FUNCTIONS("server functions", "functions"),

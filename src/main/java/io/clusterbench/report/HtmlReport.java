@@ -68,6 +68,7 @@ public final class HtmlReport {
                     .append(HtmlTables.tables(c));
             body.append("<h3>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h3>\n")
                     .append(HtmlTables.variables(c));
+            body.append(ExplainComparisonHtml.section(results));
             body.append(CoverageHtml.section(results));
         }
         String throughput = canvas(charts, ReportCharts.throughput(results));

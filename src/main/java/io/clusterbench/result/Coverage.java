@@ -24,7 +24,8 @@ import java.util.TreeMap;
  * ({@code _[k]}) or a frame perf had no symbol for ({@code [object]}). A function is <b>reached</b> by a sample that
  * has it anywhere on its stack; a sample's <b>self</b> function is its innermost server function (kernel time charged
  * to the server function that entered the kernel). This is a sampled coverage, not an instrumentation count: a
- * function that ran briefly may have no sample, so "not reached" is judged with {@link Function#chanceIfEqual}.
+ * function that ran briefly may have no sample, so "not reached" is judged with {@link Function#chanceIfEqual}, a
+ * conditional binomial test: of the k samples that reached the function in either place, all k fell in this set.
  *
  * <p>Immutable. Usage: {@code Coverage.of(Coverage.inputs(ResultFiles.read(paths), null, null))}.
  *
@@ -37,7 +38,9 @@ public record Coverage(List<SetFigures> sets, SetFigures union, List<Exclusive> 
     public static final int TOP = 50;
     /**
      * A function reached by one set and by no other is absent from the others <b>beyond chance</b> when, had they
-     * reached it at the same share, the chance of none of their samples showing it is below this.
+     * reached it at the same share, the chance of none of their samples showing it is below this, simultaneously over
+     * the set's list (Bonferroni: each of its m functions is held to this ÷ m, {@link Exclusive#chanceThreshold}), so
+     * the list of a workload against itself has no function beyond chance in 99 of 100 comparisons.
      */
     public static final double BEYOND_CHANCE = 0.01;
 
@@ -84,11 +87,13 @@ public record Coverage(List<SetFigures> sets, SetFigures union, List<Exclusive> 
      * @param againstSamples   the other sets' samples together
      * @param functions        how many functions
      * @param beyondChance     of them, those whose absence from the others is beyond chance ({@link #BEYOND_CHANCE})
+     * @param chanceThreshold  {@link #BEYOND_CHANCE} ÷ {@code functions}: the {@link Function#chanceIfEqual} below which
+     *                         a function's absence is beyond chance
      * @param selfSharePercent the share of the set's samples whose self function is one of them, 0-100
      * @param top              the functions by reached share, most first, at most {@link #TOP}
      */
     public record Exclusive(String label, List<String> against, long againstSamples, int functions, int beyondChance,
-                            double selfSharePercent, List<Function> top) {
+                            double chanceThreshold, double selfSharePercent, List<Function> top) {
         public Exclusive {
             against = List.copyOf(against);
             top = List.copyOf(top);
@@ -102,11 +107,13 @@ public record Coverage(List<SetFigures> sets, SetFigures union, List<Exclusive> 
      * @param samples          samples of the set that reached it
      * @param sharePercent     {@code samples} ÷ the set's samples × 100
      * @param selfSharePercent the set's samples whose self function it is, percent
-     * @param chanceIfEqual    (1 − share)^N, N the others' samples: the chance that they show no sample of it had they
-     *                         reached it at the same share; below {@link #BEYOND_CHANCE} its absence is beyond chance
+     * @param chanceIfEqual    (N ÷ (N + M))^k, k = {@code samples}, N the set's samples, M the others': had the others
+     *                         reached it at the same share, the chance that all k samples that reached it fell in this
+     *                         set (the conditional binomial test; it allows for the share itself being estimated)
+     * @param beyondChance     {@code chanceIfEqual} is below the list's {@link Exclusive#chanceThreshold}
      */
     public record Function(String name, long samples, double sharePercent, double selfSharePercent,
-                           double chanceIfEqual) {
+                           double chanceIfEqual, boolean beyondChance) {
     }
 
     /** One set's counts: reached and self samples per server function. */
@@ -193,23 +200,28 @@ public record Coverage(List<SetFigures> sets, SetFigures union, List<Exclusive> 
         Set<String> elsewhere = new HashSet<>();
         others.forEach(o -> elsewhere.addAll(o.reached().keySet()));
         long otherSamples = others.stream().mapToLong(Counts::samples).sum();
+        Map<String, Long> only = new HashMap<>();
+        c.reached().forEach((name, n) -> {
+            if (!elsewhere.contains(name)) {
+                only.put(name, n);
+            }
+        });
+        double threshold = only.isEmpty() ? BEYOND_CHANCE : BEYOND_CHANCE / only.size();
+        double inThis = c.samples() / (double) (c.samples() + otherSamples);
         List<Function> all = new ArrayList<>();
         long self = 0;
-        for (Map.Entry<String, Long> e : c.reached().entrySet()) {
-            if (elsewhere.contains(e.getKey())) {
-                continue;
-            }
+        for (Map.Entry<String, Long> e : only.entrySet()) {
             long s = c.self().getOrDefault(e.getKey(), 0L);
             self += s;
-            double share = e.getValue() / (double) c.samples();
+            double chance = Math.pow(inThis, e.getValue());
             all.add(new Function(e.getKey(), e.getValue(), percent(e.getValue(), c.samples()), percent(s, c.samples()),
-                    Math.pow(1 - share, otherSamples)));
+                    chance, chance < threshold));
         }
         all.sort((a, b) -> a.samples() != b.samples() ? Long.compare(b.samples(), a.samples())
                 : a.name().compareTo(b.name()));
-        int beyond = (int) all.stream().filter(f -> f.chanceIfEqual() < BEYOND_CHANCE).count();
+        int beyond = (int) all.stream().filter(Function::beyondChance).count();
         return new Exclusive(c.input().label(), others.stream().map(o -> o.input().label()).toList(), otherSamples,
-                all.size(), beyond, percent(self, c.samples()), all.subList(0, Math.min(TOP, all.size())));
+                all.size(), beyond, threshold, percent(self, c.samples()), all.subList(0, Math.min(TOP, all.size())));
     }
 
     private static double percent(long part, long whole) {

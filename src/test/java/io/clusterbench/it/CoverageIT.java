@@ -3,7 +3,6 @@ package io.clusterbench.it;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import io.clusterbench.observe.HostObserver;
-import io.clusterbench.result.Coverage;
 import io.clusterbench.result.CpuProfile;
 import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.ResultJson;
@@ -77,8 +76,7 @@ class CoverageIT {
         assertEquals("B", writerOnly.get("label").asText());
         boolean writePath = false;
         for (JsonNode f : writerOnly.get("top")) {
-            if (WRITE_PATH.matcher(f.get("name").asText()).matches()
-                    && f.get("chanceIfEqual").asDouble() < Coverage.BEYOND_CHANCE) {
+            if (WRITE_PATH.matcher(f.get("name").asText()).matches() && f.get("beyondChance").asBoolean()) {
                 writePath = true;
             }
         }

@@ -65,11 +65,14 @@ class CoverageTest {
         assertEquals(50.0, top.sharePercent());
         assertEquals(50.0, top.selfSharePercent());
         assertEquals(0.0, b.top().get(1).selfSharePercent(), b.top().get(1) + ": a caller, never the innermost");
-        assertTrue(top.chanceIfEqual() < 1e-100, "half of B's samples: A would have shown it");
+        assertEquals(Math.pow(0.5, 500), top.chanceIfEqual(), 1e-160, "500 samples, all in B of two equal sets");
+        assertTrue(top.beyondChance());
         Coverage.Function rare = b.top().get(b.top().size() - 1);
         assertEquals("rare_function", rare.name());
-        assertEquals(Math.pow(0.999, 1000), rare.chanceIfEqual(), 1e-12);
-        assertEquals(5, b.beyondChance(), "one sample in 1000 is no evidence that A never runs it");
+        assertEquals(0.5, rare.chanceIfEqual(), 1e-12);
+        assertTrue(!rare.beyondChance(), "one sample in 1000 is no evidence that A never runs it");
+        assertEquals(5, b.beyondChance());
+        assertEquals(0.01 / 6, b.chanceThreshold(), 1e-15, "held to 1% over the list of 6");
         assertEquals(100.0, b.selfSharePercent(), "every B sample's self function is one A never reached");
     }
 
