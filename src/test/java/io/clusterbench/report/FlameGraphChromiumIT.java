@@ -75,6 +75,8 @@ class FlameGraphChromiumIT {
         assertEquals(List.of(), rab.errors(), "script errors on the A/B page");
         assertEquals(rab.expectedCharts(), rab.drawnCharts());
         assertTrue(rab.dom().contains("Differential flame graphs, B vs A"), rab.dom());
+        assertTrue(rab.dom().contains("explain: what changed, B vs A") && rab.dom().contains("server CPU/event (us)"),
+                "the A/B page has the explain table the console prints");
         // B spends 600 of 1250 samples in ut_delay, A 50 of 900: +42.4 points, drawn full red
         assertTrue(rab.dom().contains("ut_delay — B 48.00%, A 5.56% of samples (+42.44 points)"), rab.dom());
         assertTrue(Files.readString(abPage).contains("fill=\"rgb(255,0,0)\""), "the grown frame is red");
