@@ -76,6 +76,8 @@ final class CpuProfileObserver implements Finishing {
     private volatile long[] serverTicksStart;
     private volatile long[] serverTicksEnd;
     private volatile CpuProfile result;
+    /** The servers on other hosts, through {@code --server-perf-cmd}; null without it. */
+    private final RemoteProfiles remote;
 
     /**
      * @param nodes       the target's endpoints (only local servers are profiled)
@@ -86,6 +88,17 @@ final class CpuProfileObserver implements Finishing {
      * @param note        where a line goes when perf cannot run ({@code --profile on}); null for silence
      */
     CpuProfileObserver(List<ExplainNode> nodes, int frequencyHz, Path dir, Lifecycle life, Consumer<String> note) {
+        this(nodes, frequencyHz, dir, life, note, null);
+    }
+
+    /**
+     * As above, with the servers on other hosts profiled through {@code --server-perf-cmd} ({@link RemoteProfiles}).
+     *
+     * @param remoteCommand the template, or null (those servers have no profile)
+     */
+    CpuProfileObserver(List<ExplainNode> nodes, int frequencyHz, Path dir, Lifecycle life, Consumer<String> note,
+                       String remoteCommand) {
+        this.remote = remoteCommand == null ? null : new RemoteProfiles(remoteCommand, nodes, frequencyHz, dir, life);
         this.nodes = List.copyOf(nodes);
         this.frequencyHz = frequencyHz;
         this.dir = dir;
@@ -191,6 +204,9 @@ final class CpuProfileObserver implements Finishing {
             }
         }
         perfNanosStart = p == null ? -1 : ProcReading.cpuNanos(proc, p.pid());
+        if (remote != null) {
+            remote.start(names);
+        }
         serverTicksStart = serverTicks();
     }
 
@@ -207,6 +223,9 @@ final class CpuProfileObserver implements Finishing {
     @Override
     public void measuringEnded() {
         windowEndNanos = System.nanoTime();
+        if (remote != null) {
+            remote.measuringEnded();
+        }
         ChildProcess p = perf;
         if (p != null) {
             perfNanosEnd = ProcReading.cpuNanos(proc, p.pid());
@@ -231,6 +250,9 @@ final class CpuProfileObserver implements Finishing {
     public void close() {
         if (windowEndNanos != 0) {
             return;
+        }
+        if (remote != null) {
+            remote.close();
         }
         ChildProcess p = perf;
         if (p != null) {
@@ -259,7 +281,19 @@ final class CpuProfileObserver implements Finishing {
         if (why == null && p != null && p.exitValue() != 0 && !Files.exists(data())) {
             why = perfError();
         }
-        result = why == null && p != null ? analyse() : absent(why);
+        CpuProfile local = why == null && p != null ? analyse() : absent(why);
+        result = remote == null || !remote.any() ? local : withRemote(local);
+    }
+
+    /** @return {@code local} with the remote nodes' profiles from {@code --server-perf-cmd} in their places */
+    private CpuProfile withRemote(CpuProfile local) {
+        Map<ExplainNode, CpuProfile.Node> far = remote.finish(ANALYSIS_DEADLINE,
+                (windowEndNanos - windowStartNanos) / 1e9, names);
+        List<CpuProfile.Node> out = new ArrayList<>();
+        for (int i = 0; i < nodes.size(); i++) {
+            out.add(far.getOrDefault(nodes.get(i), local.nodes().get(i)));
+        }
+        return new CpuProfile(out);
     }
 
     private CpuProfile absent(String why) {

@@ -36,6 +36,8 @@ final class PerfScriptFolder {
     private final Map<Long, Map<String, Long>> stacks = new HashMap<>();
     private final Map<Long, Long> firstNanos = new HashMap<>();
     private final Map<Long, Long> lost = new HashMap<>();
+    private long firstKept = Long.MAX_VALUE;
+    private long lastKept = Long.MIN_VALUE;
     private long outside;
 
     /**
@@ -101,6 +103,8 @@ final class PerfScriptFolder {
         }
         stacks.computeIfAbsent(pid, p -> new HashMap<>()).merge(stack.toString(), 1L, Long::sum);
         firstNanos.merge(pid, at, Math::min);
+        firstKept = Math.min(firstKept, at);
+        lastKept = Math.max(lastKept, at);
     }
 
     /** @return perf's {@code seconds.fraction} time as ns */
@@ -150,6 +154,11 @@ final class PerfScriptFolder {
     /** @return the first sample's time inside the window per process, ns */
     Map<Long, Long> firstSampleNanos() {
         return Map.copyOf(firstNanos);
+    }
+
+    /** @return from the first sample kept to the last, any process, ns; 0 without one */
+    long spanNanos() {
+        return lastKept < firstKept ? 0 : lastKept - firstKept;
     }
 
     /** @return per process id, the samples the kernel reported lost inside the window (PERF_RECORD_LOST) */

@@ -126,6 +126,9 @@ final class ExplainBlock {
 
     /** @return perf's own CPU in ms and, when known, as a share of the server's, e.g. "0.3 ms (0.02% of the server's)" */
     static String perfCost(CpuProfile.Node p) {
+        if (p.pid() == null) {
+            return " - (profiled on the server's host through --server-perf-cmd)";
+        }
         return f(" %.1f ms", p.perfCpuSeconds() * 1000) + (p.perfCpuPercentOfServer() == null ? ""
                 : f(" (%s of the server's)", percent(p.perfCpuPercentOfServer())));
     }
