@@ -282,18 +282,8 @@ final class CpuProfileObserver implements Finishing {
             why = perfError();
         }
         CpuProfile local = why == null && p != null ? analyse() : absent(why);
-        result = remote == null || !remote.any() ? local : withRemote(local);
-    }
-
-    /** @return {@code local} with the remote nodes' profiles from {@code --server-perf-cmd} in their places */
-    private CpuProfile withRemote(CpuProfile local) {
-        Map<ExplainNode, CpuProfile.Node> far = remote.finish(ANALYSIS_DEADLINE,
-                (windowEndNanos - windowStartNanos) / 1e9, names);
-        List<CpuProfile.Node> out = new ArrayList<>();
-        for (int i = 0; i < nodes.size(); i++) {
-            out.add(far.getOrDefault(nodes.get(i), local.nodes().get(i)));
-        }
-        return new CpuProfile(out);
+        result = remote == null || !remote.any() ? local
+                : remote.merge(local, nodes, (windowEndNanos - windowStartNanos) / 1e9, names);
     }
 
     private CpuProfile absent(String why) {
@@ -380,21 +370,9 @@ final class CpuProfileObserver implements Finishing {
         return ticks <= 0 ? Double.NaN : 100.0 * perfCpuSeconds * ProcReading.TICKS_PER_SECOND / ticks;
     }
 
-    /**
-     * @return perf's complaint (its log's first error line), or its exit status when it said nothing (128 + N: ended
-     * by signal N), for the reason there is no profile
-     */
+    /** @return perf's complaint for the reason there is no profile ({@link PerfScript#recordError}) */
     private String perfError() {
-        ChildProcess p = perf;
-        String status = p == null || p.alive() ? "" : " (exit status " + p.exitValue() + ")";
-        try {
-            List<String> lines = Files.readAllLines(dir.resolve("perf.log"));
-            return lines.stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("[ perf"))
-                    .filter(l -> !l.equalsIgnoreCase("Error:")).findFirst().map(l -> "perf record failed: " + l)
-                    .orElse("perf record ended without a message" + status);
-        } catch (IOException e) {
-            return "perf record failed" + status;
-        }
+        return PerfScript.recordError(dir.resolve("perf.log"), perf);
     }
 
     private static void deleteQuietly(Path p) {

@@ -63,4 +63,21 @@ final class PerfScript {
         }
         return folder;
     }
+
+    /**
+     * @param log  perf record's standard error
+     * @param perf the perf record process, or null
+     * @return perf's complaint (its log's first error line), or its exit status when it said nothing (128 + N: ended
+     * by signal N)
+     */
+    static String recordError(Path log, ChildProcess perf) {
+        String status = perf == null || perf.alive() ? "" : " (exit status " + perf.exitValue() + ")";
+        try {
+            return java.nio.file.Files.readAllLines(log).stream().map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("[ perf")).filter(l -> !l.equalsIgnoreCase("Error:"))
+                    .findFirst().map(l -> "perf record failed: " + l).orElse("perf record ended without a message" + status);
+        } catch (IOException e) {
+            return "perf record failed" + status;
+        }
+    }
 }

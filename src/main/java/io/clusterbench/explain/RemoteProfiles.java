@@ -110,6 +110,21 @@ final class RemoteProfiles {
         return out;
     }
 
+    /**
+     * @param local         the observer's profile of every node (the remote ones absent)
+     * @param all           the target's endpoints, in the order of {@code local}'s nodes
+     * @param windowSeconds the measured phase, s
+     * @return {@code local} with each remote node's profile ({@link #finish}) in its place
+     */
+    CpuProfile merge(CpuProfile local, List<ExplainNode> all, double windowSeconds, Map<String, String> names) {
+        Map<ExplainNode, CpuProfile.Node> far = finish(CpuProfileObserver.ANALYSIS_DEADLINE, windowSeconds, names);
+        List<CpuProfile.Node> out = new java.util.ArrayList<>();
+        for (int i = 0; i < all.size(); i++) {
+            out.add(far.getOrDefault(all.get(i), local.nodes().get(i)));
+        }
+        return new CpuProfile(out);
+    }
+
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
     }
