@@ -4,11 +4,13 @@
 # on-CPU profiler as well (--profile on), alternating within every repeat (the order rotates per repeat: off sql perf,
 # sql perf off, perf off sql), at each thread count, on a throwaway MariaDB started with performance_schema ON (so
 # the wait profile reads its tables, as a user who wants wait events runs it).
-# Per thread count and mode it prints the median tps, the paired ratio to "off" of the same repeat (median and
-# min–max over the repeats; target for sql: >= 0.98) and, for the profiled runs, perf's own CPU as a share of the
-# server's (cpuProfile.perfCpuPercentOfServer, the figure the step line prints), median over the repeats.
+# Per thread count and mode it prints the median tps, the paired ratio to "off" of the same repeat (geometric mean
+# with its 95% confidence interval, a paired t-interval on ln(mode/off) over the repeats, and min–max; target for
+# sql: >= 0.98) and, for the profiled runs, perf's own CPU as a share of the server's (cpuProfile.perfCpuPercentOfServer,
+# the figure the step line prints) and the samples as a share of the expected ones (samplesPercentOfExpected),
+# medians over the repeats.
 #
-# Usage: bench/explain-overhead.sh     (run it under: flock /tmp/clusterbench-heavy.lock)
+# Usage: bench/explain-overhead.sh     (run it under: flock /tmp/cb-bench.lock)
 #   env: THREADS="1 64" TIME=20 WARMUP=2 REPEATS=5 WORKLOAD=oltp_read_write TABLES=4 TABLE_SIZE=100000 PORT=33307
 #        BUILD=0 skips building the jar
 # Needs: mariadb-server, perf (for the profiled mode; without it the mode's runs say why), Java 17+, Maven, python3.
@@ -48,7 +50,8 @@ import json, sys
 run = json.load(open(sys.argv[1]))["runs"][-1]
 p = (run.get("observerFacts") or {}).get("cpuProfile") or {}
 share = next((n.get("perfCpuPercentOfServer") for n in p.get("nodes", []) if n.get("perfCpuPercentOfServer") is not None), "")
-print(sys.argv[2], sys.argv[3], sys.argv[4], run["summary"]["tps"], share, sep="\t")
+expected = next((n.get("samplesPercentOfExpected") for n in p.get("nodes", []) if n.get("samplesPercentOfExpected") is not None), "")
+print(sys.argv[2], sys.argv[3], sys.argv[4], run["summary"]["tps"], share, expected, sep="\t")
 PY
     done
   done
@@ -56,18 +59,36 @@ done
 echo "explain-overhead: $WORKLOAD, $TABLES x $TABLE_SIZE rows, --time $TIME --warmup-time $WARMUP, $REPEATS repeats," \
   "server $version (performance_schema ON), $(nproc) CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
 python3 - "$results" <<'PY'
-import sys, statistics as st
+import math, sys, statistics as st
+T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,
+        11: 2.201, 12: 2.179, 13: 2.160, 14: 2.145, 15: 2.131, 19: 2.093, 29: 2.045}
+def t975(df):
+    return T975.get(df) or T975[max(k for k in T975 if k <= df)]
+def interval(ratios):
+    """geometric mean of the paired ratios and its 95% t-interval on the log scale"""
+    d = [math.log(r) for r in ratios]
+    m = st.mean(d)
+    if len(d) < 2:
+        return math.exp(m), float("nan"), float("nan")
+    half = t975(len(d) - 1) * st.stdev(d) / math.sqrt(len(d))
+    return math.exp(m), math.exp(m - half), math.exp(m + half)
 rows = [l.rstrip("\n").split("\t") for l in open(sys.argv[1])]
-tps = {(m, int(t), int(r)): float(v) for m, t, r, v, _ in rows}
-perf = {(int(t), int(r)): float(s) for m, t, r, _, s in rows if m == "perf" and s}
-print(f"{'threads':>7}  {'mode':<5} {'median tps':>11}  {'tps / off (median, min-max)':<28} {'perf % of server CPU':>20}")
+tps = {(m, int(t), int(r)): float(v) for m, t, r, v, *_ in rows}
+perf = {(int(t), int(r)): float(row[4]) for row in rows for m, t, r in [row[:3]] if m == "perf" and row[4]}
+expd = {(int(t), int(r)): float(row[5]) for row in rows for m, t, r in [row[:3]] if m == "perf" and len(row) > 5 and row[5]}
+print(f"| threads | mode | median tps | tps / off: geometric mean [95% CI] | min–max | perf % of server CPU | samples % of expected |")
+print("|---:|---|---:|---|---|---:|---:|")
 for t in sorted({k[1] for k in tps}):
     reps = sorted({k[2] for k in tps if k[1] == t})
     for m in ("off", "sql", "perf"):
         v = [tps[(m, t, r)] for r in reps]
         ratios = [tps[(m, t, r)] / tps[("off", t, r)] for r in reps]
-        ratio = "-" if m == "off" else f"{st.median(ratios):.3f} ({min(ratios):.3f}-{max(ratios):.3f})"
+        g, lo, hi = interval(ratios)
+        ci = "–" if m == "off" else f"{g:.3f} [{lo:.3f}, {hi:.3f}]"
+        mm = "–" if m == "off" else f"{min(ratios):.3f}–{max(ratios):.3f}"
         share = [perf[(t, r)] for r in reps if (t, r) in perf]
-        ps = f"{st.median(share):.1f}" if m == "perf" and share else "-"
-        print(f"{t:>7}  {m:<5} {st.median(v):>11.1f}  {ratio:<28} {ps:>20}")
+        ex = [expd[(t, r)] for r in reps if (t, r) in expd]
+        ps = f"{st.median(share):.3f}" if m == "perf" and share else "–"
+        es = f"{st.median(ex):.0f}%" if m == "perf" and ex else "–"
+        print(f"| {t} | {m} | {st.median(v):.1f} | {ci} | {mm} | {ps} | {es} |")
 PY

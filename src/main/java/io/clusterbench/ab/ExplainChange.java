@@ -53,6 +53,15 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
                             int functionCandidates, int waitCandidates) {
     /** Categories, functions and waits listed per thread count. */
     public static final int TOP = 5;
+    /**
+     * Fewest pairs whose interval is shown: with 2 pairs the interval has 1 degree of freedom, and at the block's
+     * simultaneous level (1 − 0.025/m) its t quantile is in the hundreds or thousands (t(1 − 0.00014, 1) ≈ 2300), so a
+     * ratio's interval reached 10^42 %; from 3 pairs (2 degrees of freedom) it is tens. Below this the figure shows
+     * its medians and "too few pairs for an interval", and is never resolved.
+     */
+    public static final int MIN_PAIRS = 3;
+    /** A share's difference in percent points lies within ±this: intervals beyond it are cut to it. */
+    public static final double SHARE_POINTS_BOUND = 100;
 
     public ExplainChange {
         categories = categories == null ? List.of() : List.copyOf(categories);
@@ -82,15 +91,25 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
     public record Shift(String name, double meanA, double meanB, PairedDifference change) {
     }
 
-    /** @return true when any figure here has a resolved change */
+    /** @return true when any figure here has a resolved change from at least {@link #MIN_PAIRS} pairs */
     public boolean anyResolved() {
         boolean scaled = java.util.stream.Stream.of(cpuMicrosPerEvent, voluntarySwitchesPerEvent, ipc)
-                .anyMatch(s -> s != null && s.change().resolved());
+                .anyMatch(s -> s != null && resolved(s.change()));
         boolean lock = java.util.stream.Stream.of(lockSharePoints, lockWaitMicrosPerEvent)
-                .anyMatch(s -> s != null && s.change().resolved());
-        return scaled || lock || categories.stream().anyMatch(s -> s.change().resolved())
-                || functions.stream().anyMatch(s -> s.change().resolved())
-                || waits.stream().anyMatch(s -> s.change().resolved());
+                .anyMatch(s -> s != null && resolved(s.change()));
+        return scaled || lock || categories.stream().anyMatch(s -> resolved(s.change()))
+                || functions.stream().anyMatch(s -> resolved(s.change()))
+                || waits.stream().anyMatch(s -> resolved(s.change()));
+    }
+
+    /** @return true when {@code r} has an interval to show ({@link #MIN_PAIRS}) and it is resolved */
+    public static boolean resolved(PairedRatio r) {
+        return r.pairs() >= MIN_PAIRS && r.resolved();
+    }
+
+    /** @return true when {@code d} has an interval to show ({@link #MIN_PAIRS}) and it is resolved */
+    public static boolean resolved(PairedDifference d) {
+        return d.pairs() >= MIN_PAIRS && d.resolved();
     }
 
     /**
@@ -125,12 +144,12 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
         Scaled ipc = scaled(rs, bFirst, headline.get("ipc"), headlineLevel);
         String ipcAbsent = ipc != null ? null : rs.stream().flatMap(x -> java.util.stream.Stream.of(x))
                 .map(ExplainReading::ipcAbsentReason).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-        Shift lockShare = shift("lock share", rs, bFirst, headline.get("lock share"), headlineLevel);
-        Shift lockWait = shift("lock wait", rs, bFirst, headline.get("lock wait"), headlineLevel);
+        Shift lockShare = shift("lock share", rs, bFirst, headline.get("lock share"), headlineLevel, SHARE_POINTS_BOUND);
+        Shift lockWait = shift("lock wait", rs, bFirst, headline.get("lock wait"), headlineLevel, Double.NaN);
         return new ExplainChange(threads, pairs.size(), (int) named + chosen, cpu, vcs, ipc, ipcAbsent, lockShare,
-                lockWait, moved(rs, bFirst, cats, ExplainReading::profiled, headlineLevel),
-                moved(rs, bFirst, funcs, ExplainReading::profiled, chosenLevel),
-                moved(rs, bFirst, waits, ExplainReading::waited, chosenLevel),
+                lockWait, moved(rs, bFirst, cats, ExplainReading::profiled, headlineLevel, SHARE_POINTS_BOUND),
+                moved(rs, bFirst, funcs, ExplainReading::profiled, chosenLevel, SHARE_POINTS_BOUND),
+                moved(rs, bFirst, waits, ExplainReading::waited, chosenLevel, Double.NaN),
                 cats.names().size(), funcs.names().size(), waits.names().size());
     }
 
@@ -164,21 +183,24 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
         return r.pairs() == 0 ? null : new Scaled(median(a), median(b), confidence, r);
     }
 
+    /** @param bound the largest possible |B − A| (intervals are cut to it), NaN for none */
     private static Shift shift(String name, List<ExplainReading[]> rs, List<Boolean> bFirst,
-                               ToDoubleFunction<ExplainReading> f, double confidence) {
+                               ToDoubleFunction<ExplainReading> f, double confidence, double bound) {
         List<Double> a = rs.stream().map(x -> f.applyAsDouble(x[0])).toList();
         List<Double> b = rs.stream().map(x -> f.applyAsDouble(x[1])).toList();
         PairedDifference d = PairedDifference.of(a, b, bFirst, confidence);
+        d = Double.isNaN(bound) ? d : d.clampedTo(bound);
         return d.pairs() == 0 ? null : new Shift(name, mean(a), mean(b), d);
     }
 
     /** The names whose |B − A| is largest (names that are 0 in every step left out). */
     private static List<Shift> moved(List<ExplainReading[]> rs, List<Boolean> bFirst, Candidates c,
-                                     java.util.function.Predicate<ExplainReading> measured, double confidence) {
+                                     java.util.function.Predicate<ExplainReading> measured, double confidence,
+                                     double bound) {
         List<Shift> all = new ArrayList<>();
         for (String name : c.names()) {
             ToDoubleFunction<ExplainReading> f = x -> measured.test(x) ? c.values().apply(x).getOrDefault(name, 0.0) : Double.NaN;
-            Shift s = shift(name, rs, bFirst, f, confidence);
+            Shift s = shift(name, rs, bFirst, f, confidence, bound);
             if (s != null && (s.meanA() != 0 || s.meanB() != 0)) {
                 all.add(s);
             }

@@ -15,9 +15,10 @@ import java.util.Locale;
  * @param high       upper end; NaN below 2 pairs
  * @param confidence the interval's confidence level (0.95, or higher where several figures are judged at once)
  * @param method     {@code crossover} or {@code paired}; null without pairs
+ * @param clamped    true when {@code low} or {@code high} was cut to the figure's possible range ({@link #clampedTo})
  */
 public record PairedDifference(int pairs, double difference, double low, double high, double confidence,
-                               String method) {
+                               String method, boolean clamped) {
 
     /**
      * @param a          one value per pair, side A (same order as {@code b}); pairs with NaN on either side are left out
@@ -30,7 +31,23 @@ public record PairedDifference(int pairs, double difference, double low, double 
     public static PairedDifference of(List<Double> a, List<Double> b, List<Boolean> bFirst, double confidence) {
         PairedEstimate e = PairedEstimate.of(a, b, bFirst, false, confidence);
         return new PairedDifference(e.pairs(), e.estimate(), e.estimate() - e.half(), e.estimate() + e.half(),
-                confidence, e.method());
+                confidence, e.method(), false);
+    }
+
+    /**
+     * The same interval cut to the figure's possible range: a difference of two shares in percent cannot lie outside
+     * [−100, +100] points, so an interval reaching beyond says no more than that range does (few pairs, a
+     * simultaneous level).
+     *
+     * @param bound the largest possible |B − A|, e.g. 100 for percent points
+     * @return this, or a copy with {@code low}, {@code high} cut to [−bound, +bound] and {@code clamped} set
+     */
+    public PairedDifference clampedTo(double bound) {
+        if (!(low < -bound) && !(high > bound)) {
+            return this;
+        }
+        return new PairedDifference(pairs, difference, Math.max(low, -bound), Math.min(high, bound), confidence, method,
+                true);
     }
 
     /** @return true when the interval lies wholly above or below 0 (a change is resolved) */
@@ -53,7 +70,8 @@ public record PairedDifference(int pairs, double difference, double low, double 
             return String.format(Locale.ROOT, "B " + f + "%s (1 pair: no interval)", difference, unit);
         }
         String ci = String.format(Locale.ROOT, "[" + f + ", " + f + "]", low, high);
-        return resolved() ? String.format(Locale.ROOT, "B " + f + "%s %s", difference, unit, ci)
-                : "no change resolved: " + ci + unit;
+        String cut = clamped ? " (cut to the possible range)" : "";
+        return resolved() ? String.format(Locale.ROOT, "B " + f + "%s %s", difference, unit, ci) + cut
+                : "no change resolved: " + ci + unit + cut;
     }
 }

@@ -14,7 +14,8 @@ import java.util.concurrent.Callable;
 /**
  * {@code clusterbench compare A B [more]}: per thread count each result's median tps, p95 and p99 with
  * min–max over repeats, the ratio to the first result and a noise-aware verdict ({@link Comparison}), then
- * the server variables that differ.
+ * the server variables that differ, then what changed in the explain facts
+ * ({@link io.clusterbench.result.ExplainComparison}).
  *
  * <p>Confined to the main thread. Exit 0 whatever the verdicts (they are findings), 2 for unreadable input.
  * Usage: {@code clusterbench compare results/base/result.json results/tuned/result.json}.
@@ -46,8 +47,11 @@ final class CompareCommand implements Callable<Integer> {
             anomalies.forEach(env.out()::println);
             return ExitCode.OK.code();
         }
-        Comparison comparison = Comparison.of(ResultFiles.read(results));
+        List<io.clusterbench.result.NamedResult> named = ResultFiles.read(results);
+        Comparison comparison = Comparison.of(named);
         ComparisonText.lines(comparison).forEach(env.out()::println);
+        io.clusterbench.report.ExplainComparisonText.lines(io.clusterbench.result.ExplainComparison.of(named))
+                .forEach(env.out()::println);
         return ExitCode.OK.code();
     }
 }

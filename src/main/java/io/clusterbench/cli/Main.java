@@ -29,7 +29,7 @@ public final class Main implements Runnable {
     /** The commands, in the order of the help listing. */
     private static final List<Class<?>> COMMANDS = List.of(PrepareCommand.class, PrewarmCommand.class, RunCommand.class,
             SweepCommand.class, CapacityCommand.class, AbCommand.class, CleanupCommand.class, CheckCommand.class, ExplainCommand.class,
-            CompareCommand.class, ReportCommand.class, ProbeCommand.class, SandboxCommand.class, InspectCommand.class,
+            CompareCommand.class, CoverageCommand.class, ReportCommand.class, ProbeCommand.class, SandboxCommand.class, InspectCommand.class,
             MergeCommand.class, K8sCommand.class, CommandLine.HelpCommand.class);
 
     @Option(names = "--verbose", scope = CommandLine.ScopeType.INHERIT,

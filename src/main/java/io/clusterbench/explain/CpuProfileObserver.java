@@ -22,10 +22,12 @@ import java.util.stream.Collectors;
  * workers' connections start just then), stopped at the measured end; only the samples inside the measured phase are kept. After the step the
  * samples are folded into {@code profile.folded} (one server) or {@code profile-NODE.folded} in the step's folder
  * and analysed (only the servers' samples). Schedule: continuous sampling at {@code --profile-frequency}; nothing per
- * interval. Cost: perf's own CPU time in the window is measured and reported with the profile. perf's stop and the
- * analysis begin at the measured end, on a thread of their own, and end by the step's end deadline
+ * interval. Cost: perf's own CPU time in the window is measured (ns, from its threads' schedstat) and reported with
+ * the profile; the samples are checked against the server's CPU time (expected samples) and perf's lost records.
+ * perf's stop and the analysis begin at the measured end, on a thread of their own, and end by the step's end deadline
  * ({@code Lifecycle.endDeadlineNanos}): an analysis cut there keeps the samples folded so far, the phase's first part,
- * and says so ({@code incompleteReason}; perf.data stays for {@code perf report}).
+ * and says so ({@code incompleteReason}; perf.data stays for {@code perf report}). perf ended during its attach is
+ * started once more ({@link #ATTACH_ATTEMPTS}).
  *
  * <p>perf is a child process that never outlives the command ({@link ChildProcess}): it runs as
  * {@code perf record ... -- cat}, stops when its input is closed at the measured end, is owned by the command's
@@ -50,6 +52,11 @@ final class CpuProfileObserver implements Finishing {
     static final Duration ANALYSIS_RESERVE = Duration.ofMillis(80);
     /** After the end deadline, the longest {@link #finish} waits for the analysis to make its facts. */
     static final Duration FINISH_GRACE = Duration.ofMillis(50);
+    /**
+     * How often perf is started when it ends during its attach (perf 6.1 has been seen to exit without a word while a
+     * server's threads came and went).
+     */
+    static final int ATTACH_ATTEMPTS = 2;
     private final List<ExplainNode> nodes;
     private final int frequencyHz;
     private final Path dir;
@@ -62,16 +69,22 @@ final class CpuProfileObserver implements Finishing {
     private volatile Lifecycle.Owned perfOwned;
     /** Whether perf was started (or tried): set by the first {@link #startAndAwait}. */
     private volatile boolean started;
+    /** Whether perf samples (it started its {@code cat}). */
+    private volatile boolean ready;
+    /** perf record processes started so far (guarded by this). */
+    private int attempts;
     private volatile String failure;
     private volatile long windowStartNanos;
     private volatile long windowEndNanos;
-    private volatile long perfTicksStart = -1;
-    private volatile long perfTicksEnd = -1;
+    private volatile long perfNanosStart = -1;
+    private volatile long perfNanosEnd = -1;
     private volatile long[] serverTicksStart;
     private volatile long[] serverTicksEnd;
     private volatile CpuProfile result;
     /** perf's stop and the analysis, begun at the measured end; null before. */
     private volatile Thread ending;
+    /** The servers on other hosts, through {@code --server-perf-cmd}; null without it. */
+    private final RemoteProfiles remote;
 
     /**
      * @param nodes       the target's endpoints (only local servers are profiled)
@@ -82,6 +95,17 @@ final class CpuProfileObserver implements Finishing {
      * @param note        where a line goes when perf cannot run ({@code --profile on}); null for silence
      */
     CpuProfileObserver(List<ExplainNode> nodes, int frequencyHz, Path dir, Lifecycle life, Consumer<String> note) {
+        this(nodes, frequencyHz, dir, life, note, null);
+    }
+
+    /**
+     * As above, with the servers on other hosts profiled through {@code --server-perf-cmd} ({@link RemoteProfiles}).
+     *
+     * @param remoteCommand the template, or null (those servers have no profile)
+     */
+    CpuProfileObserver(List<ExplainNode> nodes, int frequencyHz, Path dir, Lifecycle life, Consumer<String> note,
+                       String remoteCommand) {
+        this.remote = remoteCommand == null ? null : new RemoteProfiles(remoteCommand, nodes, frequencyHz, dir, life);
         this.nodes = List.copyOf(nodes);
         this.frequencyHz = frequencyHz;
         this.dir = dir;
@@ -104,17 +128,46 @@ final class CpuProfileObserver implements Finishing {
     }
 
     /**
-     * Starts perf and waits until it samples, before the step's load begins (the step waits: set-up time, not
-     * measured). Ready means perf started its {@code cat}: it does so once its events are enabled on every thread.
-     * Idempotent.
+     * Starts perf (unless it was started already) and waits until it samples, before the step's load begins (the step
+     * waits: set-up time, not measured). Ready means perf started its {@code cat}: it does so once its events are
+     * enabled on every thread. Whoever started perf, every call waits for it: the observer's own thread may start it
+     * first ({@link #connect}, no wait), and the step must still wait, or the workers' server threads begin while perf
+     * attaches and are never sampled (a thread created between perf's listing of the threads and the opening of their
+     * events is lost). perf that ended while attaching is started once more ({@link #ATTACH_ATTEMPTS}).
      *
      * @param deadline the longest wait; after it the step goes on and the profile covers less ({@code coveredSeconds})
      */
     synchronized void startAndAwait(Duration deadline) {
-        if (started || local().isEmpty()) {
+        if (ready || local().isEmpty()) {
             return;
         }
-        started = true;
+        long end = System.nanoTime() + deadline.toNanos();
+        if (!started) {
+            started = true;
+            attempts = 1;
+            if (!launch()) {
+                return;
+            }
+        }
+        while (perf != null) {
+            ChildProcess p = perf;
+            if (p.awaitChild("cat", Duration.ofNanos(Math.max(0, end - System.nanoTime())))) {
+                ready = true;
+                return;
+            }
+            if (p.alive() || attempts >= ATTACH_ATTEMPTS) {
+                return;
+            }
+            perfOwned.release(); // it ended while attaching: once more
+            attempts++;
+            if (!launch()) {
+                return;
+            }
+        }
+    }
+
+    /** Starts perf record; @return false (and the reason set) when it cannot be started */
+    private boolean launch() {
         List<String> command = List.of("perf", "record", "-e", "cpu-clock", "-F", Integer.toString(frequencyHz), "-g",
                 "-k", "CLOCK_MONOTONIC", "-N", "-B", "-p", pids(), "-o", data().toString(), "--", "cat");
         try {
@@ -126,11 +179,11 @@ final class CpuProfileObserver implements Finishing {
             if (note != null) {
                 note.accept("explain: no on-CPU profile: " + failure);
             }
-            return;
+            return false;
         }
         ChildProcess p = perf;
         perfOwned = life.own("perf record", () -> p.close(Duration.ZERO));
-        p.awaitChild("cat", deadline);
+        return true;
     }
 
     /** Starts perf when {@link #startAndAwait} was not called (no wait: the observer's own thread). */
@@ -157,7 +210,10 @@ final class CpuProfileObserver implements Finishing {
                 note.accept("explain: no on-CPU profile: " + failure);
             }
         }
-        perfTicksStart = p == null ? -1 : ProcReading.cpuTicks(proc, p.pid());
+        perfNanosStart = p == null ? -1 : ProcReading.cpuNanos(proc, p.pid());
+        if (remote != null) {
+            remote.start(names);
+        }
         serverTicksStart = serverTicks();
     }
 
@@ -177,9 +233,12 @@ final class CpuProfileObserver implements Finishing {
     @Override
     public void measuringEnded() {
         windowEndNanos = System.nanoTime();
+        if (remote != null) {
+            remote.measuringEnded();
+        }
         ChildProcess p = perf;
         if (p != null) {
-            perfTicksEnd = ProcReading.cpuTicks(proc, p.pid());
+            perfNanosEnd = ProcReading.cpuNanos(proc, p.pid());
             serverTicksEnd = serverTicks();
             p.endInput();
         }
@@ -205,6 +264,9 @@ final class CpuProfileObserver implements Finishing {
     public void close() {
         if (windowEndNanos != 0) {
             return;
+        }
+        if (remote != null) {
+            remote.close();
         }
         ChildProcess p = perf;
         if (p != null) {
@@ -266,7 +328,9 @@ final class CpuProfileObserver implements Finishing {
         if (why == null && p != null && p.exitValue() != 0 && !Files.exists(data())) {
             why = perfError();
         }
-        CpuProfile r = why == null && p != null ? analyse() : absent(why);
+        CpuProfile local = why == null && p != null ? analyse() : absent(why);
+        CpuProfile r = remote == null || !remote.any() ? local : remote.merge(local, nodes,
+                (windowEndNanos - windowStartNanos) / 1e9, names, life.endDeadlineNanos() - ANALYSIS_RESERVE.toNanos());
         settle(r);
         life.mark("explain: profile " + (r.nodes().stream().anyMatch(n -> n.incompleteReason() != null) ? "cut"
                 : r.profiled() ? "analysed" : "absent"));
@@ -302,8 +366,9 @@ final class CpuProfileObserver implements Finishing {
                 + "step's end deadline (%d ms after the measured end): it covers the phase's first %.1f of %.1f s; the "
                 + "samples are in perf.data", Lifecycle.END_DEADLINE.toMillis(),
                 (coveredTo - windowStartNanos) / 1e9, window);
-        double perfCpu = perfTicksStart < 0 || perfTicksEnd < perfTicksStart ? 0
-                : (perfTicksEnd - perfTicksStart) / (double) ProcReading.TICKS_PER_SECOND;
+        double coveredShare = window <= 0 ? 1 : Math.min(1, Math.max(0, (coveredTo - windowStartNanos) / 1e9 / window));
+        double perfCpu = perfNanosStart < 0 || perfNanosEnd < perfNanosStart ? 0
+                : (perfNanosEnd - perfNanosStart) / 1e9;
         List<ExplainNode> local = local();
         double perfShare = perfShare(perfCpu);
         List<CpuProfile.Node> out = new ArrayList<>();
@@ -337,10 +402,16 @@ final class CpuProfileObserver implements Finishing {
                         : "the server process ended during the step"));
                 continue;
             }
+            // a cut analysis expects the samples of the part it covers (the server's CPU spread evenly over the phase)
+            Long expected = Math.round(serverTicks / (double) ProcReading.TICKS_PER_SECOND * frequencyHz * coveredShare);
+            long lost = folder.lostSamples().getOrDefault(n.pid(), 0L);
+            Double share = Double.isNaN(perfShare) ? null : round(perfShare);
             out.add(new CpuProfile.Node(name, n.endpoint().label(), null, incomplete, n.pid(), frequencyHz, file,
-                    a.samples(), round(window), first == null ? 0 : round((coveredTo - first) / 1e9), round(perfCpu),
-                    Double.isNaN(perfShare) ? null : round(perfShare), round(analysis), a.selfByName().size(),
-                    a.concentration(), a.categories(), a.lockSharePercent(), a.topSelf(), a.topTotal(), 0, null));
+                    a.samples(), round(window), first == null ? 0 : round((coveredTo - first) / 1e9), micros(perfCpu),
+                    share, round(analysis), a.selfByName().size(), a.concentration(), a.categories(),
+                    a.lockSharePercent(), a.topSelf(), a.topTotal(), a.topUserSelf(), expected,
+                    expected == 0 ? null : round(100.0 * a.samples() / expected), lost,
+                    CpuProfile.warning(a.samples(), expected, lost, share), 0, null));
         }
         if (kept && incomplete == null) {
             deleteQuietly(data());
@@ -363,16 +434,9 @@ final class CpuProfileObserver implements Finishing {
         return ticks <= 0 ? Double.NaN : 100.0 * perfCpuSeconds * ProcReading.TICKS_PER_SECOND / ticks;
     }
 
-    /** @return perf's complaint (its log's first error line), for the reason there is no profile */
+    /** @return perf's complaint for the reason there is no profile ({@link PerfScript#recordError}) */
     private String perfError() {
-        try {
-            List<String> lines = Files.readAllLines(dir.resolve("perf.log"));
-            String line = lines.stream().map(String::strip).filter(l -> !l.isEmpty() && !l.startsWith("[ perf"))
-                    .filter(l -> !l.equalsIgnoreCase("Error:")).findFirst().orElse("no output");
-            return "perf record failed: " + line;
-        } catch (IOException e) {
-            return "perf record failed";
-        }
+        return PerfScript.recordError(dir.resolve("perf.log"), perf);
     }
 
     private static void deleteQuietly(Path p) {
@@ -385,5 +449,9 @@ final class CpuProfileObserver implements Finishing {
 
     private static double round(double v) {
         return Math.round(v * 1000) / 1000.0;
+    }
+
+    private static double micros(double seconds) {
+        return Math.round(seconds * 1e6) / 1e6;
     }
 }

@@ -52,10 +52,12 @@ public final class ExplainObservers {
         out.add(new WaitProfileObserver(target, nodes, life));
         if (spec.profiling()) {
             boolean loud = spec.profile() == ExplainSpec.Mode.ON;
-            if (loud && !anyLocal) {
-                console.accept("explain: no on-CPU profile: " + ExplainNode.NOT_ON_THIS_HOST);
+            if (loud && !anyLocal && spec.serverPerfCommand() == null) {
+                console.accept("explain: no on-CPU profile: " + ExplainNode.NOT_ON_THIS_HOST
+                        + " (--server-perf-cmd profiles it through a command)");
             }
-            profile = new CpuProfileObserver(nodes, spec.profileFrequencyHz(), stepDir, life, loud ? console : null);
+            profile = new CpuProfileObserver(nodes, spec.profileFrequencyHz(), stepDir, life, loud ? console : null,
+                    spec.serverPerfCommand());
             out.add(profile);
         }
         if (spec.counting()) {

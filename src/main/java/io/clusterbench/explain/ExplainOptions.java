@@ -8,8 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@code --explain}, {@code --profile}, {@code --hw-counters}, {@code --profile-frequency} and
- * {@code --server-proc-cmd} of {@code run} and {@code sweep}: picocli mixin (docs/explain.md).
+ * {@code --explain}, {@code --profile}, {@code --hw-counters}, {@code --profile-frequency},
+ * {@code --server-proc-cmd} and {@code --server-perf-cmd} of {@code run} and {@code sweep}: picocli mixin (docs/explain.md).
  *
  * <p>Confined to the command's thread.
  */
@@ -48,6 +48,15 @@ public final class ExplainOptions {
                     + "resources are absent).")
     String serverProcCommand;
 
+    @Option(names = "--server-perf-cmd", paramLabel = "TEMPLATE",
+            description = "For a server on another host: a shell command profiling it from the measured start to its "
+                    + "end (its input closes then) and printing perf script -F comm,pid,tid,time,ip,sym,dso output; "
+                    + "{host}, {port}, {node}, {index}, {hz} are replaced, e.g. \"ssh {host} 'P=$(pgrep -xo mariadbd); "
+                    + "D=$(mktemp); perf record -e cpu-clock -F {hz} -g -p $P -o $D -- cat >/dev/null 2>&1; perf script "
+                    + "-i $D -F comm,pid,tid,time,ip,sym,dso --show-lost-events; rm -f $D'\". Default: none (a remote "
+                    + "server has no profile). See docs/explain.md.")
+    String serverPerfCommand;
+
     /**
      * Adds every problem with these options to {@code problems}, in the order they are printed.
      *
@@ -76,6 +85,10 @@ public final class ExplainOptions {
         if (serverProcCommand != null && serverProcCommand.isBlank()) {
             problems.add("--server-proc-cmd is empty; give a command that prints the server's /proc files");
         }
+        if (serverPerfCommand != null && serverPerfCommand.isBlank()) {
+            problems.add("--server-perf-cmd is empty; give a command that profiles the server and prints perf script's "
+                    + "output");
+        }
     }
 
     /**
@@ -91,7 +104,7 @@ public final class ExplainOptions {
         boolean on = onOff(explain);
         return new ExplainSpec(on, on ? ExplainSpec.Mode.parse(profile) : ExplainSpec.Mode.OFF,
                 on ? ExplainSpec.Mode.parse(hardwareCounters) : ExplainSpec.Mode.OFF, profileFrequencyHz,
-                serverProcCommand);
+                serverProcCommand, serverPerfCommand);
     }
 
     /** @return true for on, false for off (and their sysbench spellings), null otherwise */

@@ -17,15 +17,17 @@ import java.util.Locale;
  * @param profileFrequencyHz {@code --profile-frequency}: samples per second per processor, 1-10000
  * @param serverProcCommand  {@code --server-proc-cmd}: template of a command printing a remote server's /proc files
  *                           ({@link ProcCommand}), or null
+ * @param serverPerfCommand  {@code --server-perf-cmd}: template of a command profiling a remote server and printing
+ *                           perf script's samples ({@link RemotePerf}), or null
  */
 public record ExplainSpec(boolean enabled, Mode profile, Mode hardwareCounters, int profileFrequencyHz,
-                          String serverProcCommand) {
+                          String serverProcCommand, String serverPerfCommand) {
     /** Nothing explained (commands without the explain options, and {@code --explain off}). */
     public static final ExplainSpec OFF = new ExplainSpec(false, Mode.OFF, Mode.OFF, Defaults.PROFILE_FREQUENCY_HZ,
-            null);
+            null, null);
     /** The defaults of {@code run} and {@code sweep}. */
     public static final ExplainSpec DEFAULT = new ExplainSpec(true, Mode.parse(Defaults.PROFILE),
-            Mode.parse(Defaults.HW_COUNTERS), Defaults.PROFILE_FREQUENCY_HZ, null);
+            Mode.parse(Defaults.HW_COUNTERS), Defaults.PROFILE_FREQUENCY_HZ, null, null);
 
     /** When a perf-based collector runs. */
     public enum Mode {

@@ -45,8 +45,8 @@ final class PerfScript {
      */
     static Fold fold(Path data, String pids, long fromNanos, long toNanos, long untilNanos, Lifecycle life)
             throws IOException {
-        ChildProcess script = ChildProcess.start(List.of("perf", "script", "-i", data.toString(), "--pid", pids, "-F",
-                "comm,pid,tid,time,ip,sym,dso", "--no-inline"), null, Path.of("/dev/null"));
+        ChildProcess script = ChildProcess.start(List.of("perf", "script", "-i", data.toString(), "--pid", pids,
+                "--show-lost-events", "-F", "comm,pid,tid,time,ip,sym,dso", "--no-inline"), null, Path.of("/dev/null"));
         script.endInput();
         AtomicBoolean late = new AtomicBoolean();
         Thread watchdog = new Thread(() -> {
@@ -78,5 +78,22 @@ final class PerfScript {
             throw new IOException("perf script exited " + script.exitValue());
         }
         return new Fold(folder, !late.get());
+    }
+
+    /**
+     * @param log  perf record's standard error
+     * @param perf the perf record process, or null
+     * @return perf's complaint (its log's first error line), or its exit status when it said nothing (128 + N: ended
+     * by signal N)
+     */
+    static String recordError(Path log, ChildProcess perf) {
+        String status = perf == null || perf.alive() ? "" : " (exit status " + perf.exitValue() + ")";
+        try {
+            return java.nio.file.Files.readAllLines(log).stream().map(String::strip)
+                    .filter(l -> !l.isEmpty() && !l.startsWith("[ perf")).filter(l -> !l.equalsIgnoreCase("Error:"))
+                    .findFirst().map(l -> "perf record failed: " + l).orElse("perf record ended without a message" + status);
+        } catch (IOException e) {
+            return "perf record failed" + status;
+        }
     }
 }

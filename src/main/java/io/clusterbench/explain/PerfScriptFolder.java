@@ -13,14 +13,19 @@ import java.util.regex.Pattern;
  * Folds the samples of {@code perf script -F comm,pid,tid,time,ip,sym,dso} into stacks, per process, keeping only
  * the samples inside a time window: the common folded format ({@code thread;outer;...;leaf count}, one line per
  * distinct stack, as FlameGraph's {@code stackcollapse-perf.pl} writes it), with the thread's name as the root
- * frame. A frame without a symbol is named after its object in brackets ({@code [libcrypto.so.3]}, else
- * {@code [unknown]}); a kernel frame ends in {@code _[k]}; symbol versions ({@code @@GLIBC_2.34}) are dropped.
+ * frame. {@code PERF_RECORD_LOST} lines ({@code perf script --show-lost-events}) are counted per process, inside the
+ * same window ({@link #lostSamples}). A frame without a symbol is named after its object in brackets ({@code [libcrypto.so.3]}, else
+ * {@code [unknown]}); a kernel frame ends in {@code _[k]}; symbol versions ({@code @@GLIBC_2.34},
+ * {@code @GLIBC_2.2.5}) are dropped.
  *
  * <p>Confined to one thread.
  */
 final class PerfScriptFolder {
     /** {@code  comm  pid/tid  seconds.micros:} — the sample's first line. */
     private static final Pattern HEADER = Pattern.compile("^\\s*(.+?)\\s+(\\d+)/(\\d+)\\s+(\\d+)\\.(\\d+):.*$");
+    /** {@code  comm  pid/tid  seconds.micros: PERF_RECORD_LOST lost N} — samples the kernel could not hand to perf. */
+    private static final Pattern LOST = Pattern.compile("^\\s*(.+?)\\s+(\\d+)/(\\d+)\\s+(\\d+)\\.(\\d+):\\s+"
+            + "PERF_RECORD_LOST lost (\\d+)\\s*$");
     /** {@code  address symbol (dso)} — one frame, leaf first. */
     private static final Pattern FRAME = Pattern.compile("^\\s+[0-9a-f]+\\s+(.*)$");
     /** The kernel's object name in perf's output. */
@@ -30,9 +35,10 @@ final class PerfScriptFolder {
     private final long toNanos;
     private final Map<Long, Map<String, Long>> stacks = new HashMap<>();
     private final Map<Long, Long> firstNanos = new HashMap<>();
+    private final Map<Long, Long> lost = new HashMap<>();
+    private long firstKept = Long.MAX_VALUE;
+    private long lastKept = Long.MIN_VALUE;
     private long outside;
-    /** The latest sample inside the window, ns; 0 before the first. */
-    private long lastNanos;
 
     /**
      * @param fromNanos the window's start, CLOCK_MONOTONIC ns ({@link System#nanoTime} on Linux; perf records
@@ -64,7 +70,15 @@ final class PerfScriptFolder {
         String header = null;
         java.util.ArrayList<String> frames = new java.util.ArrayList<>();
         for (String line = in.readLine(); line != null; line = in.readLine()) {
-            if (line.isBlank()) {
+            Matcher lostLine = line.contains("PERF_RECORD_LOST") ? LOST.matcher(line) : null;
+            if (lostLine != null && lostLine.matches()) {
+                add(header, frames);
+                header = null;
+                frames.clear();
+                if (inWindow(nanos(lostLine.group(4), lostLine.group(5)))) {
+                    lost.merge(Long.parseLong(lostLine.group(2)), Long.parseLong(lostLine.group(6)), Long::sum);
+                }
+            } else if (line.isBlank()) {
                 add(header, frames);
                 header = null;
                 frames.clear();
@@ -90,9 +104,8 @@ final class PerfScriptFolder {
         if (!m.matches()) {
             return;
         }
-        String micros = (m.group(5) + "000000").substring(0, 6);
-        long at = Long.parseLong(m.group(4)) * 1_000_000_000L + Long.parseLong(micros) * 1000;
-        if (at < fromNanos || at > toNanos) {
+        long at = nanos(m.group(4), m.group(5));
+        if (!inWindow(at)) {
             outside++;
             return;
         }
@@ -103,7 +116,18 @@ final class PerfScriptFolder {
         }
         stacks.computeIfAbsent(pid, p -> new HashMap<>()).merge(stack.toString(), 1L, Long::sum);
         firstNanos.merge(pid, at, Math::min);
-        lastNanos = Math.max(lastNanos, at);
+        firstKept = Math.min(firstKept, at);
+        lastKept = Math.max(lastKept, at);
+    }
+
+    /** @return perf's {@code seconds.fraction} time as ns */
+    private static long nanos(String seconds, String fraction) {
+        String micros = (fraction + "000000").substring(0, 6);
+        return Long.parseLong(seconds) * 1_000_000_000L + Long.parseLong(micros) * 1000;
+    }
+
+    private boolean inWindow(long at) {
+        return at >= fromNanos && at <= toNanos;
     }
 
     /** @return one frame's name from {@code symbol (dso)} */
@@ -120,7 +144,7 @@ final class PerfScriptFolder {
             String base = dso.substring(dso.lastIndexOf('/') + 1);
             s = base.isEmpty() || base.equals("[unknown]") ? "[unknown]" : base.startsWith("[") ? base : "[" + base + "]";
         } else {
-            int version = s.indexOf("@@");
+            int version = s.indexOf('@'); // symbol versions: @@GLIBC_2.34 (default), @GLIBC_2.2.5
             if (version > 0) {
                 s = s.substring(0, version);
             }
@@ -150,7 +174,17 @@ final class PerfScriptFolder {
      *         so a read cut short has folded the window up to here
      */
     long lastSampleNanos() {
-        return lastNanos;
+        return lastKept < firstKept ? 0 : lastKept;
+    }
+
+    /** @return from the first sample kept to the last, any process, ns; 0 without one */
+    long spanNanos() {
+        return lastKept < firstKept ? 0 : lastKept - firstKept;
+    }
+
+    /** @return per process id, the samples the kernel reported lost inside the window (PERF_RECORD_LOST) */
+    Map<Long, Long> lostSamples() {
+        return Map.copyOf(lost);
     }
 
     /** @return samples left out because they fell outside the window (the warmup, the connection ramp) */

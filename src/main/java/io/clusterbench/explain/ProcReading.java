@@ -146,6 +146,39 @@ record ProcReading(long pid, long userTicks, long systemTicks, Map<Long, Switche
         }
     }
 
+    /**
+     * A process's CPU time in nanoseconds: the first field ({@code sum_exec_runtime}) of every
+     * {@code /proc/PID/task/*&#47;schedstat}, summed, so a helper process that used a few milliseconds is not rounded
+     * to 0 as the 10 ms ticks of its stat line would be. A thread that ended before the reading is not counted.
+     *
+     * @param proc the /proc mount
+     * @return ns, or the stat line's ticks × 10 ms when the kernel has no schedstat, or -1 when unreadable
+     */
+    static long cpuNanos(Path proc, long pid) {
+        Path tasks = proc.resolve(pid + "/task");
+        long sum = 0;
+        boolean any = false;
+        try (DirectoryStream<Path> threads = Files.newDirectoryStream(tasks)) {
+            for (Path task : threads) {
+                try {
+                    String line = Files.readString(task.resolve("schedstat")).strip();
+                    int space = line.indexOf(' ');
+                    sum += Long.parseLong(space < 0 ? line : line.substring(0, space));
+                    any = true;
+                } catch (IOException | NumberFormatException gone) {
+                    // the thread ended while listed, or no schedstat
+                }
+            }
+        } catch (IOException | SecurityException e) {
+            // the process is gone
+        }
+        if (any) {
+            return sum;
+        }
+        long ticks = cpuTicks(proc, pid);
+        return ticks < 0 ? -1 : ticks * (1_000_000_000L / TICKS_PER_SECOND);
+    }
+
     private static long value(String line) {
         try {
             return Long.parseLong(line.substring(line.indexOf(':') + 1).trim());

@@ -27,10 +27,15 @@ import java.util.Set;
  * @param samples       samples in all
  * @param selfByName    samples per function as the stack's leaf
  * @param totalByName   samples per function anywhere in the stack (once per sample)
+ * @param userSelfByName samples per user-space function as the stack's innermost user-space frame: kernel time is
+ *                      charged to the server function that entered the kernel ({@link #KERNEL_ONLY} when a stack has
+ *                      no user-space frame)
  * @param byCategory    samples per category
  */
 record ProfileAnalysis(long samples, Map<String, Long> selfByName, Map<String, Long> totalByName,
-                       Map<String, Long> byCategory) {
+                       Map<String, Long> userSelfByName, Map<String, Long> byCategory) {
+    /** The user-space self name of a sample whose stack holds kernel frames only. */
+    static final String KERNEL_ONLY = "[kernel only]";
     /** Functions listed in each top list. */
     static final int TOP = 20;
 
@@ -39,6 +44,7 @@ record ProfileAnalysis(long samples, Map<String, Long> selfByName, Map<String, L
         long samples = 0;
         Map<String, Long> self = new HashMap<>();
         Map<String, Long> total = new HashMap<>();
+        Map<String, Long> user = new HashMap<>();
         Map<String, Long> categories = new LinkedHashMap<>();
         for (Map.Entry<String, Long> e : stacks.entrySet()) {
             List<String> frames = Arrays.asList(e.getKey().split(";"));
@@ -47,17 +53,29 @@ record ProfileAnalysis(long samples, Map<String, Long> selfByName, Map<String, L
             List<String> functions = frames.subList(1, frames.size()); // root first, without the thread's name
             if (functions.isEmpty()) {
                 self.merge("[unknown]", n, Long::sum);
+                user.merge("[unknown]", n, Long::sum);
                 categories.merge(FrameCategories.OTHER, n, Long::sum);
                 continue;
             }
             self.merge(functions.get(functions.size() - 1), n, Long::sum);
+            user.merge(innermostUserFrame(functions), n, Long::sum);
             Set<String> seen = new HashSet<>(functions);
             seen.forEach(f -> total.merge(f, n, Long::sum));
             List<String> leafFirst = new ArrayList<>(functions);
             java.util.Collections.reverse(leafFirst);
             categories.merge(FrameCategories.of(leafFirst), n, Long::sum);
         }
-        return new ProfileAnalysis(samples, self, total, categories);
+        return new ProfileAnalysis(samples, self, total, user, categories);
+    }
+
+    /** @return the innermost frame of {@code rootFirst} that is not a kernel frame, or {@link #KERNEL_ONLY} */
+    private static String innermostUserFrame(List<String> rootFirst) {
+        for (int i = rootFirst.size() - 1; i >= 0; i--) {
+            if (!rootFirst.get(i).endsWith(PerfScriptFolder.KERNEL_SUFFIX)) {
+                return rootFirst.get(i);
+            }
+        }
+        return KERNEL_ONLY;
     }
 
     /**
@@ -86,6 +104,11 @@ record ProfileAnalysis(long samples, Map<String, Long> selfByName, Map<String, L
     /** @return the functions by total samples, most first, at most {@link #TOP} */
     List<CpuProfile.Share> topTotal() {
         return top(totalByName);
+    }
+
+    /** @return the user-space functions by user-space self samples, most first, at most {@link #TOP} */
+    List<CpuProfile.Share> topUserSelf() {
+        return top(userSelfByName);
     }
 
     /** @return every category with samples, most first (ties in {@link FrameCategories#ALL} order) */

@@ -30,6 +30,10 @@ public final class AbExplainText {
     private AbExplainText() {
     }
 
+    /** The block's title line (also the A/B page's heading). */
+    static final String TITLE = AB_EXPLAIN.key() + " (intervals simultaneous at 95% over the m figures judged at a "
+            + "thread count: the rows and every candidate of the moved lists, \"of k\")";
+
     /** @return the block's lines; empty when no thread count has an explain change */
     public static List<String> lines(AbDocument d) {
         List<ThreadVerdict> with = d.verdicts().stream().filter(v -> v.explain() != null).toList();
@@ -37,48 +41,70 @@ public final class AbExplainText {
             return List.of();
         }
         List<String> out = new ArrayList<>();
-        out.add(AB_EXPLAIN.key() + " (intervals simultaneous at 95% over the m figures judged at a thread count: "
-                + "the rows and every candidate of the moved lists, \"of k\"):");
+        out.add(TITLE + ":");
         for (ThreadVerdict v : with) {
-            ExplainChange e = v.explain();
-            out.add(String.format(Locale.ROOT, "  %d %s, %d pair%s, m = %d: %s", v.threads(),
-                    v.threads() == 1 ? "thread" : "threads", e.pairs(), e.pairs() == 1 ? "" : "s", e.figuresJudged(),
-                    e.anyResolved() ? "a change resolved" : "no change resolved"));
+            out.add("  " + heading(v));
             List<List<String>> rows = new ArrayList<>();
             rows.add(List.of("    ", "A", "B", "B vs A"));
-            scaled(rows, AB_EXPLAIN_CPU.key() + " (us)", e.cpuMicrosPerEvent(), 1);
-            scaled(rows, AB_EXPLAIN_SWITCHES.key(), e.voluntarySwitchesPerEvent(), 2);
-            if (e.ipc() != null) {
-                scaled(rows, AB_EXPLAIN_IPC.key(), e.ipc(), 2);
-            } else if (e.ipcAbsentReason() != null) {
-                rows.add(List.of("    " + AB_EXPLAIN_IPC.key(), "-", "-", e.ipcAbsentReason()));
-            }
-            shift(rows, AB_EXPLAIN_LOCK_SHARE.key() + " (%)", e.lockSharePoints(), " pts", "");
-            shift(rows, AB_EXPLAIN_LOCK_WAIT.key() + " (us)", e.lockWaitMicrosPerEvent(), " us", "");
-            e.categories().forEach(s -> shift(rows, AB_EXPLAIN_CATEGORY.key() + " " + s.name() + " (%)", s, " pts",
-                    " (of " + e.categoryCandidates() + ")"));
-            e.functions().forEach(s -> shift(rows, AB_EXPLAIN_FUNCTION.key() + " " + shorten(s.name()) + " (%)", s,
-                    " pts", " (of " + e.functionCandidates() + ")"));
-            e.waits().forEach(s -> shift(rows, AB_EXPLAIN_WAIT.key() + " " + shorten(s.name()) + " (us)", s, " us",
-                    " (of " + e.waitCandidates() + ")"));
+            rows(v.explain()).forEach(r -> {
+                List<String> indented = new ArrayList<>(r);
+                indented.set(0, "    " + r.get(0));
+                rows.add(indented);
+            });
             Columns.render(rows, new boolean[] {true, false, false, true}, "  ").lines().forEach(out::add);
         }
         return out;
     }
 
+    /** @return e.g. "4 threads, 6 pairs, m = 63: no change resolved" */
+    static String heading(ThreadVerdict v) {
+        ExplainChange e = v.explain();
+        return String.format(Locale.ROOT, "%d %s, %d pair%s, m = %d: %s", v.threads(),
+                v.threads() == 1 ? "thread" : "threads", e.pairs(), e.pairs() == 1 ? "" : "s", e.figuresJudged(),
+                e.anyResolved() ? "a change resolved" : "no change resolved");
+    }
+
+    /** @return one row per figure of {@code e}: its label, A's value, B's value, the change with its interval */
+    static List<List<String>> rows(ExplainChange e) {
+        List<List<String>> rows = new ArrayList<>();
+        scaled(rows, AB_EXPLAIN_CPU.key() + " (us)", e.cpuMicrosPerEvent(), 1);
+        scaled(rows, AB_EXPLAIN_SWITCHES.key(), e.voluntarySwitchesPerEvent(), 2);
+        if (e.ipc() != null) {
+            scaled(rows, AB_EXPLAIN_IPC.key(), e.ipc(), 2);
+        } else if (e.ipcAbsentReason() != null) {
+            rows.add(List.of(AB_EXPLAIN_IPC.key(), "-", "-", e.ipcAbsentReason()));
+        }
+        shift(rows, AB_EXPLAIN_LOCK_SHARE.key() + " (%)", e.lockSharePoints(), " pts", "");
+        shift(rows, AB_EXPLAIN_LOCK_WAIT.key() + " (us)", e.lockWaitMicrosPerEvent(), " us", "");
+        e.categories().forEach(s -> shift(rows, AB_EXPLAIN_CATEGORY.key() + " " + s.name() + " (%)", s, " pts",
+                " (of " + e.categoryCandidates() + ")"));
+        e.functions().forEach(s -> shift(rows, AB_EXPLAIN_FUNCTION.key() + " " + shorten(s.name()) + " (%)", s,
+                " pts", " (of " + e.functionCandidates() + ")"));
+        e.waits().forEach(s -> shift(rows, AB_EXPLAIN_WAIT.key() + " " + shorten(s.name()) + " (us)", s, " us",
+                " (of " + e.waitCandidates() + ")"));
+        return rows;
+    }
+
     private static void scaled(List<List<String>> rows, String label, ExplainChange.Scaled s, int digits) {
         if (s != null) {
-            rows.add(List.of("    " + label, io.clusterbench.Format.decimal(s.medianA(), digits),
-                    io.clusterbench.Format.decimal(s.medianB(), digits), s.change().text()));
+            rows.add(List.of(label, io.clusterbench.Format.decimal(s.medianA(), digits),
+                    io.clusterbench.Format.decimal(s.medianB(), digits),
+                    s.change().pairs() < ExplainChange.MIN_PAIRS ? tooFew(s.change().pairs()) : s.change().text()));
         }
     }
 
     private static void shift(List<List<String>> rows, String label, ExplainChange.Shift s, String unit, String tail) {
         if (s != null) {
-            PairedDifference c = s.change();
-            rows.add(List.of("    " + label, io.clusterbench.Format.decimal(s.meanA(), 2),
-                    io.clusterbench.Format.decimal(s.meanB(), 2), c.text(unit, 2) + tail));
+            PairedDifference c = " pts".equals(unit) ? s.change().clampedTo(ExplainChange.SHARE_POINTS_BOUND) : s.change();
+            rows.add(List.of(label, io.clusterbench.Format.decimal(s.meanA(), 2),
+                    io.clusterbench.Format.decimal(s.meanB(), 2),
+                    (c.pairs() < ExplainChange.MIN_PAIRS ? tooFew(c.pairs()) : c.text(unit, 2)) + tail));
         }
+    }
+
+    /** @return "too few pairs for an interval (2; it needs 3)" */
+    static String tooFew(int pairs) {
+        return "too few pairs for an interval (" + pairs + "; it needs " + ExplainChange.MIN_PAIRS + ")";
     }
 
     /** @return the name cut to 48 characters (long C++ names), "…" marking the cut */

@@ -92,6 +92,7 @@ public final class AbHtml {
         if (!validity.isEmpty()) {
             b.append("<h3>Validity</h3>\n").append(validity);
         }
+        b.append(explain(d));
         b.append(FlameHtml.abDiff(d, dir));
         b.append("<h2>").append(esc(Html.heading(Figure.DIFFERING_VARIABLES.key()))).append("</h2>\n");
         java.util.Set<String> set = new java.util.HashSet<>();
@@ -106,6 +107,27 @@ public final class AbHtml {
         }
         b.append(vars.isEmpty() ? "<p>None.</p>\n" : Html.table(List.of("variable", "A", "B", "why"), vars));
         return HtmlReport.page(b.toString(), charts);
+    }
+
+    /**
+     * @return "explain: what changed, B vs A" with one table per thread count (the rows of the console block,
+     * {@link AbExplainText}); "" when no thread count has explain facts
+     */
+    static String explain(AbDocument d) {
+        List<ThreadVerdict> with = d.verdicts().stream().filter(v -> v.explain() != null).toList();
+        if (with.isEmpty()) {
+            return "";
+        }
+        StringBuilder b = new StringBuilder("<h2>").append(esc(Figure.AB_EXPLAIN.key())).append("</h2>\n<p>")
+                .append(esc(AbExplainText.TITLE.substring(Figure.AB_EXPLAIN.key().length()).strip()))
+                .append(esc("; docs/metrics.md, \"What changed, B vs A\"")).append("</p>\n");
+        for (ThreadVerdict v : with) {
+            b.append("<h3>").append(esc(AbExplainText.heading(v))).append("</h3>\n");
+            List<List<String>> rows = new ArrayList<>();
+            AbExplainText.rows(v.explain()).forEach(r -> rows.add(r.stream().map(Html::esc).toList()));
+            b.append(Html.table(List.of("figure", "A", "B", "B vs A"), rows));
+        }
+        return b.toString();
     }
 
     /**

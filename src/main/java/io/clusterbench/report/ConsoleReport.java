@@ -294,15 +294,37 @@ public final class ConsoleReport {
                 + profiled(run);
     }
 
-    /** @return ", profiled (perf N% of the server's CPU)" for a step with an on-CPU profile, else "" */
+    /**
+     * @return ", profiled (perf 0.02% of the server's CPU, 99% of the expected samples)" for a step with an on-CPU
+     * profile (the smallest share of expected samples over its nodes), then " — profile warning NODE: ..." for each
+     * node with one; "" without a profile
+     */
     private static String profiled(RunRecord run) {
         io.clusterbench.result.CpuProfile p = run.fact(io.clusterbench.result.FactKeys.CPU_PROFILE);
         if (p == null || !p.profiled()) {
             return "";
         }
-        Double cost = p.nodes().stream().map(io.clusterbench.result.CpuProfile.Node::perfCpuPercentOfServer)
+        List<io.clusterbench.result.CpuProfile.Node> nodes = p.nodes().stream().filter(n -> n.absentReason() == null)
+                .toList();
+        Double cost = nodes.stream().map(io.clusterbench.result.CpuProfile.Node::perfCpuPercentOfServer)
                 .filter(java.util.Objects::nonNull).findFirst().orElse(null);
-        return f(", %s%s", EXPLAIN_PROFILED.key(), cost == null ? "" : f(" (perf %.1f%% of the server's CPU)", cost));
+        Double expected = nodes.stream().map(io.clusterbench.result.CpuProfile.Node::samplesPercentOfExpected)
+                .filter(java.util.Objects::nonNull).min(Double::compare).orElse(null);
+        List<String> inside = new java.util.ArrayList<>();
+        if (cost != null) {
+            inside.add("perf " + ExplainBlock.percent(cost) + " of the server's CPU");
+        }
+        if (expected != null) {
+            inside.add(f("%.0f%% of the expected samples", expected));
+        }
+        StringBuilder b = new StringBuilder(", " + EXPLAIN_PROFILED.key());
+        if (!inside.isEmpty()) {
+            b.append(" (").append(String.join(", ", inside)).append(')');
+        }
+        nodes.stream().filter(n -> n.warning() != null).forEach(n -> b.append(" — ")
+                .append(EXPLAIN_PROFILE_WARNING.key()).append(nodes.size() > 1 ? " " + n.node() : "").append(": ")
+                .append(n.warning()));
+        return b.toString();
     }
 
     /**

@@ -97,17 +97,46 @@ final class ExplainBlock {
         }
         b.append(f(LABEL + "%s%n", EXPLAIN_ON_CPU.key() + ":", p.categories().stream()
                 .map(c -> f("%s %.1f%%", c.name(), c.sharePercent())).collect(Collectors.joining(", "))));
-        b.append(f(LABEL + "%s (self)%n", EXPLAIN_TOP_FUNCTIONS.key() + ":", p.topSelf().stream().limit(NAMED)
-                .map(s -> f("%s %.1f%%", s.name(), s.sharePercent())).collect(Collectors.joining(", "))));
+        b.append(f(LABEL + "%s (self)%n", EXPLAIN_TOP_FUNCTIONS.key() + ":", shares(p.topSelf())));
+        if (!p.topUserSelf().isEmpty()) {
+            b.append(f(LABEL + "%s (self; kernel time charged to the function that entered the kernel)%n",
+                    EXPLAIN_USER_FUNCTIONS.key() + ":", shares(p.topUserSelf())));
+        }
         CpuProfile.Concentration c = p.concentration();
-        b.append(f(LABEL + "%d samples in %.1f of %.1f s%s; %s of samples in %d/%d/%d of %d functions; %s %.2f s%s; "
-                        + "stacks in %s%n", EXPLAIN_PROFILE.key() + ":", p.samples(), p.coveredSeconds(), p.windowSeconds(),
-                p.incompleteReason() == null ? "" : " (the phase's first part: its analysis was cut at the step's end "
-                        + "deadline; perf.data kept)",
-                EXPLAIN_CONCENTRATION.key(), c.functions50(), c.functions90(), c.functions99(), p.distinctFunctions(),
-                EXPLAIN_PERF_CPU.key(), p.perfCpuSeconds(), p.perfCpuPercentOfServer() == null ? ""
-                        : f(" (%.1f%% of the server's)", p.perfCpuPercentOfServer()),
-                p.foldedFile() == null ? "-" : p.foldedFile()));
+        b.append(f(LABEL + "%d samples%s in %.1f of %.1f s%s; %s of samples in %d/%d/%d of %d functions; %s%s; "
+                        + "stacks in %s%n", EXPLAIN_PROFILE.key() + ":", p.samples(), expected(p), p.coveredSeconds(),
+                p.windowSeconds(), p.incompleteReason() == null ? "" : " (the phase's first part: its analysis was cut "
+                        + "at the step's end deadline; perf.data kept)", EXPLAIN_CONCENTRATION.key(), c.functions50(), c.functions90(), c.functions99(),
+                p.distinctFunctions(), EXPLAIN_PERF_CPU.key(), perfCost(p), p.foldedFile() == null ? "-" : p.foldedFile()));
+        if (p.warning() != null) {
+            b.append(f(LABEL + "%s%n", EXPLAIN_PROFILE_WARNING.key() + ":", p.warning()));
+        }
+    }
+
+    private static String shares(List<CpuProfile.Share> list) {
+        return list.stream().limit(NAMED).map(s -> f("%s %.1f%%", s.name(), s.sharePercent()))
+                .collect(Collectors.joining(", "));
+    }
+
+    /** @return " (99% of 1357 expected, 0 lost)", or "" for a profile without the server's CPU */
+    private static String expected(CpuProfile.Node p) {
+        return p.expectedSamples() == null || p.samplesPercentOfExpected() == null ? ""
+                : f(" (%.0f%% %s %d, %s %d)", p.samplesPercentOfExpected(), EXPLAIN_EXPECTED_SAMPLES.key(),
+                p.expectedSamples(), EXPLAIN_LOST_SAMPLES.key(), p.lostSamples());
+    }
+
+    /** @return perf's own CPU in ms and, when known, as a share of the server's, e.g. "0.3 ms (0.02% of the server's)" */
+    static String perfCost(CpuProfile.Node p) {
+        if (p.pid() == null) {
+            return " - (profiled on the server's host through --server-perf-cmd)";
+        }
+        return f(" %.1f ms", p.perfCpuSeconds() * 1000) + (p.perfCpuPercentOfServer() == null ? ""
+                : f(" (%s of the server's)", percent(p.perfCpuPercentOfServer())));
+    }
+
+    /** @return a share with two decimals below 10% (perf's cost is often a few hundredths), one above */
+    static String percent(double v) {
+        return v < 10 ? f("%.2f%%", v) : f("%.1f%%", v);
     }
 
     private static void waits(StringBuilder b, WaitProfile.Node w) {
@@ -179,9 +208,6 @@ final class ExplainBlock {
                 EXPLAIN_LOCK_WAIT_COLUMN.key(), EXPLAIN_TOP_FUNCTIONS.key() + " (self %)",
                 EXPLAIN_TOP_WAITS.key() + " (us)"));
         rows.add(header);
-        double perfMax = 0;
-        int profiled = 0;
-        int steps = 0;
         for (ExplainSummary.Point p : summary.points()) {
             List<String> row = new ArrayList<>(List.of(Integer.toString(p.threads())));
             if (nodes) {
@@ -191,9 +217,6 @@ final class ExplainBlock {
                             : f("%.1f%%", p.lockCpuPercent()), num(p.lockWaitMicros(), 1),
                     named(p.topFunctions(), "%.1f"), named(p.topWaits(), "%.1f")));
             rows.add(row);
-            profiled += p.profiledSteps();
-            steps += p.steps();
-            perfMax = p.perfCpuPercentMax() == null ? perfMax : Math.max(perfMax, p.perfCpuPercentMax());
         }
         boolean[] left = new boolean[header.size()];
         left[header.size() - 1] = true;
@@ -206,8 +229,11 @@ final class ExplainBlock {
         for (String line : Columns.render(rows, left, "  ").split("\n")) {
             b.append("   ").append(line).append('\n');
         }
-        b.append(f("    %s: %d of %d steps%s%n", EXPLAIN_PROFILED.key(), profiled, steps, profiled == 0 ? ""
-                : f(" (perf's own CPU at most %.1f%% of the server's)", perfMax)));
+        b.append(f("    %s: %d of %d steps%s%s%n", EXPLAIN_PROFILED.key(), summary.profiledSteps(), summary.steps(),
+                summary.perfCpuPercentMax() == null ? ""
+                        : f(" (perf's own CPU at most %s of the server's)", percent(summary.perfCpuPercentMax())),
+                summary.warnedSteps() == 0 ? "" : f("; %d with a %s (see the step's line)", summary.warnedSteps(),
+                        EXPLAIN_PROFILE_WARNING.key())));
         return b.toString();
     }
 

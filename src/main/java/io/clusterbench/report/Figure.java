@@ -200,7 +200,19 @@ public enum Figure {
     EXPLAIN_SRV_CPU_COLUMN("srv CPU us", "us/event"),
     EXPLAIN_LOCK_CPU_COLUMN("lock cpu", "% of samples"),
     EXPLAIN_LOCK_WAIT_COLUMN("lock wait us", "us/event"),
-    EXPLAIN_PROFILED("profiled", "");
+    EXPLAIN_PROFILED("profiled", ""),
+    EXPLAIN_USER_FUNCTIONS("user-space", "% of samples"),
+    EXPLAIN_EXPECTED_SAMPLES("of expected", "% of samples"),
+    EXPLAIN_LOST_SAMPLES("lost", "samples"),
+    EXPLAIN_PROFILE_WARNING("profile warning", ""),
+    COMPARE_EXPLAIN("explain: what changed", ""),
+    COVERAGE("Training coverage", ""),
+    COVERAGE_SAMPLES("samples", "samples"),
+    COVERAGE_FUNCTIONS("server functions", "functions"),
+    COVERAGE_EXCLUSIVE("reached by", "functions"),
+    COVERAGE_REACHED("reached", "% of samples"),
+    COVERAGE_SELF("self", "% of samples"),
+    COVERAGE_IF_EQUAL("if equal", "probability");
 
     private final String key;
     private final String unit;

@@ -6,16 +6,18 @@ import io.clusterbench.ab.Side;
 import io.clusterbench.ab.ThreadVerdict;
 import io.clusterbench.result.CpuProfile;
 import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.ProfileFiles;
+import io.clusterbench.result.RunRecord;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.stream.Stream;
+
+import static io.clusterbench.Format.f;
+import static io.clusterbench.report.Html.esc;
 
 /**
  * The flame-graph sections of the HTML reports ({@link FlameGraph}; docs/explain.md): one flame graph per profiled
@@ -34,28 +36,35 @@ final class FlameHtml {
 
     /**
      * @param resultDir the folder of a run's or sweep's result.json, or null when unknown
-     * @return "On-CPU flame graphs" with one graph per folded-stacks file ({@code profile*.folded} in the folder and
-     * in each of its {@code steps/*}), step folders in name order; "" without any
+     * @param runs      its runs
+     * @return "On-CPU flame graphs" with one graph per profiled node of each step whose folded stacks are in its step
+     * folder ({@link ProfileFiles}), in run order, each titled by its file, samples, share of the expected samples and
+     * perf's own cost, a profile warning above it; "" without any
      */
-    static String steps(Path resultDir) {
+    static String steps(Path resultDir, List<RunRecord> runs) {
         if (resultDir == null) {
             return "";
         }
-        List<Path> files = new ArrayList<>(folded(resultDir));
-        Path steps = resultDir.resolve("steps");
-        if (Files.isDirectory(steps)) {
-            try (Stream<Path> dirs = Files.list(steps)) {
-                dirs.filter(Files::isDirectory).sorted().forEach(d -> files.addAll(folded(d)));
-            } catch (IOException e) {
-                throw new UncheckedIOException("cannot list " + steps + ": " + e.getMessage(), e);
-            }
-        }
         StringBuilder b = new StringBuilder();
-        for (Path f : files) {
-            String title = resultDir.relativize(f).toString();
-            b.append(FlameGraph.svg(read(f), title));
+        for (ProfileFiles.Entry e : ProfileFiles.of(resultDir, runs)) {
+            CpuProfile.Node n = e.profile();
+            String title = relative(resultDir, e.file()) + f(" — %d samples", n.samples())
+                    + (n.samplesPercentOfExpected() == null ? "" : f(", %.0f%% of expected", n.samplesPercentOfExpected()))
+                    + (n.perfCpuPercentOfServer() == null ? ""
+                    : ", perf " + ExplainBlock.percent(n.perfCpuPercentOfServer()) + " of the server's CPU");
+            if (n.warning() != null) {
+                b.append("<p class=\"note\"><b>").append(esc(Figure.EXPLAIN_PROFILE_WARNING.key())).append("</b> (")
+                        .append(esc(relative(resultDir, e.file()))).append("): ").append(esc(n.warning())).append("</p>\n");
+            }
+            b.append(FlameGraph.svg(read(e.file()), title));
         }
         return b.isEmpty() ? "" : "<h2>On-CPU flame graphs</h2>\n" + NOTE + "<div class=\"flames\">\n" + b + "</div>\n";
+    }
+
+    private static String relative(Path dir, Path file) {
+        Path a = dir.toAbsolutePath().normalize();
+        Path f = file.toAbsolutePath().normalize();
+        return f.startsWith(a) ? a.relativize(f).toString() : f.toString();
     }
 
     /**
@@ -97,17 +106,6 @@ final class FlameHtml {
                     .forEach((k, n) -> sum.merge(k, n, Long::sum));
         }
         return sum;
-    }
-
-    private static List<Path> folded(Path dir) {
-        try (Stream<Path> s = Files.list(dir)) {
-            return s.filter(p -> {
-                String n = p.getFileName().toString();
-                return n.startsWith("profile") && n.endsWith(".folded");
-            }).sorted().toList();
-        } catch (IOException e) {
-            return List.of();
-        }
     }
 
     private static Map<String, Long> read(Path f) {

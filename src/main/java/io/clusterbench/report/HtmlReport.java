@@ -68,6 +68,8 @@ public final class HtmlReport {
                     .append(HtmlTables.tables(c));
             body.append("<h3>").append(esc(Html.heading(Figure.DIFFERING_VARIABLES.key()))).append("</h3>\n")
                     .append(HtmlTables.variables(c));
+            body.append(ExplainComparisonHtml.section(results));
+            body.append(CoverageHtml.section(results));
         }
         String throughput = canvas(charts, ReportCharts.throughput(results));
         if (!throughput.isEmpty()) {
@@ -145,7 +147,7 @@ public final class HtmlReport {
         b.append("<h3>Statement classes</h3>\n").append(HtmlTables.classes(ThreadClasses.of(r.measuredRuns())));
         b.append(marked(r));
         b.append(ClusterHtml.section(r, charts));
-        b.append(FlameHtml.steps(resultDir(r.source())));
+        b.append(FlameHtml.steps(resultDir(r.source()), r.measuredRuns()));
         b.append("<h3>Server counters and resource use</h3>\n");
         ObservedSummary obs = ObservedSummary.of(r.measuredRuns());
         if (obs.isEmpty()) {

@@ -11,9 +11,15 @@ import java.util.TreeMap;
  * medians of the per-step figures, and the functions and waits with the largest mean share. Computed from the runs
  * of a result; immutable.
  *
- * @param points per thread count (ascending), then node (endpoint order)
+ * @param points            per thread count (ascending), then node (endpoint order)
+ * @param steps             steps counted (full repeats with explain facts), each once whatever its nodes
+ * @param profiledSteps     of them, steps with an on-CPU profile of at least one node
+ * @param warnedSteps       of them, steps with a profile warning on at least one node ({@link CpuProfile#warning})
+ * @param perfCpuPercentMax the largest share of the server's CPU perf's own process used in a profiled step (any
+ *                          node); null without one
  */
-public record ExplainSummary(List<Point> points) {
+public record ExplainSummary(List<Point> points, int steps, int profiledSteps, int warnedSteps,
+                             Double perfCpuPercentMax) {
     /** Functions and waits named per point. */
     public static final int TOP = 3;
 
@@ -54,9 +60,25 @@ public record ExplainSummary(List<Point> points) {
     /** @return the explain summary of the full repeats among {@code runs}; no points when none has explain facts */
     public static ExplainSummary of(List<RunRecord> runs) {
         Map<Integer, Map<String, List<RunRecord>>> byThreads = new TreeMap<>();
+        int steps = 0;
+        int profiled = 0;
+        int warned = 0;
+        Double perfMax = null;
         for (RunRecord r : runs) {
             if (r.summary() == null || r.summary().events() == 0 || !SweepSummary.isRepeat(r) || !ExplainFacts.any(r)) {
                 continue;
+            }
+            steps++;
+            CpuProfile p = r.fact(FactKeys.CPU_PROFILE);
+            if (p != null && p.profiled()) {
+                profiled++;
+                warned += p.nodes().stream().anyMatch(n -> n.absentReason() == null && n.warning() != null) ? 1 : 0;
+                for (CpuProfile.Node n : p.nodes()) {
+                    if (n.absentReason() == null && n.perfCpuPercentOfServer() != null) {
+                        perfMax = perfMax == null ? n.perfCpuPercentOfServer()
+                                : Math.max(perfMax, n.perfCpuPercentOfServer());
+                    }
+                }
             }
             for (String node : nodes(r)) {
                 byThreads.computeIfAbsent(r.threads(), t -> new LinkedHashMap<>())
@@ -65,7 +87,7 @@ public record ExplainSummary(List<Point> points) {
         }
         List<Point> points = new ArrayList<>();
         byThreads.forEach((threads, byNode) -> byNode.forEach((node, list) -> points.add(point(threads, node, list))));
-        return new ExplainSummary(points);
+        return new ExplainSummary(points, steps, profiled, warned, perfMax);
     }
 
     private static List<String> nodes(RunRecord r) {

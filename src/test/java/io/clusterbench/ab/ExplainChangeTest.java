@@ -101,4 +101,31 @@ class ExplainChangeTest {
     private static final class HardwareNotSupported {
         static final String REASON = io.clusterbench.result.HardwareCounters.NOT_SUPPORTED;
     }
+
+    @Test
+    void twoPairsShowNoIntervalAndResolveNothing() {
+        double[][] pairs = {{100, 300, 10, 50}, {102, 100, 11, 10}};
+        ExplainChange e = AbVerdicts.of(runs(pairs, "MYSQLparse", "ut_delay")).get(0).explain();
+        assertEquals(2, e.pairs());
+        assertFalse(e.anyResolved(), "below " + ExplainChange.MIN_PAIRS + " pairs nothing is resolved");
+        String text = String.join("\n", AbText.verdicts(SyntheticAb.document(new double[] {1, 1, 1})
+                .withRuns(runs(pairs, "MYSQLparse", "ut_delay"))));
+        assertTrue(text.matches("(?s).*server CPU/event \\(us\\)\\s+101\\.0\\s+200\\.0\\s+too few pairs for an interval "
+                + "\\(2; it needs 3\\).*"), text);
+        assertTrue(!text.contains("e+") && !text.matches("(?s).*\\d{5,}%.*"), "no astronomical interval:\n" + text);
+    }
+
+    @Test
+    void aShareDifferencesIntervalIsCutToThePossibleRange() {
+        // 3 pairs with a wild lock share: at the block's simultaneous level the interval would pass ±100 points
+        double[][] pairs = {{100, 101, 1, 90}, {102, 100, 80, 2}, {99, 100.5, 3, 85}};
+        ExplainChange e = AbVerdicts.of(runs(pairs, "MYSQLparse", "MYSQLparse")).get(0).explain();
+        PairedDifference lock = e.lockSharePoints().change();
+        assertTrue(lock.clamped(), lock.toString());
+        assertTrue(lock.low() >= -100 && lock.high() <= 100, lock.toString());
+        assertTrue(lock.text(" pts", 2).endsWith("[-100.00, +100.00] pts (cut to the possible range)"),
+                lock.text(" pts", 2));
+        PairedDifference raw = PairedDifference.of(List.of(1.0, 80.0, 3.0), List.of(90.0, 2.0, 85.0), null, 0.999);
+        assertTrue(raw.low() < -100 && raw.high() > 100 && !raw.clamped(), raw.toString());
+    }
 }

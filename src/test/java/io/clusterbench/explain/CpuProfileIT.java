@@ -100,11 +100,20 @@ class CpuProfileIT {
         assertEquals(FrameCategories.EXECUTE, n.categories().get(0).name(), n.categories().toString());
         assertTrue(n.coveredSeconds() > 2.0 && n.coveredSeconds() <= n.windowSeconds(), "perf sampled before the "
                 + "measured phase began: " + n);
-        assertTrue(n.perfCpuSeconds() >= 0 && n.perfCpuPercentOfServer() != null, n.toString());
+        // perf's own cost: measured (not rounded to a 10 ms tick), and a plausible share of the server's CPU
+        assertTrue(n.perfCpuSeconds() > 0, "perf's own CPU in the window: " + n.perfCpuSeconds() + " s");
+        assertTrue(n.perfCpuPercentOfServer() != null && n.perfCpuPercentOfServer() > 0
+                && n.perfCpuPercentOfServer() < 100, "perf's share of the server's CPU: " + n.perfCpuPercentOfServer());
+        // every sample the server's CPU time makes is there: about CPU seconds x Hz, none lost on an idle machine
+        assertNotNull(n.expectedSamples(), n.toString());
+        assertTrue(n.samplesPercentOfExpected() > CpuProfile.MIN_SAMPLES_PERCENT_OF_EXPECTED
+                && n.samplesPercentOfExpected() < 120, n.samples() + " samples of " + n.expectedSamples() + " expected");
         Map<String, Long> folded = ProfileAnalysis.readFolded(dir.resolve("profile.folded"));
         assertEquals(n.samples(), folded.values().stream().mapToLong(Long::longValue).sum(),
                 "the folded stacks hold exactly the samples analysed");
         assertTrue(folded.keySet().stream().anyMatch(s -> s.contains("Item_func_sha2::val_str_ascii")));
+        assertTrue(n.topUserSelf().stream().limit(3).anyMatch(f -> f.name().toLowerCase(java.util.Locale.ROOT)
+                .contains("sha")), "the user-space view leads with the hash too: " + n.topUserSelf());
         assertFalse(Files.exists(dir.resolve("perf.data")), "perf.data is removed once folded");
         // a server busy for 3 s on one connection: up to one CPU-second (less on a loaded machine), 999 samples each
         assertTrue(n.samples() > 200 && n.samples() < 999 * 3 * 1.2, n.samples() + " samples");
@@ -140,5 +149,31 @@ class CpuProfileIT {
         try (var files = Files.list(dir)) {
             assertEquals(List.of(), files.toList(), "perf stat's files are removed");
         }
+    }
+
+    @Test
+    void theStepWaitsForPerfEvenWhenTheObserversThreadStartedIt(@TempDir Path dir) throws Exception {
+        Lifecycle life = Lifecycle.detached();
+        CpuProfileObserver o = new CpuProfileObserver(nodes, 499, dir, life, null);
+        Thread observer = new Thread(o::connect, "observer"); // starts perf, does not wait
+        observer.start();
+        observer.join();
+        long t0 = System.nanoTime();
+        o.startAndAwait(ExplainStep.PROFILER_READY_DEADLINE); // the step: waits until perf samples
+        assertTrue(ProcessHandle.allProcesses().anyMatch(p -> p.info().command().orElse("").endsWith("/cat")
+                && p.parent().flatMap(q -> q.info().commandLine()).orElse("").contains(dir.toString())),
+                "perf samples (runs its cat) when the step goes on, after " + (System.nanoTime() - t0) / 1e6 + " ms");
+        AtomicBoolean stop = new AtomicBoolean();
+        Thread load = hashing(stop); // a connection opened now: its server thread must be sampled
+        life.enter(Lifecycle.Phase.MEASURED);
+        o.start();
+        Thread.sleep(2000);
+        o.measuringEnded();
+        stop.set(true);
+        load.join();
+        o.close();
+        o.finish();
+        CpuProfile.Node n = o.facts().get(FactKeys.CPU_PROFILE).nodes().get(0);
+        assertNull(n.warning(), n.toString());
     }
 }

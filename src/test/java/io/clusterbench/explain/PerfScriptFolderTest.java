@@ -50,6 +50,7 @@ class PerfScriptFolderTest {
         assertEquals("[unknown]", PerfScriptFolder.frame("[unknown] ([unknown])"));
         assertEquals("tcp_sendmsg_[k]", PerfScriptFolder.frame("tcp_sendmsg ([kernel.kallsyms])"));
         assertEquals("pthread_mutex_trylock", PerfScriptFolder.frame("pthread_mutex_trylock@@GLIBC_2.34 (/usr/lib/x86_64-linux-gnu/libc.so.6)"));
+        assertEquals("cfree", PerfScriptFolder.frame("cfree@GLIBC_2.2.5 (/usr/lib/x86_64-linux-gnu/libc.so.6)"));
         assertEquals("std::function<void ()>::operator()",
                 PerfScriptFolder.frame("std::function<void ()>::operator() (/usr/sbin/mariadbd)"));
         assertEquals("a:b", PerfScriptFolder.frame("a;b (/x)"), "the folded separator never appears in a frame");
@@ -62,5 +63,19 @@ class PerfScriptFolderTest {
         PerfScriptFolder f = fold(text, 0, Long.MAX_VALUE);
         assertEquals(Map.of("mariadbd;f", 1L), f.stacks().get(10L));
         assertEquals(Map.of("mariadbd;h;g", 1L), f.stacks().get(20L));
+    }
+
+    @Test
+    void lostRecordsAreCountedPerProcessInTheWindowAndNeverTakenForASample() throws Exception {
+        // perf script --show-lost-events: a LOST line comes between samples, directly followed by the next header
+        String text = "mariadbd 10/11  100.000001:\n\t  1 f (/a)\n\n"
+                + "mariadbd 10/12  100.000002: PERF_RECORD_LOST lost 45\n"
+                + "mariadbd 10/12  100.000002: \n\t  1 g (/a)\n\n"
+                + "mariadbd 10/13  100.500000: PERF_RECORD_LOST lost 7\n"
+                + "mariadbd 20/21  100.600000: PERF_RECORD_LOST lost 3\n"
+                + "mariadbd 10/11  300.000000: PERF_RECORD_LOST lost 1000\n";
+        PerfScriptFolder f = fold(text, 0, 200_000_000_000L);
+        assertEquals(Map.of("mariadbd;f", 1L, "mariadbd;g", 1L), f.stacks().get(10L));
+        assertEquals(Map.of(10L, 52L, 20L, 3L), f.lostSamples(), "the record after the window is left out");
     }
 }

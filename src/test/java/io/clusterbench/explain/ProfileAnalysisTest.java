@@ -48,4 +48,17 @@ class ProfileAnalysisTest {
         FoldedFile.write(f, new java.util.TreeMap<>(stacks()));
         assertEquals(new java.util.TreeMap<>(stacks()), new java.util.TreeMap<>(ProfileAnalysis.readFolded(f)));
     }
+
+    @Test
+    void theUserSpaceViewChargesKernelTimeToTheFunctionThatEnteredTheKernel() {
+        Map<String, Long> s = new LinkedHashMap<>();
+        s.put("mariadbd;do_command;my_net_write;__send;tcp_sendmsg_[k];_raw_spin_unlock_irqrestore_[k]", 30L);
+        s.put("mariadbd;do_command;row_search_mvcc", 10L);
+        s.put("mariadbd;finish_task_switch.isra.0_[k]", 5L);
+        ProfileAnalysis a = ProfileAnalysis.of(s);
+        assertEquals(new CpuProfile.Share("_raw_spin_unlock_irqrestore_[k]", 30, 66.67), a.topSelf().get(0));
+        assertEquals(new CpuProfile.Share("__send", 30, 66.67), a.topUserSelf().get(0));
+        assertEquals(new CpuProfile.Share("row_search_mvcc", 10, 22.22), a.topUserSelf().get(1));
+        assertEquals(new CpuProfile.Share(ProfileAnalysis.KERNEL_ONLY, 5, 11.11), a.topUserSelf().get(2));
+    }
 }

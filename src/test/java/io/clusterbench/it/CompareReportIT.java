@@ -91,6 +91,49 @@ class CompareReportIT {
     }
 
     @Test
+    void compareShowsWhatChangedInTheServersWorkWithEachSidesSpread() throws Exception {
+        Cli.Result r = Cli.run("compare", base.toString(), tuned.toString());
+        assertEquals(0, r.exitCode(), r.err());
+        List<String> lines = r.out().lines().toList();
+        int block = lines.indexOf(lines.stream().filter(l -> l.startsWith("explain: what changed (per transaction; "))
+                .findFirst().orElseThrow(() -> new AssertionError("no explain block:\n" + r.out())));
+        for (int threads : List.of(1, 2)) {
+            String heading = "  " + threads + (threads == 1 ? " thread" : " threads") + " (steps: A 3, B 3)";
+            int at = lines.subList(block, lines.size()).indexOf(heading);
+            assertTrue(at > 0, heading + "\n" + r.out());
+            String cpu = lines.get(block + at + 2);
+            // each side's server CPU per event: median [min–max] over its 3 steps, as their result.json holds them
+            assertTrue(cpu.startsWith("    server CPU/event (us)"), cpu);
+            assertTrue(cpu.contains(spread(base, threads)) && cpu.contains(spread(tuned, threads)), cpu + "\n"
+                    + spread(base, threads) + " / " + spread(tuned, threads));
+            assertTrue(cpu.matches(".*[+-]\\d+\\.\\d% \\((apart|within noise)\\)$"), cpu);
+        }
+        Path html = tmp.resolve("out/explain.html");
+        assertEquals(0, Cli.run("report", base.toString(), tuned.toString(), "-o", html.toString()).exitCode());
+        String page = Files.readString(html);
+        assertTrue(page.contains("<h3>explain: what changed</h3>") && page.contains("server CPU/event (us)"), page);
+        io.clusterbench.result.CpuProfile p = io.clusterbench.result.ResultJson.read(base.resolve("result.json")).runs()
+                .get(0).fact(io.clusterbench.result.FactKeys.CPU_PROFILE);
+        if (p != null && p.profiled()) { // perf here: a differential flame graph per thread count
+            assertTrue(page.contains("Differential flame graphs per thread count"), "differential flame graphs");
+            for (String t : List.of("1 thread", "2 threads")) {
+                assertEquals(1, page.split("aria-label=\"" + t + " \\(steps: A 3, B 3\\): B&#39;s profile", -1).length - 1,
+                        "one differential flame graph at " + t);
+            }
+        }
+    }
+
+    /** @return the server CPU per event of {@code result}'s steps at {@code threads} as compare prints it */
+    private static String spread(Path result, int threads) throws Exception {
+        List<Double> cpu = io.clusterbench.result.ResultJson.read(result.resolve("result.json")).runs().stream()
+                .filter(run -> run.threads() == threads)
+                .map(run -> run.fact(io.clusterbench.result.FactKeys.SERVER_RESOURCES).nodes().get(0).perEvent()
+                        .cpuMicros()).toList();
+        io.clusterbench.result.Spread s = io.clusterbench.result.Spread.of(cpu);
+        return String.format(java.util.Locale.ROOT, "%.1f [%.1f–%.1f] ×3", s.median(), s.min(), s.max());
+    }
+
+    @Test
     void badInputIsOneLineAndExitTwo() {
         Cli.Result one = Cli.run("compare", base.toString());
         assertEquals(2, one.exitCode());

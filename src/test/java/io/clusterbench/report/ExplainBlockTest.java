@@ -32,8 +32,11 @@ class ExplainBlockTest {
                     + "voluntary, 0.50 involuntary; storage 0 B read, 4.0 kB written\n"), b);
             assertTrue(b.contains("    on-CPU:           execute 40.0%, lock 3.0%\n"), b);
             assertTrue(b.contains("    top functions:    rec_get_offsets_func 20.0%, row_search_mvcc 5.0% (self)\n"), b);
-            assertTrue(b.contains("5000 samples in 9.4 of 10.0 s; 50/90/99% of samples in 31/402/760 of 812 functions; "
-                    + "perf CPU 0.05 s (0.7% of the server's); stacks in profile.folded"), b);
+            assertTrue(b.contains("5000 samples (98% of expected 5100, lost 0) in 9.4 of 10.0 s; 50/90/99% of samples in "
+                    + "31/402/760 of 812 functions; perf CPU 50.0 ms (0.70% of the server's); stacks in profile.folded"), b);
+            assertTrue(b.contains("    user-space:       rec_get_offsets_func 22.0% (self; kernel time charged to the "
+                    + "function that entered the kernel)\n"), b);
+            assertTrue(!b.contains("profile warning"), "98% of the expected samples and nothing lost: no warning");
             assertTrue(b.contains("    waits:            lock 2000.0 us (90.0%), file I/O 222.2 us (10.0%); not timed: "
                     + "wait/synch/mutex\n"), b);
             assertTrue(b.contains("    top waits:        innodb row lock 2000.0 us\n"), b);
@@ -61,8 +64,25 @@ class ExplainBlockTest {
         assertTrue(lines[3].matches("\\s+1\\s+110\\.0\\s+1\\.0%\\s+2000\\.0\\s+my_sha256 20\\.0, row_search_mvcc 5\\.0\\s+"
                 + "innodb row lock 2000\\.0"), lines[3]);
         assertTrue(lines[4].matches("\\s+8\\s+90\\.0\\s+12\\.5%\\s+2000\\.0\\s+ut_delay 20\\.0.*"), lines[4]);
-        assertEquals("    profiled: 3 of 3 steps (perf's own CPU at most 0.7% of the server's)", lines[5]);
+        assertEquals("    profiled: 3 of 3 steps (perf's own CPU at most 0.70% of the server's)", lines[5]);
         ResultDocument none = SyntheticResults.builder().runs(1, 100).build();
         assertEquals("", ExplainBlock.sweep(ExplainSummary.of(none.runs())));
+    }
+
+    @Test
+    void aWarnedProfileSaysSoInTheBlockAndOnTheStepLine() {
+        RunRecord r = run(4, 100, 1.0, "f");
+        io.clusterbench.result.CpuProfile p = r.fact(io.clusterbench.result.FactKeys.CPU_PROFILE);
+        String warning = io.clusterbench.result.CpuProfile.warning(1000, 5100L, 0, 0.7);
+        RunRecord warned = r.withFacts(r.observerFacts().with(io.clusterbench.result.FactKeys.CPU_PROFILE,
+                new io.clusterbench.result.CpuProfile(List.of(ExplainSamples.profile(p.nodes().get(0), "n1", warning)))));
+        assertTrue(ExplainBlock.render(warned).contains("    profile warning:  the profile holds 20% of the 5100 "
+                + "samples"), ExplainBlock.render(warned));
+        String line = ConsoleReport.stepLine(warned);
+        assertTrue(line.endsWith(", profiled (perf 0.70% of the server's CPU, 98% of the expected samples) — profile "
+                + "warning: " + warning), line);
+        String table = ExplainBlock.sweep(ExplainSummary.of(List.of(warned, r)));
+        assertTrue(table.contains("profiled: 2 of 2 steps (perf's own CPU at most 0.70% of the server's); 1 with a "
+                + "profile warning (see the step's line)"), table);
     }
 }

@@ -84,4 +84,32 @@ class ExplainFactsTest {
         assertEquals(3.5, eight.lockWaitMicros(), 1e-9, "lock category per event: (3000 + 4000) / 1000 / 2");
         assertTrue(ExplainSummary.of(d.runs()).points().isEmpty(), "no explain facts, no points");
     }
+
+    @Test
+    void profiledStepsCountStepsNotNodeSteps() {
+        ResultDocument d = SyntheticResults.builder().runs(1, 100).runs(4, 400).build();
+        List<RunRecord> runs = new ArrayList<>();
+        for (RunRecord r : d.runs()) {
+            runs.add(ExplainSamples.with(r, ExplainSamples.onNodes(ExplainSamples.facts(1000, 100, 1.0, "f", 0),
+                    "n1", "n2", "n3")));
+        }
+        ExplainSummary s = ExplainSummary.of(runs);
+        assertEquals(6, s.points().size(), "a row per thread count and node");
+        assertEquals(2, s.steps(), "2 steps of a 3-node sweep are 2 steps, not 6");
+        assertEquals(2, s.profiledSteps());
+        assertEquals(0, s.warnedSteps());
+        assertEquals(0.7, s.perfCpuPercentMax());
+    }
+
+    @Test
+    void aProfileWarnsWhenItHoldsTooFewOfTheExpectedSamplesLostSomeOrPerfCompeted() {
+        assertNull(CpuProfile.warning(900, 1000L, 0, 0.02), "90% of the expected samples stands");
+        assertTrue(CpuProfile.warning(790, 1000L, 0, 0.02).startsWith("the profile holds 79% of the 1000 samples"),
+                CpuProfile.warning(790, 1000L, 0, 0.02));
+        assertNull(CpuProfile.warning(100, 199L, 0, null), "too few expected samples to judge the shortfall");
+        assertNull(CpuProfile.warning(100, null, 0, null), "without the server's CPU there is nothing to judge by");
+        assertEquals("12 samples lost (perf could not keep up)", CpuProfile.warning(1000, 1000L, 12, null));
+        assertTrue(CpuProfile.warning(1000, 1000L, 0, 84.5).startsWith("perf itself used 84.5% of the server's CPU"));
+        assertNull(CpuProfile.warning(1000, 1000L, 0, 5.0), "at the limit it stands");
+    }
 }

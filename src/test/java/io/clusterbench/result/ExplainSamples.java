@@ -30,7 +30,8 @@ public final class ExplainSamples {
                 List.of(new CpuProfile.Share("execute", 2000, 40.0), new CpuProfile.Share("lock",
                         Math.round(50 * lockPercent), lockPercent)), lockPercent,
                 List.of(new CpuProfile.Share(topFunction, 1000, 20.0), new CpuProfile.Share("row_search_mvcc", 250, 5.0)),
-                List.of(new CpuProfile.Share("dispatch_command", 4900, 98.0)), 0, null)));
+                List.of(new CpuProfile.Share("dispatch_command", 4900, 98.0)),
+                List.of(new CpuProfile.Share(topFunction, 1100, 22.0)), 5100L, 98.04, 0, null, 0, null)));
         WaitProfile waits = new WaitProfile(List.of(new WaitProfile.Node("n1", "127.0.0.1:3306", null,
                 new WaitProfile.PerformanceSchema(true, List.of(), List.of("wait/synch/mutex")), 10.0,
                 Map.of("Com_commit", events, "Questions", events * 18), rowLockMicros,
@@ -48,6 +49,34 @@ public final class ExplainSamples {
         Facts facts = Facts.NONE.with(FactKeys.SERVER_RESOURCES, res).with(FactKeys.WAIT_PROFILE, waits)
                 .with(FactKeys.CPU_PROFILE, prof).with(FactKeys.HARDWARE_COUNTERS, hw);
         return ExplainFacts.perEvent(facts, events);
+    }
+
+    /**
+     * @param facts one node's facts ({@link #facts})
+     * @param names the nodes to make of it, e.g. n1, n2, n3 (a Galera step on three local servers)
+     * @return the same resources and profile on every named node
+     */
+    public static Facts onNodes(Facts facts, String... names) {
+        ServerResources.Node r = facts.get(FactKeys.SERVER_RESOURCES).nodes().get(0);
+        CpuProfile.Node p = facts.get(FactKeys.CPU_PROFILE).nodes().get(0);
+        List<ServerResources.Node> res = new java.util.ArrayList<>();
+        List<CpuProfile.Node> prof = new java.util.ArrayList<>();
+        for (String n : names) {
+            res.add(new ServerResources.Node(n, r.endpoint(), r.source(), r.absentReason(), r.pid(), r.deltas(),
+                    r.events(), r.perEvent()));
+            prof.add(profile(p, n, p.warning()));
+        }
+        return facts.with(FactKeys.SERVER_RESOURCES, new ServerResources(res))
+                .with(FactKeys.CPU_PROFILE, new CpuProfile(prof));
+    }
+
+    /** @return {@code p} named {@code node} with {@code warning} */
+    public static CpuProfile.Node profile(CpuProfile.Node p, String node, String warning) {
+        return new CpuProfile.Node(node, p.endpoint(), p.absentReason(), p.pid(), p.frequencyHz(), p.foldedFile(),
+                p.samples(), p.windowSeconds(), p.coveredSeconds(), p.perfCpuSeconds(), p.perfCpuPercentOfServer(),
+                p.analysisSeconds(), p.distinctFunctions(), p.concentration(), p.categories(), p.lockSharePercent(),
+                p.topSelf(), p.topTotal(), p.topUserSelf(), p.expectedSamples(), p.samplesPercentOfExpected(),
+                p.lostSamples(), warning, p.events(), p.samplesPerEvent());
     }
 
     /** @return {@code run} with {@code facts} as its observer facts */
