@@ -28,7 +28,8 @@ final class CompareCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RESULT", arity = "1..*",
             description = "result.json files or result directories; the first is the baseline (A). Folders of probe "
-                    + "anomalies (anomalies.json) are compared per setting: anomalies found and the load's cost.")
+                    + "anomalies (anomalies.json) are compared per setting: anomalies found and the load's cost; runs "
+                    + "with --anomalies get the same beside their figures.")
     List<Path> results;
 
     CompareCommand(CliEnv env) {
@@ -46,8 +47,9 @@ final class CompareCommand implements Callable<Integer> {
             anomalies.forEach(env.out()::println);
             return ExitCode.OK.code();
         }
-        Comparison comparison = Comparison.of(ResultFiles.read(results));
-        ComparisonText.lines(comparison).forEach(env.out()::println);
+        List<io.clusterbench.result.NamedResult> read = ResultFiles.read(results);
+        ComparisonText.lines(Comparison.of(read)).forEach(env.out()::println);
+        io.clusterbench.report.AnomalyText.compareRuns(read).forEach(env.out()::println);
         return ExitCode.OK.code();
     }
 }

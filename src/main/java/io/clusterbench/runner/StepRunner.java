@@ -132,7 +132,7 @@ final class StepRunner {
         }
         life.mark("endpoint totals");
         Facts facts = StepFacts.of(ctx, observers.facts(ctx.clusterFacts()), psMode, outcome, acc.intervals(), ledger,
-                spec.dir(), engine.measuredErrorDetail(), workload.statementClasses());
+                spec.dir(), engine.measuredErrorDetail(), workload.statementClasses(), observers.history());
         Summary summary = acc.summary(outcome.measuredSeconds(), outcome.eventsPerWorker(),
                 outcome.busySecondsPerWorker(), cpu.secondsSinceStart(), outcome.abandonedEvents(),
                 new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
