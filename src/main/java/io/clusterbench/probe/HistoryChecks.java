@@ -60,8 +60,8 @@ final class HistoryChecks {
         List<CompletableFuture<AnomalyCheck>> running = new ArrayList<>();
         List<AnomalyCheck> unchecked = new ArrayList<>();
         for (HistoryWorkload w : spec.ordered()) {
-            AnomalyCheck.Load cost = cost(ops(atEnd, w), spec.sessions(), seconds);
-            AnomalyRecords.Outcomes outcomes = outcomes(ops(h, w));
+            AnomalyCheck.Load cost = cost(ops(atEnd, w, false), spec.sessions(), seconds);
+            AnomalyRecords.Outcomes outcomes = outcomes(ops(h, w, true));
             List<String> read = finals.nodes().getOrDefault(w, List.of());
             unchecked.add(AnomalyRecords.unchecked(w.label(), outcomes, cost));
             running.add(CompletableFuture.supplyAsync(() -> switch (w) {
@@ -85,13 +85,17 @@ final class HistoryChecks {
         return out;
     }
 
-    /** @return the operations of {@code w} in {@code h}, final reads left out (bank reads have none) */
-    static List<Op> ops(History h, HistoryWorkload w) {
+    /**
+     * @param finalReads true to count the final reads too (the operations in the file); false for the load's own
+     *                   (its cost; the bank's final reads are not told apart from its other reads)
+     * @return the operations of {@code w} in {@code h}
+     */
+    static List<Op> ops(History h, HistoryWorkload w, boolean finalReads) {
         List<Op> out = new ArrayList<>();
         switch (w) {
             case APPEND -> {
                 for (Txn t : h.txns()) {
-                    if (!t.finalRead()) {
+                    if (finalReads || !t.finalRead()) {
                         out.add(new Op(t.invokeMicros(), t.completeMicros(), t.outcome(), t.error()));
                     }
                 }
@@ -106,7 +110,7 @@ final class HistoryChecks {
             }
             case COUNTER -> {
                 for (CounterOp o : h.counter()) {
-                    if (!o.finalRead()) {
+                    if (finalReads || !o.finalRead()) {
                         out.add(new Op(o.invokeMicros(), o.completeMicros(), o.outcome(), o.error()));
                     }
                 }
