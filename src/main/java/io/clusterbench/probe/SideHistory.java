@@ -22,7 +22,6 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
@@ -138,7 +137,10 @@ public final class SideHistory implements HistoryHost {
      */
     public static SideHistory prepare(Spec spec, Setup setup, Lifecycle life) {
         Target base = setup.sessions().withSessionVariables(java.util.Map.of());
-        new Placement(Placement.Routing.ALL_WRITERS, spec.readsOn(), base.endpoints().size()); // refuses before DDL
+        if (spec.readsOn() == Placement.ReadsOn.OTHER && base.endpoints().size() < 2) {
+            throw new io.clusterbench.UserException("--anomaly-reads-on other needs two or more endpoints (got "
+                    + base.endpoints().size() + ")", "give every node with --host/--port, or use --anomaly-reads-on same");
+        }
         List<String> tableNotes = LoadTables.recreate(base.withReadTimeout(30_000), setup.names(), spec.workloads(),
                 spec.accounts(), life);
         Isolation level = spec.isolation() != null ? spec.isolation() : IsolationSetting.serverDefault(setup.sessions());
@@ -357,8 +359,4 @@ public final class SideHistory implements HistoryHost {
         HistoryLoad.sleepUnless(millis, () -> aborted);
     }
 
-    /** @return the workloads' names, for messages */
-    public List<String> workloadNames() {
-        return new ArrayList<>(load.ordered().stream().map(HistoryWorkload::label).toList());
-    }
 }

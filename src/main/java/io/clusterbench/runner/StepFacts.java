@@ -45,11 +45,9 @@ final class StepFacts {
                     List<IntervalRecord> intervals, Ledger ledger, Path dir, Map<String, Long> errorDetail,
                     List<String> classes, SideHistoryObserver history) {
         Facts facts = observed.with(FactKeys.PREPARED_STATEMENTS, ps);
-        RunAnomalies anomalies = history == null ? null : history.result();
+        RunAnomalies anomalies = history == null ? null : history.result(); // its share of the load: with the summary
         if (anomalies != null) {
-            long events = java.util.Arrays.stream(outcome.eventsPerWorker()).sum();
-            facts = facts.with(FactKeys.ANOMALIES, anomalies.withRunEventsPerSecond(
-                    outcome.measuredSeconds() > 0 ? events / outcome.measuredSeconds() : 0));
+            facts = facts.with(FactKeys.ANOMALIES, anomalies);
         }
         TpccFacts tpcc = facts.get(FactKeys.TPCC);
         if (tpcc != null && outcome.measuredSeconds() > 0) {
