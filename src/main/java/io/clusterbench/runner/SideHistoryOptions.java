@@ -37,6 +37,12 @@ public final class SideHistoryOptions {
                     + "reads on); 0 = as many as endpoints, at least 2. Default: ${DEFAULT-VALUE}.")
     int sessions;
 
+    @Option(names = "--anomaly-keys", paramLabel = "N", defaultValue = "8",
+            description = "List-append keys in play at once (>= 1): fewer keys, more transactions meet on one (more "
+                    + "chances to see stale reads and lost updates). Each key is retired after 64 appends. "
+                    + "Default: ${DEFAULT-VALUE}.")
+    int keys;
+
     @Option(names = "--anomaly-isolation", paramLabel = "RC|RR|SER",
             description = "Isolation level of the history sessions, set and read back on every endpoint. "
                     + "Default: the server's own (read back).")
@@ -59,6 +65,9 @@ public final class SideHistoryOptions {
         check(problems, () -> HistoryWorkload.parse(workloads), null);
         check(problems, () -> isolation == null ? null : Isolation.parse(isolation), "--isolation");
         check(problems, () -> Placement.ReadsOn.parse(readsOn), "--reads-on");
+        if (keys < 1) {
+            problems.add("--anomaly-keys must be >= 1 (got " + keys + ")");
+        }
         if (sessions < 0) {
             problems.add("--anomaly-sessions must be >= 0 (got " + sessions + ")");
         }
@@ -70,8 +79,13 @@ public final class SideHistoryOptions {
             return null;
         }
         return new SideHistory.Spec(rate, HistoryWorkload.parse(workloads), sessions,
-                isolation == null ? null : Isolation.parse(isolation), Placement.ReadsOn.parse(readsOn),
-                AppendMix.DEFAULT, 5);
+                isolation == null ? null : Isolation.parse(isolation), Placement.ReadsOn.parse(readsOn), mix(), 5);
+    }
+
+    /** @return the list-append transactions' shape: {@code --anomaly-keys}, the rest as {@code probe anomalies} */
+    private AppendMix mix() {
+        return new AppendMix(keys, AppendMix.DEFAULT.maxAppendsPerKey(), AppendMix.DEFAULT.minOps(),
+                AppendMix.DEFAULT.maxOps(), AppendMix.DEFAULT.readShare());
     }
 
     /** Adds the parse's problem, the probe's option name it names ({@code probeName}) given its name here. */
