@@ -92,10 +92,12 @@ public final class SideLoad {
     /**
      * Stops the load and waits up to {@code waitMillis} for its end (its final partial interval reaches the
      * listener before it ends); a load still ending then goes on ending on its own.
+     *
+     * @param waitMillis the longest wait, ms; 0 or less: none (the stop is asked and the call returns)
      */
     public void stop(long waitMillis) {
         engine.requestStop();
-        if (thread != null) {
+        if (thread != null && waitMillis > 0) {
             try {
                 thread.join(waitMillis);
             } catch (InterruptedException e) {

@@ -263,7 +263,7 @@ public final class SideHistory implements HistoryHost {
             s = side;
         }
         if (s != null) {
-            s.stop(0);
+            s.stop(0); // asks the engine to stop and moves on: its end sequence frees the sessions
         }
         closeFile();
     }

@@ -28,7 +28,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * SERIALIZABLE a single server shows no anomaly of any class beside {@code oltp_read_write}; the counts in
  * {@code result.json} are the history file's and the server's {@code Com_commit} covers the run's transactions and
  * the history's acknowledged ones; the console, the HTML report and {@code compare} show it; the exit status follows
- * what the checker found; reads on another node on one endpoint are refused in one line.
+ * what the checker found; Ctrl-C keeps the history and its record; reads on another node on one endpoint are refused
+ * in one line.
  */
 class RunAnomaliesIT {
     private static final ObjectMapper JSON = new ObjectMapper();
@@ -162,6 +163,45 @@ class RunAnomaliesIT {
         assertTrue(text.matches("(?s).*\\n +Setting +consistency not set RR all-writers +consistency not set SER "
                 + "all-writers\\n.*"), text);
         assertTrue(text.matches("(?s).*\\n +history rate +40.0 +40.0\\n.*"), text);
+    }
+
+    /**
+     * Ctrl-C during a run with {@code --anomalies}: the process ends within the stop's bound, {@code result.json}
+     * holds the history's record as interrupted (checked, the history being small), and {@code history.jsonl} every
+     * operation the record counts.
+     */
+    @Test
+    void ctrlCKeepsTheHistoryAndChecksWhatItHolds() throws Exception {
+        Path out = tmp.resolve("intr");
+        List<String> cmd = Cli.java();
+        cmd.addAll(List.of("-jar", System.getProperty("clusterbench.jar", "target/clusterbench.jar"), "run",
+                "oltp_read_write", "--table-size=1000", "--threads=2", "--time=120", "--report-interval=1",
+                "--explain=off", "--anomalies=50", "--out=" + out));
+        cmd.addAll(TestServer.cliTarget(db));
+        Process p = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("stdout").toFile())
+                .redirectError(tmp.resolve("stderr").toFile()).start();
+        double afterSignal;
+        try {
+            ServerLostIT.waitForLines(out.resolve("intervals.csv"), 3);
+            long signalled = System.nanoTime();
+            new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
+            assertTrue(p.waitFor(60, java.util.concurrent.TimeUnit.SECONDS), "process ended");
+            afterSignal = (System.nanoTime() - signalled) / 1e9;
+        } finally {
+            p.destroyForcibly();
+        }
+        assertEquals(130, p.exitValue(), Files.readString(tmp.resolve("stderr")));
+        assertTrue(afterSignal < 2.0, "the process ended " + afterSignal + " s after Ctrl-C");
+        JsonNode run = runRecord(out);
+        assertEquals("interrupted", run.get("status").asText());
+        JsonNode a = run.get("observerFacts").get("anomalies");
+        assertEquals("interrupted", a.get("setting").get("status").asText());
+        JsonNode append = check(a, "append");
+        assertEquals(0, append.get("finalReadNodes").size(), "no final reads after a stop");
+        History h = HistoryFile.read(out.resolve(HistoryFile.FILE_NAME));
+        assertEquals(h.txns().size(), append.get("operations").asLong(), "the file holds what the record counts");
+        assertTrue(h.txns().size() >= 50, "about 50 operations a second for the intervals before the stop: "
+                + h.txns().size());
     }
 
     @Test
