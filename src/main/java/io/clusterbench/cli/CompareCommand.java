@@ -29,7 +29,8 @@ final class CompareCommand implements Callable<Integer> {
 
     @Parameters(paramLabel = "RESULT", arity = "1..*",
             description = "result.json files or result directories; the first is the baseline (A). Folders of probe "
-                    + "anomalies (anomalies.json) are compared per setting: anomalies found and the load's cost.")
+                    + "anomalies (anomalies.json) are compared per setting: anomalies found and the load's cost; runs "
+                    + "with --anomalies get the same beside their figures.")
     List<Path> results;
 
     CompareCommand(CliEnv env) {
@@ -52,6 +53,7 @@ final class CompareCommand implements Callable<Integer> {
         ComparisonText.lines(comparison).forEach(env.out()::println);
         io.clusterbench.report.ExplainComparisonText.lines(io.clusterbench.result.ExplainComparison.of(named))
                 .forEach(env.out()::println);
+        io.clusterbench.report.AnomalyText.compareRuns(named).forEach(env.out()::println);
         return ExitCode.OK.code();
     }
 }

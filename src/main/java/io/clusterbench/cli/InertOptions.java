@@ -6,6 +6,7 @@ import io.clusterbench.runner.BackgroundOptions;
 import io.clusterbench.runner.ClusterOptions;
 import io.clusterbench.runner.RunOptions;
 import io.clusterbench.runner.ShardOptions;
+import io.clusterbench.runner.SideHistoryOptions;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.WorkloadFamily;
 import picocli.CommandLine;
@@ -72,13 +73,14 @@ final class InertOptions {
 
     /**
      * @return a throwaway spec holding every option {@code run} has beyond the connection options: run control
-     *         ({@link RunOptions} with the key distribution), cluster, shard, metrics, background and explain options, and
+     *         ({@link RunOptions} with the key distribution), cluster, shard, metrics, background, explain and
+     *         {@code --anomalies} options, and
      *         every family's options (the joins scenario counts included)
      */
     static CommandSpec reference() {
         CommandSpec all = CommandSpec.create();
         for (Object options : List.of(new RunOptions(), new ClusterOptions(), new ShardOptions(), new MetricsOptions(),
-                new BackgroundOptions(), new ExplainOptions())) {
+                new BackgroundOptions(), new ExplainOptions(), new SideHistoryOptions())) {
             all.addMixin(options.getClass().getSimpleName(), CommandSpec.forAnnotatedObject(options));
         }
         for (WorkloadFamily f : WorkloadRegistry.families()) {

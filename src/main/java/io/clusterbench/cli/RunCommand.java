@@ -3,6 +3,7 @@ package io.clusterbench.cli;
 import io.clusterbench.runner.PlanBuilder;
 import io.clusterbench.runner.BackgroundOptions;
 import io.clusterbench.runner.ShardOptions;
+import io.clusterbench.runner.SideHistoryOptions;
 import io.clusterbench.runner.ClusterOptions;
 import io.clusterbench.runner.RunOptions;
 import io.clusterbench.prom.MetricsOptions;
@@ -36,6 +37,8 @@ final class RunCommand extends WorkloadCommand {
     ExplainOptions explain = new ExplainOptions();
     @Mixin
     BackgroundOptions background = new BackgroundOptions();
+    @Mixin
+    SideHistoryOptions anomalies = new SideHistoryOptions();
 
     RunCommand(CliEnv env) {
         super(env);
@@ -49,7 +52,7 @@ final class RunCommand extends WorkloadCommand {
     @Override
     public Integer call() {
         RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), false, cluster,
-                background, shards).withMetrics(metrics.spec()).withExplain(explain.spec());
+                background, shards, anomalies).withMetrics(metrics.spec()).withExplain(explain.spec());
         noteNotApplying(true, workload(), background.workload());
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }

@@ -9,8 +9,8 @@ import java.time.Duration;
 
 /**
  * A workload run by its own engine on a daemon thread beside the main activity (the run's
- * {@code --background}, the probe's background load): closed loop, no time or event limit, round-robin over
- * the endpoints, the default ignored errors. Its intervals go to one listener; it runs until {@link #stop}.
+ * {@code --background}, the probe's background load, the history load of {@code run --anomalies}): closed loop (or
+ * paced at a rate), no time or event limit, round-robin over the endpoints, the default ignored errors. Its intervals go to one listener; it runs until {@link #stop}.
  *
  * <p>{@link #start}, {@link #awaitRunning} and {@link #stop} may be called from any thread ({@code start} is
  * idempotent); the listener runs on the side engine's coordinator thread.
@@ -31,9 +31,21 @@ public final class SideLoad {
      * @param listener receives every interval
      */
     public SideLoad(Workload workload, Target target, int threads, long seed, Duration interval, RunListener listener) {
+        this(workload, target, threads, 0, seed, interval, listener);
+    }
+
+    /**
+     * A side load in open loop ({@code run --anomalies RATE}): events evenly spaced at {@code rateEventsPerSecond}
+     * over all its threads, as {@code --rate} paces a run ({@link RunControl}); a thread that falls behind takes the
+     * next intended start at once.
+     *
+     * @param rateEventsPerSecond intended events per second over all threads; 0 = closed loop
+     */
+    public SideLoad(Workload workload, Target target, int threads, double rateEventsPerSecond, long seed,
+                    Duration interval, RunListener listener) {
         this.workload = workload;
         this.listener = listener;
-        this.engine = new Engine(new EnginePlan(threads, Duration.ZERO, 0, Duration.ZERO, 0, interval,
+        this.engine = new Engine(new EnginePlan(threads, Duration.ZERO, 0, Duration.ZERO, rateEventsPerSecond, interval,
                 ErrorPolicy.parse(VendorCodes.DEFAULT_IGNORED), seed, target), Clock.SYSTEM);
     }
 
@@ -80,10 +92,12 @@ public final class SideLoad {
     /**
      * Stops the load and waits up to {@code waitMillis} for its end (its final partial interval reaches the
      * listener before it ends); a load still ending then goes on ending on its own.
+     *
+     * @param waitMillis the longest wait, ms; 0 or less: none (the stop is asked and the call returns)
      */
     public void stop(long waitMillis) {
         engine.requestStop();
-        if (thread != null) {
+        if (thread != null && waitMillis > 0) {
             try {
                 thread.join(waitMillis);
             } catch (InterruptedException e) {

@@ -1,22 +1,13 @@
 package io.clusterbench.probe;
 
-import io.clusterbench.anomaly.AppendChecker;
-import io.clusterbench.anomaly.BankCheck;
-import io.clusterbench.anomaly.BankRead;
-import io.clusterbench.anomaly.BankTransfer;
-import io.clusterbench.anomaly.CounterCheck;
-import io.clusterbench.anomaly.CounterOp;
 import io.clusterbench.anomaly.History;
 import io.clusterbench.anomaly.HistoryClock;
 import io.clusterbench.anomaly.HistoryFile;
 import io.clusterbench.anomaly.HistoryHeader;
 import io.clusterbench.anomaly.HistoryLog;
 import io.clusterbench.anomaly.HistorySink;
-import io.clusterbench.anomaly.HistoryWorkload;
 import io.clusterbench.anomaly.Isolation;
-import io.clusterbench.anomaly.Outcome;
 import io.clusterbench.anomaly.Promise;
-import io.clusterbench.anomaly.Txn;
 import io.clusterbench.db.Target;
 import io.clusterbench.lifecycle.Lifecycle;
 import io.clusterbench.result.AnomalyCheck;
@@ -24,7 +15,6 @@ import io.clusterbench.result.AnomalySetting;
 import io.clusterbench.result.HostWindow;
 import io.clusterbench.result.ProbeNodeSpell;
 import io.clusterbench.observe.HostCpuMeter;
-import org.HdrHistogram.Histogram;
 
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -33,9 +23,6 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeMap;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 /**
@@ -164,102 +151,14 @@ public final class AnomalyProbe {
         notes.addAll(load.notes());
         notes.addAll(finals.notes());
         boolean interrupted = life.stopRequested();
-        List<AnomalyCheck> checks = check(s, log.history(), atEnd, load, finals, interrupted);
+        // after a stop, within CHECK_AFTER_STOP_MILLIS or not at all
+        List<AnomalyCheck> checks = HistoryChecks.check(s.spec(), s.promise(), log.history(), atEnd, load.seconds(),
+                finals, interrupted ? System.nanoTime() + CHECK_AFTER_STOP_MILLIS * 1_000_000L : Long.MAX_VALUE);
         return new AnomalySetting(s.index(), s.name(), s.directory(), s.consistency(), s.consistencyLine(),
                 s.isolation().shortName(), s.isolationLine(), s.spec().placement().routing().label(),
                 s.spec().placement().readsOn().label(), s.spec().lockingReads(),
                 interrupted ? "interrupted" : "completed", load.seconds(), clock.startEpochMillis(),
                 s.promise().names(), checks, null, null, notes, host, states, null);
-    }
-
-    /** Checks each workload's history; after a stop, within {@value #CHECK_AFTER_STOP_MILLIS} ms or not at all. */
-    private List<AnomalyCheck> check(Setting s, History h, History atEnd, HistoryLoad load, FinalReads.Result finals,
-                                     boolean interrupted) {
-        double seconds = load.seconds();
-        long deadline = System.nanoTime() + CHECK_AFTER_STOP_MILLIS * 1_000_000L;
-        List<CompletableFuture<AnomalyCheck>> running = new ArrayList<>();
-        List<AnomalyCheck> unchecked = new ArrayList<>();
-        for (HistoryWorkload w : s.spec().ordered()) {
-            AnomalyCheck.Load cost = cost(ops(atEnd, w), s.spec().sessions(), seconds);
-            AnomalyRecords.Outcomes outcomes = outcomes(ops(h, w));
-            List<String> read = finals.nodes().getOrDefault(w, List.of());
-            unchecked.add(AnomalyRecords.unchecked(w.label(), outcomes, cost));
-            running.add(CompletableFuture.supplyAsync(() -> switch (w) {
-                case APPEND -> AnomalyRecords.append(AppendChecker.check(h.txns()), s.promise(), read, cost);
-                case BANK -> AnomalyRecords.bank(BankCheck.of(h, s.spec().accounts(),
-                        s.spec().accounts() * LoadTables.INITIAL_BALANCE), outcomes, s.promise(), read, cost);
-                case COUNTER -> AnomalyRecords.counter(CounterCheck.of(h), outcomes, s.promise(), read, cost);
-            }, Checker.POOL));
-        }
-        List<AnomalyCheck> out = new ArrayList<>();
-        for (int i = 0; i < running.size(); i++) {
-            try {
-                out.add(interrupted ? running.get(i).get(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)
-                        : running.get(i).get());
-            } catch (java.util.concurrent.TimeoutException | InterruptedException e) {
-                out.add(unchecked.get(i));
-            } catch (java.util.concurrent.ExecutionException e) {
-                throw e.getCause() instanceof RuntimeException r ? r : new IllegalStateException(e.getCause());
-            }
-        }
-        return out;
-    }
-
-    /** One operation's times and outcome, whatever the workload. */
-    private record Op(long invokeMicros, long completeMicros, Outcome outcome, String error) {
-    }
-
-    private static List<Op> ops(History h, HistoryWorkload w) {
-        List<Op> out = new ArrayList<>();
-        switch (w) {
-            case APPEND -> {
-                for (Txn t : h.txns()) {
-                    if (!t.finalRead()) {
-                        out.add(new Op(t.invokeMicros(), t.completeMicros(), t.outcome(), t.error()));
-                    }
-                }
-            }
-            case BANK -> {
-                for (BankTransfer t : h.transfers()) {
-                    out.add(new Op(t.invokeMicros(), t.completeMicros(), t.outcome(), t.error()));
-                }
-                for (BankRead r : h.bankReads()) {
-                    out.add(new Op(r.invokeMicros(), r.completeMicros(), r.outcome(), r.error()));
-                }
-            }
-            case COUNTER -> {
-                for (CounterOp o : h.counter()) {
-                    if (!o.finalRead()) {
-                        out.add(new Op(o.invokeMicros(), o.completeMicros(), o.outcome(), o.error()));
-                    }
-                }
-            }
-        }
-        return out;
-    }
-
-    private static AnomalyRecords.Outcomes outcomes(List<Op> ops) {
-        long ok = ops.stream().filter(o -> o.outcome() == Outcome.OK).count();
-        long failed = ops.stream().filter(o -> o.outcome() == Outcome.FAILED).count();
-        return new AnomalyRecords.Outcomes(ops.size(), ok, failed, ops.size() - ok - failed);
-    }
-
-    /** @return the load's throughput and latency (acknowledged operations), and its errors by code */
-    private static AnomalyCheck.Load cost(List<Op> ops, int sessions, double seconds) {
-        Histogram h = new Histogram(3_600_000_000L, 3);
-        Map<String, Long> errors = new TreeMap<>();
-        long ok = 0;
-        for (Op o : ops) {
-            if (o.outcome() == Outcome.OK) {
-                ok++;
-                h.recordValue(Math.min(Math.max(0, o.completeMicros() - o.invokeMicros()), h.getHighestTrackableValue()));
-            } else if (o.error() != null) {
-                String key = o.error().split(" ", 2)[0];
-                errors.merge(key, 1L, Long::sum);
-            }
-        }
-        return new AnomalyCheck.Load(sessions, ops.size(), seconds > 0 ? ok / seconds : 0,
-                io.clusterbench.result.LatencySummary.of(h), errors);
     }
 
     private static String variable(String consistency) {
@@ -272,14 +171,5 @@ public final class AnomalyProbe {
         } catch (java.io.IOException e) {
             throw new UncheckedIOException("cannot create " + dir + ": " + e.getMessage(), e);
         }
-    }
-
-    /** The checkers' daemon threads: a check abandoned after a stop must not hold the process. */
-    private static final class Checker {
-        static final java.util.concurrent.ExecutorService POOL = java.util.concurrent.Executors.newCachedThreadPool(r -> {
-            Thread t = new Thread(r, "anomaly-checker");
-            t.setDaemon(true);
-            return t;
-        });
     }
 }

@@ -54,7 +54,19 @@ public final class FinalReads {
      * @param life   owns the reads' connections
      * @return the nodes read, per workload
      */
-    public static Result run(HistoryLoad load, Target base, boolean galera, Duration wait, Lifecycle life) {
+    public static Result run(HistoryHost load, Target base, boolean galera, Duration wait, Lifecycle life) {
+        return run(load, base, galera, wait, wait.plusMillis(READ_TIMEOUT_MILLIS + 2L * Target.AFTER_RUN_TIMEOUT_MILLIS),
+                life);
+    }
+
+    /**
+     * As {@link #run(HistoryHost, Target, boolean, Duration, Lifecycle)}, returning after {@code bound} at the latest:
+     * a node whose reads are not done by then is named in a note (its reads may still land in the history afterwards;
+     * the caller closes the history's sink first if they must not).
+     *
+     * @param bound the longest this call waits in all, &gt; 0
+     */
+    static Result run(HistoryHost load, Target base, boolean galera, Duration wait, Duration bound, Lifecycle life) {
         Target bounded = base.withConnectTimeout(Math.min(base.connectTimeoutMillis(), Target.AFTER_RUN_TIMEOUT_MILLIS))
                 .withReadTimeout(READ_TIMEOUT_MILLIS);
         Target causal = galera ? bounded.withSessionVariables(Map.of("wsrep_sync_wait", "1")) : bounded;
@@ -64,6 +76,7 @@ public final class FinalReads {
         List<Map<HistoryWorkload, String>> got = new ArrayList<>();
         List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
         CountDownLatch done = new CountDownLatch(n);
+        boolean[] finished = new boolean[n]; // guarded by finished
         long deadline = System.nanoTime() + wait.toNanos();
         for (int e = 0; e < n; e++) {
             Map<HistoryWorkload, String> mine = java.util.Collections.synchronizedMap(new EnumMap<>(HistoryWorkload.class));
@@ -73,6 +86,9 @@ public final class FinalReads {
                 try {
                     readNode(load, causal, dirty, endpoint, deadline, mine, notes, life);
                 } finally {
+                    synchronized (finished) {
+                        finished[endpoint] = true;
+                    }
                     done.countDown();
                 }
             }, "anomaly-final-read-" + load.node(e));
@@ -80,31 +96,38 @@ public final class FinalReads {
             t.start();
         }
         try {
-            done.await(wait.toMillis() + READ_TIMEOUT_MILLIS + 2 * Target.AFTER_RUN_TIMEOUT_MILLIS, TimeUnit.MILLISECONDS);
+            done.await(bound.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
+        List<String> out = new ArrayList<>(notes);
         Map<HistoryWorkload, List<String>> nodes = new EnumMap<>(HistoryWorkload.class);
-        for (HistoryWorkload w : load.spec().ordered()) {
-            List<String> read = new ArrayList<>();
-            got.forEach(m -> {
-                String node = m.get(w);
-                if (node != null) {
-                    read.add(node);
-                }
-            });
-            nodes.put(w, read);
+        for (HistoryWorkload w : load.ordered()) {
+            nodes.put(w, new ArrayList<>());
         }
-        return new Result(nodes, List.copyOf(notes));
+        synchronized (finished) {
+            for (int e = 0; e < n; e++) {
+                for (HistoryWorkload w : load.ordered()) {
+                    String node = got.get(e).get(w);
+                    if (node != null) {
+                        nodes.get(w).add(node);
+                    }
+                }
+                if (!finished[e] && !load.aborted()) {
+                    out.add(load.node(e) + " gave no final read within " + bound.toMillis() + " ms");
+                }
+            }
+        }
+        return new Result(nodes, List.copyOf(out));
     }
 
-    private static void readNode(HistoryLoad load, Target causal, Target dirty, int endpoint, long deadline,
+    private static void readNode(HistoryHost load, Target causal, Target dirty, int endpoint, long deadline,
                                  Map<HistoryWorkload, String> got, List<String> notes, Lifecycle life) {
         String node = load.node(endpoint);
         List<String> dirtyRead = new ArrayList<>();
         List<String> unread = new ArrayList<>();
         String why = null;
-        for (HistoryWorkload w : load.spec().ordered()) {
+        for (HistoryWorkload w : load.ordered()) {
             String last = null;
             while (!load.aborted()) {
                 last = attempt(load, causal, endpoint, w, life);
@@ -138,7 +161,7 @@ public final class FinalReads {
     }
 
     /** @return null when the final read of {@code w} on the endpoint is in the history, else why not */
-    private static String attempt(HistoryLoad load, Target t, int endpoint, HistoryWorkload w, Lifecycle life) {
+    private static String attempt(HistoryHost load, Target t, int endpoint, HistoryWorkload w, Lifecycle life) {
         SessionLink l;
         try {
             l = SessionLink.open(t, endpoint, load.node(endpoint));

@@ -37,7 +37,7 @@ import java.util.concurrent.atomic.AtomicLong;
  * <p>Thread-safe: {@link #requestStop} may come from a signal's thread; the other methods are called from the
  * command's thread in the order open, start, awaitEnd, stop.
  */
-public final class HistoryLoad {
+public final class HistoryLoad implements HistoryHost {
     /** After a stop's close of every socket, the longest the sessions are waited for, ms. */
     static final long ABANDON_AFTER_MILLIS = 300;
     /** Notes kept at most. */
@@ -85,8 +85,15 @@ public final class HistoryLoad {
         }
     }
 
-    /** What the sessions run on, made at {@link #start} with the history's clock and sink. */
+    /** What the sessions run on, made at the load's start with the history's clock and sink. */
     record Workloads(AppendGenerator generator, AppendExecutor executor, BankWorkload bank, CounterWorkload counter) {
+        /** @return the workloads of {@code spec}, recording into {@code sink} on {@code clock} */
+        static Workloads of(Spec spec, HistoryClock clock, HistorySink sink) {
+            return new Workloads(new AppendGenerator(spec.mix(), 1, spec.seed()),
+                    new AppendExecutor(clock, sink, spec.lockingReads()),
+                    new BankWorkload(spec.accounts(), LoadTables.INITIAL_BALANCE, spec.lockingReads(), clock, sink),
+                    new CounterWorkload(clock, sink));
+        }
     }
 
     /**
@@ -141,10 +148,7 @@ public final class HistoryLoad {
      */
     public void start(HistoryClock clock, HistorySink out) {
         sink = new GatedSink(out);
-        workloads = new Workloads(new AppendGenerator(spec.mix(), 1, spec.seed()),
-                new AppendExecutor(clock, sink, spec.lockingReads()),
-                new BankWorkload(spec.accounts(), LoadTables.INITIAL_BALANCE, spec.lockingReads(), clock, sink),
-                new CounterWorkload(clock, sink));
+        workloads = Workloads.of(spec, clock, sink);
         startNanos = System.nanoTime();
         started.countDown();
     }
@@ -204,11 +208,13 @@ public final class HistoryLoad {
     }
 
     /** @return true once a stop came from outside ({@link #requestStop}) */
+    @Override
     public boolean aborted() {
         return aborted;
     }
 
     /** @return true once a stop was asked */
+    @Override
     public boolean stopping() {
         return stopping;
     }
@@ -225,15 +231,23 @@ public final class HistoryLoad {
     }
 
     /** @return the workloads the sessions ran (after {@link #start}), for the final reads */
-    Workloads workloads() {
+    @Override
+    public Workloads workloads() {
         return workloads;
     }
 
-    Placement placement() {
+    @Override
+    public List<HistoryWorkload> ordered() {
+        return spec.ordered();
+    }
+
+    @Override
+    public Placement placement() {
         return spec.placement();
     }
 
-    String node(int endpoint) {
+    @Override
+    public String node(int endpoint) {
         return names.get(endpoint);
     }
 
@@ -241,11 +255,13 @@ public final class HistoryLoad {
         return names;
     }
 
-    SessionLink open(int endpoint) throws DbFailure {
+    @Override
+    public SessionLink open(int endpoint) throws DbFailure {
         return SessionLink.open(target, endpoint, names.get(endpoint));
     }
 
-    synchronized void note(String line) {
+    @Override
+    public synchronized void note(String line) {
         if (notes.size() < MAX_NOTES) {
             notes.add(line);
         }
@@ -284,16 +300,18 @@ public final class HistoryLoad {
     }
 
     /** Sleeps {@code millis} unless the load is stopping. */
-    void pause(long millis) {
+    @Override
+    public void pause(long millis) {
         sleepUnless(millis, () -> stopping);
     }
 
     /** Sleeps {@code millis} unless a stop came from outside (the final reads' pause). */
-    void pauseUnlessAborted(long millis) {
+    @Override
+    public void pauseUnlessAborted(long millis) {
         sleepUnless(millis, () -> aborted);
     }
 
-    private static void sleepUnless(long millis, java.util.function.BooleanSupplier stop) {
+    static void sleepUnless(long millis, java.util.function.BooleanSupplier stop) {
         long until = System.nanoTime() + millis * 1_000_000L;
         while (!stop.getAsBoolean() && System.nanoTime() < until) {
             try {
@@ -319,7 +337,7 @@ public final class HistoryLoad {
     }
 
     /** Passes records on until closed, then drops them (a session abandoned at the stop may still complete one). */
-    private static final class GatedSink implements HistorySink {
+    static final class GatedSink implements HistorySink {
         private final HistorySink out;
         private boolean closed;
 

@@ -73,6 +73,32 @@ public final class IsolationSetting {
         return new Applied(with, line);
     }
 
+    /**
+     * The level the target's sessions run at when none is set: the first answering endpoint's session value.
+     *
+     * @param target the sessions' target (its session variables are kept)
+     * @return that level
+     * @throws UserException when no endpoint answers, or the level is one a history is not judged at
+     *                       (READ-UNCOMMITTED)
+     */
+    public static Isolation serverDefault(Target target) {
+        Target plain = target.withSessionVariables(Map.of());
+        for (int e = 0; e < target.endpoints().size(); e++) {
+            String variable = variableName(plain, e);
+            String now = variable == null ? null : read(target, e, variable);
+            if (now != null) {
+                try {
+                    return Isolation.parse(now);
+                } catch (UserException unknown) {
+                    throw new UserException("the sessions run at " + variable + "=" + now + ", a level the history is "
+                            + "not checked at", "give --anomaly-isolation RC, RR or SER");
+                }
+            }
+        }
+        throw new UserException("no endpoint answered to read the isolation level",
+                "check the nodes (clusterbench sandbox status) and rerun");
+    }
+
     /** @return {@code transaction_isolation} or {@code tx_isolation}, or null when the endpoint does not answer */
     private static String variableName(Target plain, int endpoint) {
         try (Connection c = plain.open(plain.endpoints().get(endpoint)); Statement s = c.createStatement();

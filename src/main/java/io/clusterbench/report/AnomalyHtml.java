@@ -4,6 +4,9 @@ import io.clusterbench.result.AnomalyCheck;
 import io.clusterbench.result.AnomalyDocument;
 import io.clusterbench.result.AnomalySetting;
 import io.clusterbench.result.AnomalyWitness;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.RunAnomalies;
+import io.clusterbench.result.RunRecord;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -163,7 +166,7 @@ public final class AnomalyHtml {
             b.append(ValidityBlock.html(s.validity(), "Validity"));
         }
         for (AnomalyCheck c : s.checks()) {
-            b.append(check(s, c));
+            b.append(check(s, c, "w" + s.index(), 3));
         }
         if (s.faults() != null) {
             b.append("<h3>Faults</h3>\n<pre>").append(esc(String.join("\n", FaultText.lines(s.faults())))).append("</pre>\n");
@@ -171,11 +174,16 @@ public final class AnomalyHtml {
         return b.toString();
     }
 
-    private static String check(AnomalySetting s, AnomalyCheck c) {
-        StringBuilder b = new StringBuilder("<h3>").append(esc(c.workload())).append("</h3>\n<pre>")
+    /**
+     * @param idPrefix what makes the witnesses' element ids unique on the page
+     * @param h        the heading level of the workload (its witnesses one below)
+     */
+    private static String check(AnomalySetting s, AnomalyCheck c, String idPrefix, int h) {
+        StringBuilder b = new StringBuilder("<h" + h + ">").append(esc(c.workload())).append("</h" + h + ">\n<pre>")
                 .append(esc(String.join("\n", AnomalyText.header(c, s.loadSeconds())))).append("</pre>\n");
         if (!c.checked()) {
-            return b.append("<p>Not checked: the probe was stopped before the check could run.</p>\n").toString();
+            return b.append("<p>Not checked: a stop, or the bound of a run's end, left no time for the check (the "
+                    + "history file holds it).</p>\n").toString();
         }
         List<List<String>> rows = new ArrayList<>();
         for (AnomalyCheck.Count n : c.counts()) {
@@ -192,9 +200,9 @@ public final class AnomalyHtml {
                 continue;
             }
             shown.add(w.anomaly());
-            String id = "w" + s.index() + "-" + c.workload() + "-" + shown.size();
-            b.append("<h4>").append(ANOMALY_WITNESS.key()).append(' ').append(esc(w.anomaly())).append(": <code>")
-                    .append(esc(w.summary())).append("</code></h4>\n");
+            String id = idPrefix + "-" + c.workload() + "-" + shown.size();
+            b.append("<h" + (h + 1) + ">").append(ANOMALY_WITNESS.key()).append(' ').append(esc(w.anomaly()))
+                    .append(": <code>").append(esc(w.summary())).append("</code></h" + (h + 1) + ">\n");
             b.append("<div class=\"table\">").append(WitnessTimeline.svg(w, id)).append("</div>\n<ul>\n");
             for (AnomalyWitness.Txn t : w.transactions()) {
                 b.append("<li><code>").append(esc((w.edges().isEmpty() ? "#" : "T") + t.id())).append("</code> on ")
@@ -207,6 +215,39 @@ public final class AnomalyHtml {
                 b.append("<li>").append(esc(e.type())).append(": ").append(esc(e.text())).append("</li>\n");
             }
             b.append("</ul>\n");
+        }
+        return b.toString();
+    }
+
+    /**
+     * The section of a run's page for the history workloads beside it ({@code run --anomalies}): per run that had
+     * them, what they ran at and the share of the load, then per workload the class table and the first witness of
+     * each class found with its timeline across the nodes.
+     *
+     * @param runs     the result's measured runs
+     * @param idPrefix what makes the element ids unique on the page (the result's label)
+     * @return the section, or "" when no run had {@code --anomalies}
+     */
+    static String runs(List<RunRecord> runs, String idPrefix) {
+        StringBuilder b = new StringBuilder();
+        for (RunRecord run : runs) {
+            RunAnomalies a = run.fact(FactKeys.ANOMALIES);
+            if (a == null) {
+                continue;
+            }
+            AnomalySetting s = a.setting();
+            String id = idPrefix + "-t" + run.threads() + "-r" + run.repeat();
+            List<String> lines = AnomalyText.run(a);
+            b.append("<h3 id=\"").append(esc(id)).append("\">").append(esc(run.threads() + " threads, run "
+                    + run.repeat() + ": anomalies beside the load")).append("</h3>\n<p>").append(esc(lines.get(0)))
+                    .append("<br>").append(esc(lines.get(1).strip())).append("</p>\n");
+            for (String n : s.notes()) {
+                b.append("<p class=\"note\">Note: ").append(esc(n)).append("</p>\n");
+            }
+            for (AnomalyCheck c : s.checks()) {
+                b.append(check(s, c, id, 4));
+            }
+            b.append("<p>History: <code>history.jsonl</code> in the run's folder.</p>\n");
         }
         return b.toString();
     }

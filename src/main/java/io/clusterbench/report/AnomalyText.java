@@ -4,6 +4,10 @@ import io.clusterbench.result.AnomalyCheck;
 import io.clusterbench.result.AnomalyDocument;
 import io.clusterbench.result.AnomalySetting;
 import io.clusterbench.result.AnomalyWitness;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.NamedResult;
+import io.clusterbench.result.RunAnomalies;
+import io.clusterbench.result.RunRecord;
 
 import java.util.ArrayList;
 import java.util.List;
@@ -37,6 +41,25 @@ public final class AnomalyText {
         return b.append('\n').append(summary(doc)).toString();
     }
 
+    /**
+     * The block a run prints after its summary with {@code --anomalies}: what the history ran at and how much of the
+     * load it was, then the setting's block (per workload its figures, classes and witnesses).
+     *
+     * @return the lines, without line breaks
+     */
+    public static List<String> run(RunAnomalies a) {
+        AnomalySetting s = a.setting();
+        double ok = s.checks().stream().mapToDouble(c -> c.load() == null ? 0 : c.load().okPerSecond()).sum();
+        List<String> out = new ArrayList<>();
+        out.add(f("Anomalies beside the load: %s (%s %.1f operations/s asked, %d sessions each; %.1f %s = %s %s)",
+                s.name(), ANOMALY_HISTORY_RATE.key(), a.rateOpsPerSecond(), a.sessionsPerWorkload(), ok,
+                ANOMALY_OK_PER_SECOND.key(), percent(a.percentOfRunEvents()), ANOMALY_SHARE.key()));
+        out.add("  " + s.isolationApplied() + "; consistency " + s.consistencyApplied() + "; promises "
+                + String.join(", ", s.guarantees()) + "; writes " + s.routing() + ", reads on " + s.readsOn() + " node");
+        setting(s).lines().forEach(out::add);
+        return out;
+    }
+
     /** @return one setting's block: per workload its figures, classes and witnesses; ends with a newline */
     public static String setting(AnomalySetting s) {
         StringBuilder b = new StringBuilder();
@@ -63,7 +86,8 @@ public final class AnomalyText {
         StringBuilder b = new StringBuilder();
         header(c, loadSeconds).forEach(l -> b.append("  ").append(l).append('\n'));
         if (!c.checked()) {
-            return b.append("  not checked: the probe was stopped before the check could run\n").toString();
+            return b.append("  not checked: a stop, or the bound of a run's end, left no time for the check (the "
+                    + "history file holds it)\n").toString();
         }
         List<List<String>> rows = new ArrayList<>();
         rows.add(List.of(ANOMALY_CLASS.key(), ANOMALY_COUNT.key(), ANOMALY_CHECKED.key(), ANOMALY_UNIT.key(),
@@ -257,6 +281,58 @@ public final class AnomalyText {
                 Columns.render(rows, null, "  ").lines().forEach(l -> out.add("  " + l));
             }
         }
+        return out;
+    }
+
+    /**
+     * {@code compare} of runs made with {@code --anomalies}: per step (thread count and repeat) and workload, the
+     * setting, the history rate and its share of the run's events, then {@link #compare}'s rows (operations, ok/s,
+     * p95, every class found in any result or "0 in N"), one column per result.
+     *
+     * @param results the results compared, the first the baseline
+     * @return the lines, each without a line break; empty when no run had {@code --anomalies}
+     */
+    public static List<String> compareRuns(List<NamedResult> results) {
+        java.util.Map<String, List<RunAnomalies>> bySteps = new java.util.LinkedHashMap<>();
+        for (int i = 0; i < results.size(); i++) {
+            for (RunRecord run : results.get(i).measuredRuns()) {
+                RunAnomalies a = run.fact(FactKeys.ANOMALIES);
+                if (a != null) {
+                    String step = run.threads() + " threads" + (run.repeat() > 1 ? ", run " + run.repeat() : "");
+                    bySteps.computeIfAbsent(step, k -> new ArrayList<>(java.util.Collections.nCopies(results.size(),
+                            null))).set(i, a);
+                }
+            }
+        }
+        if (bySteps.isEmpty()) {
+            return List.of();
+        }
+        List<String> labels = results.stream().map(NamedResult::label).toList();
+        List<String> out = new ArrayList<>(List.of("", "Anomalies beside the load (--anomalies), side by side:"));
+        bySteps.forEach((step, sides) -> {
+            List<String> workloads = new ArrayList<>();
+            sides.stream().filter(java.util.Objects::nonNull).flatMap(a -> a.setting().checks().stream())
+                    .map(AnomalyCheck::workload).filter(w -> !workloads.contains(w)).forEach(workloads::add);
+            for (String w : workloads) {
+                out.add("");
+                out.add(step + ", " + w + ":");
+                List<List<String>> rows = new ArrayList<>();
+                List<String> setting = new ArrayList<>(List.of(ANOMALY_SETTING.key()));
+                List<String> rate = new ArrayList<>(List.of(ANOMALY_HISTORY_RATE.key()));
+                List<String> share = new ArrayList<>(List.of(ANOMALY_SHARE.key()));
+                for (RunAnomalies a : sides) {
+                    setting.add(a == null ? "-" : a.setting().name());
+                    rate.add(a == null ? "-" : f("%.1f", a.rateOpsPerSecond()));
+                    share.add(a == null ? "-" : percent(a.percentOfRunEvents()));
+                }
+                List<List<String>> base = compareRows(sides.stream().map(a -> a == null ? null
+                        : check(a.setting(), w)).toList(), labels);
+                rows.add(base.get(0));
+                rows.addAll(List.of(setting, rate, share));
+                rows.addAll(base.subList(1, base.size()));
+                Columns.render(rows, null, "  ").lines().forEach(l -> out.add("  " + l));
+            }
+        });
         return out;
     }
 

@@ -133,6 +133,10 @@ public enum Figure {
     ANOMALY_FINAL_READS("final reads", "nodes"),
     ANOMALY_FOUND("anomalies found", "classes with counts"),
     ANOMALY_WITNESS("witness", "transactions and edges"),
+    /** {@code run --anomalies RATE}: the history operations asked per second, over all its sessions. */
+    ANOMALY_HISTORY_RATE("history rate", "operations/s"),
+    /** The history's acknowledged operations per second as a share of the run's events per second. */
+    ANOMALY_SHARE("of the run's events", "%"),
     SANDBOX_PROCESS("process", "state"),
     SANDBOX_LAST_COMMITTED("last committed", "seqno"),
     THREADS_COLUMN("threads", "threads"),

@@ -144,6 +144,7 @@ public final class HtmlReport {
         }
         b.append("</div>\n").append(FaultHtml.section(r.measuredRuns()));
         b.append(tpcc(r.measuredRuns()));
+        b.append(AnomalyHtml.runs(r.measuredRuns(), id));
         b.append("<h3>Statement classes</h3>\n").append(HtmlTables.classes(ThreadClasses.of(r.measuredRuns())));
         b.append(marked(r));
         b.append(ClusterHtml.section(r, charts));

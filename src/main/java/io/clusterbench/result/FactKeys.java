@@ -69,13 +69,15 @@ public final class FactKeys {
     /** Each local server's hardware counters, or that the host has none (docs/explain.md). */
     public static final FactKey<HardwareCounters> HARDWARE_COUNTERS = FactKey.of("hardwareCounters",
             HardwareCounters.class);
+    /** The history workloads beside the run ({@code run --anomalies}): what they recorded and the checkers found. */
+    public static final FactKey<RunAnomalies> ANOMALIES = FactKey.of("anomalies", RunAnomalies.class);
     /** The validity verdict: the flags that make the result unfit to compare, with their evidence. */
     public static final FactKey<Validity> VALIDITY = FactKey.of("validity", Validity.class);
 
     private static final List<FactKey<?>> ALL = List.of(TOPOLOGY, READ_TIMEOUT_MILLIS, CONSISTENCY, HOST, TPCC, STALL,
             BACKGROUND, BIGTRX, GALERA, RELAY, FAULTS, PREPARED_STATEMENTS, LEDGER, CHECKSUMS, ERRORS_BY_STATEMENT_CLASS,
             ERRORS_BY_TRANSACTION_TYPE, CONFLICTS, CONNECTION_LIMITS, SHARD, SHARDS, SERVER_RESOURCES, WAIT_PROFILE, CPU_PROFILE,
-            HARDWARE_COUNTERS, VALIDITY);
+            HARDWARE_COUNTERS, ANOMALIES, VALIDITY);
     private static final Map<String, FactKey<?>> BY_NAME = new LinkedHashMap<>();
 
     static {

@@ -45,6 +45,8 @@ final class ObserverSet implements AutoCloseable {
     private BackgroundObserver background;
     /** The explain collectors (also among {@link #observers}, wrapped). */
     private ExplainStep explain = ExplainStep.NONE;
+    /** The history workloads beside the run (also among {@link #observers}, wrapped), or null. */
+    private SideHistoryObserver history;
 
     /**
      * @param life      the command's lifecycle, which closes the observers with a deadline
@@ -77,6 +79,10 @@ final class ObserverSet implements AutoCloseable {
         BackgroundObserver background = BackgroundObserver.forRun(ctx.settings, ctx.target());
         if (background != null) {
             observers.add(background);
+        }
+        SideHistoryObserver history = SideHistoryObserver.forRun(ctx, nodeNames(target, ctx.topology()), stepDir);
+        if (history != null) {
+            observers.add(history);
         }
         ExplainStep explain = stepDir == null ? ExplainStep.NONE // resources, waits, profile, counters (docs/explain.md)
                 : ExplainObservers.forStep(ctx.settings.reporting().explain(), target, ctx.settings.target().serverPid(), stepDir,
@@ -118,6 +124,7 @@ final class ObserverSet implements AutoCloseable {
         ObserverSet set = new ObserverSet(ctx.env.lifecycle(), async, firstNode);
         set.background = background;
         set.explain = explain;
+        set.history = history;
         return set;
     }
 
@@ -126,7 +133,8 @@ final class ObserverSet implements AutoCloseable {
 
     /**
      * Before the engine runs: opens the observers' connections on their own threads, starts a background workload so that it already runs when the measured phase
-     * begins (see {@link BackgroundObserver#startAhead}; nothing without {@code --background}), and starts the
+     * begins (see {@link BackgroundObserver#startAhead}; nothing without {@code --background}), the same for the
+     * history workloads ({@link SideHistoryObserver#startAhead}; nothing without {@code --anomalies}), and starts the
      * on-CPU profiler and waits until it samples ({@link ExplainStep#beforeLoad}; nothing without a profile).
      */
     void beforeRun() {
@@ -137,6 +145,9 @@ final class ObserverSet implements AutoCloseable {
         }
         if (background != null) {
             background.startAhead(BACKGROUND_START_MILLIS);
+        }
+        if (history != null) {
+            history.startAhead(BACKGROUND_START_MILLIS);
         }
         explain.beforeLoad(); // perf attached before the workers' server threads start (at most 5 s)
     }
@@ -159,6 +170,11 @@ final class ObserverSet implements AutoCloseable {
         boolean local = first.socket() == null && (first.host().equals("127.0.0.1") || first.host().equals("localhost")
                 || first.host().equals("::1"));
         return local ? HostObserver.findServerPid(first.port()) : -1;
+    }
+
+    /** @return the history workloads beside the run ({@code --anomalies}), or null when the step has none */
+    SideHistoryObserver history() {
+        return history;
     }
 
     /** @return the fault runner (schedule and quorum watch), or null when the step has none */

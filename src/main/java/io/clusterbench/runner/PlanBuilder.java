@@ -48,8 +48,16 @@ public final class PlanBuilder {
     public static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
                         List<String> command, boolean sweep, ClusterOptions c, BackgroundOptions bg,
                         ShardOptions so) {
+        return from(workloadName, t, r, families, command, sweep, c, bg, so, new SideHistoryOptions());
+    }
+
+    /** As above, with {@code --anomalies} and its options ({@code run}). */
+    public static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
+                        List<String> command, boolean sweep, ClusterOptions c, BackgroundOptions bg,
+                        ShardOptions so, SideHistoryOptions history) {
         List<String> bgProblems = new java.util.ArrayList<>();
         bg.validate(workloadName, bgProblems);
+        history.validate(bgProblems);
         io.clusterbench.runner.ShardSpec shard = so.spec(sweep, r.timeSeconds, bgProblems);
         if (!bgProblems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", bgProblems), "see clusterbench help run");
@@ -77,7 +85,7 @@ public final class PlanBuilder {
                 distribution, seed);
         RunPlan.Reporting reporting = new RunPlan.Reporting(Duration.ofSeconds(r.reportIntervalSeconds),
                 r.percentile, console(r), null, null);
-        RunPlan.Cluster cluster = new RunPlan.Cluster(routing, consistency, faults(c), background);
+        RunPlan.Cluster cluster = new RunPlan.Cluster(routing, consistency, faults(c), background, history.spec());
         return new RunPlan(t.spec(), load, work, reporting, cluster, shard,
                 new RunPlan.Output(out, command, !r.noInspect));
     }

@@ -118,8 +118,14 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
      * @param faults      {@code --fault}, {@code --fault-cmd}, {@code --sandbox}, {@code --verify-commits},
      *                    {@code --read-timeout}
      * @param background  a workload run beside this one ({@code --background}), or null for none
+     * @param anomalies   the history workloads beside the run ({@code --anomalies RATE}), or null for none
      */
-    public record Cluster(Routing routing, Consistency consistency, FaultPlan faults, Background background) {
+    public record Cluster(Routing routing, Consistency consistency, FaultPlan faults, Background background,
+                          io.clusterbench.probe.SideHistory.Spec anomalies) {
+        /** Without history workloads beside the run. */
+        public Cluster(Routing routing, Consistency consistency, FaultPlan faults, Background background) {
+            this(routing, consistency, faults, background, null);
+        }
     }
 
     /**
@@ -148,7 +154,8 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
     /** @return this plan at another {@code --consistency} level (a step of a consistency sweep) */
     public RunPlan withConsistency(Consistency level) {
         return new RunPlan(target, load, workload, reporting,
-                new Cluster(cluster.routing(), level, cluster.faults(), cluster.background()), shard, output);
+                new Cluster(cluster.routing(), level, cluster.faults(), cluster.background(), cluster.anomalies()), shard,
+                output);
     }
 
     /** @return this plan at another open-loop rate (a step of a capacity search); 0 = closed loop */
@@ -251,6 +258,10 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
         }
         if (cluster.consistency() != null) {
             b.append(", ").append(cluster.consistency().variable()).append('=').append(cluster.consistency().level());
+        }
+        if (cluster.anomalies() != null) {
+            b.append(", anomalies ").append(io.clusterbench.Format.decimal(cluster.anomalies().rateOpsPerSecond(), 1))
+                    .append("/s");
         }
     }
 

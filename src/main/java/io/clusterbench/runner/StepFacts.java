@@ -11,6 +11,7 @@ import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.TpccFacts;
 import io.clusterbench.result.IntervalRecord;
 import io.clusterbench.result.PreparedStatementsRecord;
+import io.clusterbench.result.RunAnomalies;
 import io.clusterbench.workload.Workload;
 
 import java.nio.file.Path;
@@ -19,8 +20,9 @@ import java.util.Map;
 
 /**
  * The facts a step adds once its engine has ended, to what the observers found: the prepared-statement mode as the
- * server's counters show it, the fault timeline's recovery figures, the lost-commit check, the table checksums and
- * the errors by statement class and transaction type.
+ * server's counters show it, the fault timeline's recovery figures, the lost-commit check, the table checksums, what
+ * the history workloads beside the run showed ({@code --anomalies}) and the errors by statement class and transaction
+ * type.
  *
  * <p>Stateless; confined to the command's thread.
  */
@@ -36,12 +38,17 @@ final class StepFacts {
      * @param ledger      the lost-commit ledger, or null without {@code --verify-commits}
      * @param errorDetail the measured errors by code and place ({@code Engine#measuredErrorDetail})
      * @param classes     the workload's statement classes
+     * @param history     the history workloads beside the run, or null without {@code --anomalies}
      * @return every fact of the step but the conflicts (which need the finished record)
      */
     static Facts of(RunContext ctx, Facts observed, PreparedStatementsRecord ps, RunOutcome outcome,
                     List<IntervalRecord> intervals, Ledger ledger, Path dir, Map<String, Long> errorDetail,
-                    List<String> classes) {
+                    List<String> classes, SideHistoryObserver history) {
         Facts facts = observed.with(FactKeys.PREPARED_STATEMENTS, ps);
+        RunAnomalies anomalies = history == null ? null : history.result(); // its share of the load: with the summary
+        if (anomalies != null) {
+            facts = facts.with(FactKeys.ANOMALIES, anomalies);
+        }
         TpccFacts tpcc = facts.get(FactKeys.TPCC);
         if (tpcc != null && outcome.measuredSeconds() > 0) {
             facts = facts.with(FactKeys.TPCC, tpcc.overMeasured(outcome.measuredSeconds()));

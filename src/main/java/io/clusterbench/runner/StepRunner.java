@@ -23,6 +23,7 @@ import io.clusterbench.result.Summary;
 import io.clusterbench.result.IntervalFiles;
 import io.clusterbench.result.PreparedStatementsRecord;
 import io.clusterbench.result.ResultJson;
+import io.clusterbench.result.RunAnomalies;
 import io.clusterbench.result.RunAccumulator;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.RunTiming;
@@ -161,7 +162,7 @@ final class StepRunner {
         }
         life.mark("endpoint totals");
         Facts facts = StepFacts.of(ctx, observers.facts(ctx.clusterFacts()), psMode, outcome, acc.intervals(), ledger,
-                spec.dir(), engine.measuredErrorDetail(), workload.statementClasses());
+                spec.dir(), engine.measuredErrorDetail(), workload.statementClasses(), observers.history());
         if (spec.lastOnServer()) {
             ctx.serverDone(); // its last reading is done (the ledger, the checksums)
         }
@@ -170,6 +171,10 @@ final class StepRunner {
                 new RunTiming(plan.time().toMillis() / 1000.0, outcome.connectSeconds(), outcome.threadModel(),
                         ThreadModel.javaVersion(), files.startEpochMillis(), 0, outcome.maxWriteLagSeconds()));
         facts = ExplainFacts.perEvent(facts, summary.events()); // the explain figures per transaction
+        RunAnomalies anomalies = facts.get(FactKeys.ANOMALIES);
+        if (anomalies != null) {
+            facts = facts.with(FactKeys.ANOMALIES, anomalies.withRunEventsPerSecond(summary.tps()));
+        }
         life.mark("facts");
         RunRecord finished = records.finished(outcome, acc.intervals(), summary, acc.classRecords(), facts,
                 endpointRecords(endpointTotals, ctx.topology(), outcome.measuredSeconds()));

@@ -4,11 +4,13 @@ import io.clusterbench.UserException;
 import io.clusterbench.db.Remedies;
 import io.clusterbench.engine.FatalError;
 import io.clusterbench.engine.RunOutcome;
+import io.clusterbench.report.AnomalyText;
 import io.clusterbench.report.FaultText;
 import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.FaultReport;
 import io.clusterbench.result.LedgerRecord;
+import io.clusterbench.result.RunAnomalies;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.ValidityFlag;
 import io.clusterbench.result.ValidityRules;
@@ -25,7 +27,7 @@ import java.util.List;
  * <p>Immutable.
  *
  * @param status the step's status: a failed check turns a completed step into {@link RunStatus#CHECK_FAILED}
- * @param blocks the checks' lines, one block per check that ran, in order (faults, ledger, checksums)
+ * @param blocks the checks' lines, one block per check that ran, in order (faults, ledger, checksums, anomalies)
  * @param error  the standard-error line (interrupted, stopped on an error, a check failed), or null for none
  */
 record StepVerdict(RunStatus status, List<List<String>> blocks, String error) {
@@ -52,8 +54,12 @@ record StepVerdict(RunStatus status, List<List<String>> blocks, String error) {
         if (sums != null) {
             blocks.add(FaultText.checksumLines(sums));
         }
+        RunAnomalies anomalies = record.fact(FactKeys.ANOMALIES);
+        if (anomalies != null) {
+            blocks.add(AnomalyText.run(anomalies));
+        }
         return switch (outcome.reason()) {
-            case COMPLETED -> completed(blocks, ledger, sums, record, json);
+            case COMPLETED -> completed(blocks, ledger, sums, anomalies, record, json);
             case INTERRUPTED -> new StepVerdict(RunStatus.INTERRUPTED, blocks,
                     "interrupted: finished intervals are saved in " + dir);
             case FATAL_ERROR -> new StepVerdict(RunStatus.ABORTED, blocks, stoppedLine(outcome.fatalError(), dir,
@@ -64,7 +70,7 @@ record StepVerdict(RunStatus status, List<List<String>> blocks, String error) {
     }
 
     private static StepVerdict completed(List<List<String>> blocks, LedgerRecord ledger, ChecksumRecord sums,
-                                         RunRecord record, Path json) {
+                                         RunAnomalies anomalies, RunRecord record, Path json) {
         if (ledger != null && !ledger.passed()) {
             return new StepVerdict(RunStatus.CHECK_FAILED, blocks,
                     "check failed: acknowledged commits are missing (or failed ones present); see " + json);
@@ -72,6 +78,11 @@ record StepVerdict(RunStatus status, List<List<String>> blocks, String error) {
         if (sums != null && !sums.passed()) {
             return new StepVerdict(RunStatus.CHECK_FAILED, blocks, "check failed: a table differs between nodes; see "
                     + json);
+        }
+        if (anomalies != null && !anomalies.violations().isEmpty()) {
+            return new StepVerdict(RunStatus.CHECK_FAILED, blocks, "check failed: the history beside the run shows "
+                    + "anomalies its setting forbids (" + String.join("; ", anomalies.violations()) + "); see "
+                    + json.resolveSibling("history.jsonl") + " and " + json);
         }
         ValidityFlag stalled = record == null ? null : ValidityRules.stalled(record.intervals(), record.summary());
         boolean scheduled = record != null && record.fact(FactKeys.FAULTS) != null

@@ -29,7 +29,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * n3=20ms}. A far n3 adds at least one round trip (40 ms) to the commit p50 of single-row writes on n1 and nothing
  * to reads on n1; {@code partition n3} in a fault schedule makes n3 refuse (non-Primary) while the run on all three
  * nodes reroutes and ends on time, and {@code heal} brings it back Synced; {@code slow n3 30%} makes n3 the node
- * that sends flow control. Short runs: the machine is shared. Skips without the Galera packages (fails in CI).
+ * that sends flow control; {@code probe anomalies} through a partition loses nothing, and with n3 at 25 ms its reads
+ * on the other nodes are stale at wsrep_sync_wait=0 and never at 7. Short runs: the machine is shared. Skips without
+ * the Galera packages (fails in CI).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class RelayIT {
@@ -248,5 +250,49 @@ class RelayIT {
         }
         System.out.println("RelayIT probe anomalies through a partition of n3: errors " + codes);
         assertEquals(forbidden.isEmpty() ? 0 : 3, r.exitCode(), forbidden + "\n" + r.out() + r.err());
+    }
+
+    /**
+     * {@code probe anomalies} with a far n3 ({@code sandbox link n3 25ms}) and read-only transactions on the other
+     * nodes: reads are stale at wsrep_sync_wait=0 and never at 7, where each waits for its node to apply what was
+     * acknowledged; the setting records the link; the exit status follows the findings.
+     */
+    @Test
+    @Order(5)
+    void anomalyProbeWithAFarNodeIsStaleAtZeroAndNeverAtSeven(@TempDir Path out) throws IOException {
+        sandbox("link", "n3", "25ms");
+        try {
+            Cli.Result r = Cli.run(target(3, "probe", "anomalies", "--consistency", "0,7", "--isolation", "SER",
+                    "--routing", "single-writer", "--reads-on", "other", "--keys", "3", "--time", "8",
+                    "--out", out.toString()));
+            System.out.println(r.out());
+            JsonNode settings = JSON.readTree(out.resolve("anomalies.json").toFile()).get("settings");
+            assertEquals(2, settings.size(), r.out() + r.err());
+            List<String> forbidden = new ArrayList<>();
+            long[] stale = new long[2];
+            long[] checked = new long[2];
+            for (int i = 0; i < 2; i++) {
+                JsonNode s = settings.get(i);
+                assertEquals(25_000, s.get("relay").get("nodes").get("n3").get("delayMicros").asLong(),
+                        "the setting records the far link: " + s.get("relay"));
+                for (JsonNode n : s.get("checks").get(0).get("counts")) {
+                    if (n.get("anomaly").asText().equals("stale-read")) {
+                        stale[i] = n.get("count").asLong();
+                        checked[i] = n.get("checked").asLong();
+                    }
+                    if (n.get("forbidden").asBoolean() && n.get("count").asLong() > 0) {
+                        forbidden.add(s.get("name").asText() + " " + n.get("anomaly").asText());
+                    }
+                }
+            }
+            System.out.println("RelayIT probe anomalies with n3 at 25ms: stale reads " + stale[0] + " of " + checked[0]
+                    + " at 0, " + stale[1] + " of " + checked[1] + " at 7");
+            assertTrue(stale[0] > 0, "stale reads at wsrep_sync_wait=0 with a far n3: " + r.out());
+            assertEquals(0, stale[1], "none at 7: " + r.out());
+            assertTrue(checked[1] > 100, "enough reads at 7 to mean something: " + checked[1]);
+            assertEquals(forbidden.isEmpty() ? 0 : 3, r.exitCode(), forbidden + "\n" + r.err());
+        } finally {
+            sandbox("link", "n3", "20ms");
+        }
     }
 }

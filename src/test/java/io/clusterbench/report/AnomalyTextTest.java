@@ -3,6 +3,12 @@ package io.clusterbench.report;
 import io.clusterbench.anomaly.Isolation;
 import io.clusterbench.result.AnomalyDocument;
 import io.clusterbench.result.AnomalySetting;
+import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.NamedResult;
+import io.clusterbench.result.ResultDocument;
+import io.clusterbench.result.RunAnomalies;
+import io.clusterbench.result.RunRecord;
+import io.clusterbench.result.SyntheticResults;
 import io.clusterbench.testing.AnomalyFixtures;
 import org.junit.jupiter.api.Test;
 
@@ -86,5 +92,40 @@ class AnomalyTextTest {
         assertTrue(text.matches("(?s).*\\n +lost-update +1 \\* +0 in 4 \\(≤ 53%\\).*"), text);
         assertTrue(text.matches("(?s).*\\n +stale-read +0 in 2 \\(≤ 78%\\) +1(\\n.*)?"), text);
         assertTrue(text.matches("(?s).*\\n +operations +5 +4\\n.*"), text);
+    }
+
+    @Test
+    void aRunsBlockSaysWhatTheHistoryRanAtAndItsShareOfTheLoad() {
+        RunAnomalies a = new RunAnomalies(20, 3, 2.46, LOST);
+        List<String> lines = AnomalyText.run(a);
+        assertEquals("Anomalies beside the load: wsrep_sync_wait=0 RR all-writers (history rate 20.0 operations/s "
+                + "asked, 3 sessions each; 123.4 ok/s = 2.5% of the run's events)", lines.get(0));
+        String text = String.join("\n", lines);
+        assertTrue(text.matches("(?s).*\n +lost-update +1 +5 +transactions +20%  +FORBIDDEN, found\n.*"), text);
+        assertTrue(text.contains("    witness lost-update: "), text);
+    }
+
+    @Test
+    void compareOfRunsShowsTheirAnomaliesSideBySidePerThreadCount() {
+        ResultDocument plain = SyntheticResults.builder().runs(4, 100).build();
+        ResultDocument lost = withAnomalies(SyntheticResults.builder().runs(4, 100).build(), new RunAnomalies(20, 3,
+                2.0, LOST));
+        ResultDocument stale = withAnomalies(SyntheticResults.builder().runs(4, 100).build(), new RunAnomalies(20, 3,
+                2.0, STALE));
+        assertEquals(List.of(), AnomalyText.compareRuns(NamedResult.of(List.of("a", "b"), List.of(plain, plain))),
+                "nothing without --anomalies");
+        String text = String.join("\n", AnomalyText.compareRuns(NamedResult.of(List.of("a", "b", "c"),
+                List.of(plain, lost, stale))));
+        assertTrue(text.contains("Anomalies beside the load (--anomalies), side by side:\n\n4 threads, append:"), text);
+        assertTrue(text.matches("(?s).*\n +Setting +- +wsrep_sync_wait=0 RR all-writers +wsrep_sync_wait=7 RR "
+                + "all-writers\n.*"), text);
+        assertTrue(text.matches("(?s).*\n +history rate +- +20.0 +20.0\n.*"), text);
+        assertTrue(text.matches("(?s).*\n +lost-update +- +1 \\* +0 in 4 \\(≤ 53%\\)\n.*"), text);
+    }
+
+    private static ResultDocument withAnomalies(ResultDocument d, RunAnomalies a) {
+        RunRecord r = d.runs().get(0);
+        return new ResultDocument(d.schema(), d.tool(), d.startedAt(), d.command(), d.target(), d.server(),
+                List.of(r.withFacts(r.observerFacts().with(FactKeys.ANOMALIES, a))));
     }
 }

@@ -116,6 +116,25 @@ class HtmlReportTest {
     }
 
     @Test
+    void aRunWithAnomaliesBesideItHasTheirSectionWithEachWitnessTimeline() {
+        ResultDocument d = SyntheticResults.builder().runs(4, 100).build();
+        io.clusterbench.result.RunRecord r = d.runs().get(0);
+        io.clusterbench.result.RunAnomalies a = new io.clusterbench.result.RunAnomalies(20, 3, 2.0,
+                io.clusterbench.testing.AnomalyFixtures.setting(1, io.clusterbench.testing.AnomalyFixtures.lostUpdate(),
+                        io.clusterbench.anomaly.Isolation.REPEATABLE_READ, "0"));
+        ResultDocument with = new ResultDocument(d.schema(), d.tool(), d.startedAt(), d.command(), d.target(),
+                d.server(), List.of(r.withFacts(r.observerFacts().with(io.clusterbench.result.FactKeys.ANOMALIES, a))));
+        String page = HtmlReport.render(NamedResult.of(List.of("a/result.json"), List.of(with)),
+                "2024-01-01T00:00:00Z");
+        assertTrue(page.contains("4 threads, run 1: anomalies beside the load"), "the section");
+        assertTrue(page.contains("history rate 20.0 operations/s asked"), "what it ran at");
+        assertTrue(page.contains("FORBIDDEN, found"), "the class table");
+        assertTrue(page.contains("<svg") && page.contains("timeline of lost-update witness"), "the witness's timeline");
+        assertFalse(HtmlReport.render(results(), "2024-01-01T00:00:00Z").contains("anomalies beside the load"),
+                "nothing without --anomalies");
+    }
+
+    @Test
     void readsTheSchemaV1Fixture() throws Exception {
         java.nio.file.Path fixture = java.nio.file.Path.of("src/test/resources/results/result-v1.json");
         ResultDocument doc = io.clusterbench.result.ResultJson.read(fixture);

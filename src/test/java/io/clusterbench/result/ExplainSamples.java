@@ -72,7 +72,7 @@ public final class ExplainSamples {
 
     /** @return {@code p} named {@code node} with {@code warning} */
     public static CpuProfile.Node profile(CpuProfile.Node p, String node, String warning) {
-        return new CpuProfile.Node(node, p.endpoint(), p.absentReason(), p.pid(), p.frequencyHz(), p.foldedFile(),
+        return new CpuProfile.Node(node, p.endpoint(), p.absentReason(), p.incompleteReason(), p.pid(), p.frequencyHz(), p.foldedFile(),
                 p.samples(), p.windowSeconds(), p.coveredSeconds(), p.perfCpuSeconds(), p.perfCpuPercentOfServer(),
                 p.analysisSeconds(), p.distinctFunctions(), p.concentration(), p.categories(), p.lockSharePercent(),
                 p.topSelf(), p.topTotal(), p.topUserSelf(), p.expectedSamples(), p.samplesPercentOfExpected(),

@@ -1,14 +1,17 @@
 package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
+import io.clusterbench.anomaly.Isolation;
 import io.clusterbench.engine.FatalError;
 import io.clusterbench.engine.RunOutcome;
 import io.clusterbench.result.ChecksumRecord;
 import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.Facts;
 import io.clusterbench.result.LedgerRecord;
+import io.clusterbench.result.RunAnomalies;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.SyntheticResults;
+import io.clusterbench.testing.AnomalyFixtures;
 import org.junit.jupiter.api.Test;
 
 import java.nio.file.Path;
@@ -68,6 +71,28 @@ class StepVerdictTest {
                 record(Facts.NONE.with(FactKeys.CHECKSUMS, differs)), DIR, JSON);
         assertEquals(RunStatus.CHECK_FAILED, v.status());
         assertEquals("check failed: a table differs between nodes; see " + JSON, v.error());
+    }
+
+    @Test
+    void aForbiddenAnomalyBesideTheRunFailsTheCheckAndItsBlockIsPrinted() {
+        RunAnomalies found = new RunAnomalies(20, 2, 3.5, AnomalyFixtures.setting(1, AnomalyFixtures.lostUpdate(),
+                Isolation.REPEATABLE_READ, "0"));
+        StepVerdict v = StepVerdict.of(outcome(RunOutcome.Reason.COMPLETED, null),
+                record(Facts.NONE.with(FactKeys.ANOMALIES, found)), DIR, JSON);
+        assertEquals(RunStatus.CHECK_FAILED, v.status());
+        assertEquals("check failed: the history beside the run shows anomalies its setting forbids (append G-single (1); "
+                + "append lost-update (1)); see " + DIR.resolve("history.jsonl") + " and " + JSON, v.error());
+        assertEquals(1, v.blocks().size());
+        assertTrue(v.blocks().get(0).get(0).startsWith("Anomalies beside the load: wsrep_sync_wait=0 RR all-writers "
+                + "(history rate 20.0 operations/s asked, 2 sessions each; "), v.blocks().get(0).get(0));
+
+        RunAnomalies allowed = new RunAnomalies(20, 2, 3.5, AnomalyFixtures.setting(1, AnomalyFixtures.staleRead(),
+                Isolation.REPEATABLE_READ, "0"));
+        StepVerdict passed = StepVerdict.of(outcome(RunOutcome.Reason.COMPLETED, null),
+                record(Facts.NONE.with(FactKeys.ANOMALIES, allowed)), DIR, JSON);
+        assertEquals(RunStatus.COMPLETED, passed.status(), "a stale read at wsrep_sync_wait=0 is allowed");
+        assertNull(passed.error());
+        assertEquals(1, passed.blocks().size(), "what was found still prints");
     }
 
     @Test
