@@ -16,11 +16,13 @@ import static io.clusterbench.report.Figure.AB_EXPLAIN_FUNCTION;
 import static io.clusterbench.report.Figure.AB_EXPLAIN_IPC;
 import static io.clusterbench.report.Figure.AB_EXPLAIN_LOCK_SHARE;
 import static io.clusterbench.report.Figure.AB_EXPLAIN_LOCK_WAIT;
+import static io.clusterbench.report.Figure.AB_EXPLAIN_SIDES;
 import static io.clusterbench.report.Figure.AB_EXPLAIN_SWITCHES;
 import static io.clusterbench.report.Figure.AB_EXPLAIN_WAIT;
 
 /**
- * The {@code ab} console block "explain: what changed, B vs A": per thread count, the {@link ExplainChange} of the
+ * The {@code ab} console block "explain: what changed, B vs A" (with more sides "explain: what changed, each side vs
+ * the baseline NAME", one entry per side and thread count): per thread count, the {@link ExplainChange} of the
  * pairs as rows "figure, A, B, change with its interval" (docs/metrics.md, "A/B comparisons"). Figures come from the
  * {@link AbDocument} only.
  *
@@ -37,47 +39,51 @@ public final class AbExplainText {
             return List.of();
         }
         List<String> out = new ArrayList<>();
-        out.add(AB_EXPLAIN.key() + " (intervals simultaneous at 95% over the m figures judged at a thread count: "
+        out.add((d.manySides() ? AB_EXPLAIN_SIDES.key() + " " + d.baselineName() : AB_EXPLAIN.key())
+                + " (intervals simultaneous at 95% over the m figures judged at a thread count: "
                 + "the rows and every candidate of the moved lists, \"of k\"):");
         for (ThreadVerdict v : with) {
             ExplainChange e = v.explain();
-            out.add(String.format(Locale.ROOT, "  %d %s, %d pair%s, m = %d: %s", v.threads(),
+            String side = v.sideName();
+            out.add(String.format(Locale.ROOT, "  %s%d %s, %d pair%s, m = %d: %s",
+                    d.manySides() ? side + " vs " + v.baselineName() + ", " : "", v.threads(),
                     v.threads() == 1 ? "thread" : "threads", e.pairs(), e.pairs() == 1 ? "" : "s", e.figuresJudged(),
                     e.anyResolved() ? "a change resolved" : "no change resolved"));
             List<List<String>> rows = new ArrayList<>();
-            rows.add(List.of("    ", "A", "B", "B vs A"));
-            scaled(rows, AB_EXPLAIN_CPU.key() + " (us)", e.cpuMicrosPerEvent(), 1);
-            scaled(rows, AB_EXPLAIN_SWITCHES.key(), e.voluntarySwitchesPerEvent(), 2);
+            rows.add(List.of("    ", v.baselineName(), side, side + " vs " + v.baselineName()));
+            scaled(rows, side, AB_EXPLAIN_CPU.key() + " (us)", e.cpuMicrosPerEvent(), 1);
+            scaled(rows, side, AB_EXPLAIN_SWITCHES.key(), e.voluntarySwitchesPerEvent(), 2);
             if (e.ipc() != null) {
-                scaled(rows, AB_EXPLAIN_IPC.key(), e.ipc(), 2);
+                scaled(rows, side, AB_EXPLAIN_IPC.key(), e.ipc(), 2);
             } else if (e.ipcAbsentReason() != null) {
                 rows.add(List.of("    " + AB_EXPLAIN_IPC.key(), "-", "-", e.ipcAbsentReason()));
             }
-            shift(rows, AB_EXPLAIN_LOCK_SHARE.key() + " (%)", e.lockSharePoints(), " pts", "");
-            shift(rows, AB_EXPLAIN_LOCK_WAIT.key() + " (us)", e.lockWaitMicrosPerEvent(), " us", "");
-            e.categories().forEach(s -> shift(rows, AB_EXPLAIN_CATEGORY.key() + " " + s.name() + " (%)", s, " pts",
+            shift(rows, side, AB_EXPLAIN_LOCK_SHARE.key() + " (%)", e.lockSharePoints(), " pts", "");
+            shift(rows, side, AB_EXPLAIN_LOCK_WAIT.key() + " (us)", e.lockWaitMicrosPerEvent(), " us", "");
+            e.categories().forEach(s -> shift(rows, side, AB_EXPLAIN_CATEGORY.key() + " " + s.name() + " (%)", s, " pts",
                     " (of " + e.categoryCandidates() + ")"));
-            e.functions().forEach(s -> shift(rows, AB_EXPLAIN_FUNCTION.key() + " " + shorten(s.name()) + " (%)", s,
+            e.functions().forEach(s -> shift(rows, side, AB_EXPLAIN_FUNCTION.key() + " " + shorten(s.name()) + " (%)", s,
                     " pts", " (of " + e.functionCandidates() + ")"));
-            e.waits().forEach(s -> shift(rows, AB_EXPLAIN_WAIT.key() + " " + shorten(s.name()) + " (us)", s, " us",
+            e.waits().forEach(s -> shift(rows, side, AB_EXPLAIN_WAIT.key() + " " + shorten(s.name()) + " (us)", s, " us",
                     " (of " + e.waitCandidates() + ")"));
             Columns.render(rows, new boolean[] {true, false, false, true}, "  ").lines().forEach(out::add);
         }
         return out;
     }
 
-    private static void scaled(List<List<String>> rows, String label, ExplainChange.Scaled s, int digits) {
+    private static void scaled(List<List<String>> rows, String side, String label, ExplainChange.Scaled s, int digits) {
         if (s != null) {
             rows.add(List.of("    " + label, io.clusterbench.Format.decimal(s.medianA(), digits),
-                    io.clusterbench.Format.decimal(s.medianB(), digits), s.change().text()));
+                    io.clusterbench.Format.decimal(s.medianB(), digits), s.change().text(side)));
         }
     }
 
-    private static void shift(List<List<String>> rows, String label, ExplainChange.Shift s, String unit, String tail) {
+    private static void shift(List<List<String>> rows, String side, String label, ExplainChange.Shift s, String unit,
+                              String tail) {
         if (s != null) {
             PairedDifference c = s.change();
             rows.add(List.of("    " + label, io.clusterbench.Format.decimal(s.meanA(), 2),
-                    io.clusterbench.Format.decimal(s.meanB(), 2), c.text(unit, 2) + tail));
+                    io.clusterbench.Format.decimal(s.meanB(), 2), c.text(side, unit, 2) + tail));
         }
     }
 
