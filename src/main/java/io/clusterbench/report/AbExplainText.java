@@ -51,29 +51,43 @@ public final class AbExplainText {
                     e.anyResolved() ? "a change resolved" : "no change resolved"));
             List<List<String>> rows = new ArrayList<>();
             rows.add(List.of("    ", v.baselineName(), side, side + " vs " + v.baselineName()));
-            scaled(rows, side, AB_EXPLAIN_CPU.key() + " (us)", e.cpuMicrosPerEvent(), 1);
-            scaled(rows, side, AB_EXPLAIN_SWITCHES.key(), e.voluntarySwitchesPerEvent(), 2);
-            if (e.ipc() != null) {
-                scaled(rows, side, AB_EXPLAIN_IPC.key(), e.ipc(), 2);
-            } else if (e.ipcAbsentReason() != null) {
-                rows.add(List.of("    " + AB_EXPLAIN_IPC.key(), "-", "-", e.ipcAbsentReason()));
+            for (List<String> r : rows(v)) {
+                rows.add(List.of("    " + r.get(0), r.get(1), r.get(2), r.get(3)));
             }
-            shift(rows, side, AB_EXPLAIN_LOCK_SHARE.key() + " (%)", e.lockSharePoints(), " pts", "");
-            shift(rows, side, AB_EXPLAIN_LOCK_WAIT.key() + " (us)", e.lockWaitMicrosPerEvent(), " us", "");
-            e.categories().forEach(s -> shift(rows, side, AB_EXPLAIN_CATEGORY.key() + " " + s.name() + " (%)", s, " pts",
-                    " (of " + e.categoryCandidates() + ")"));
-            e.functions().forEach(s -> shift(rows, side, AB_EXPLAIN_FUNCTION.key() + " " + shorten(s.name()) + " (%)", s,
-                    " pts", " (of " + e.functionCandidates() + ")"));
-            e.waits().forEach(s -> shift(rows, side, AB_EXPLAIN_WAIT.key() + " " + shorten(s.name()) + " (us)", s, " us",
-                    " (of " + e.waitCandidates() + ")"));
             Columns.render(rows, new boolean[] {true, false, false, true}, "  ").lines().forEach(out::add);
         }
         return out;
     }
 
+    /**
+     * @param v a verdict with an explain change
+     * @return one row per figure of {@code v}'s explain change: label, the baseline's value, the side's, the change
+     */
+    static List<List<String>> rows(ThreadVerdict v) {
+        ExplainChange e = v.explain();
+        String side = v.sideName();
+        List<List<String>> rows = new ArrayList<>();
+        scaled(rows, side, AB_EXPLAIN_CPU.key() + " (us)", e.cpuMicrosPerEvent(), 1);
+        scaled(rows, side, AB_EXPLAIN_SWITCHES.key(), e.voluntarySwitchesPerEvent(), 2);
+        if (e.ipc() != null) {
+            scaled(rows, side, AB_EXPLAIN_IPC.key(), e.ipc(), 2);
+        } else if (e.ipcAbsentReason() != null) {
+            rows.add(List.of(AB_EXPLAIN_IPC.key(), "-", "-", e.ipcAbsentReason()));
+        }
+        shift(rows, side, AB_EXPLAIN_LOCK_SHARE.key() + " (%)", e.lockSharePoints(), " pts", "");
+        shift(rows, side, AB_EXPLAIN_LOCK_WAIT.key() + " (us)", e.lockWaitMicrosPerEvent(), " us", "");
+        e.categories().forEach(s -> shift(rows, side, AB_EXPLAIN_CATEGORY.key() + " " + s.name() + " (%)", s, " pts",
+                " (of " + e.categoryCandidates() + ")"));
+        e.functions().forEach(s -> shift(rows, side, AB_EXPLAIN_FUNCTION.key() + " " + shorten(s.name()) + " (%)", s,
+                " pts", " (of " + e.functionCandidates() + ")"));
+        e.waits().forEach(s -> shift(rows, side, AB_EXPLAIN_WAIT.key() + " " + shorten(s.name()) + " (us)", s, " us",
+                " (of " + e.waitCandidates() + ")"));
+        return rows;
+    }
+
     private static void scaled(List<List<String>> rows, String side, String label, ExplainChange.Scaled s, int digits) {
         if (s != null) {
-            rows.add(List.of("    " + label, io.clusterbench.Format.decimal(s.medianA(), digits),
+            rows.add(List.of(label, io.clusterbench.Format.decimal(s.medianA(), digits),
                     io.clusterbench.Format.decimal(s.medianB(), digits), s.change().text(side)));
         }
     }
@@ -82,7 +96,7 @@ public final class AbExplainText {
                               String tail) {
         if (s != null) {
             PairedDifference c = s.change();
-            rows.add(List.of("    " + label, io.clusterbench.Format.decimal(s.meanA(), 2),
+            rows.add(List.of(label, io.clusterbench.Format.decimal(s.meanA(), 2),
                     io.clusterbench.Format.decimal(s.meanB(), 2), c.text(side, unit, 2) + tail));
         }
     }

@@ -88,6 +88,7 @@ public final class AbHtml {
         b.append(HtmlReport.canvas(charts, dots(d)));
         b.append("</div>\n<h2>Verdict per thread count</h2>\n")
                 .append(d.manySides() ? AbSidesHtml.verdictTable(d) : verdictTable(d));
+        b.append(d.manySides() ? AbSidesHtml.explain(d) : "");
         b.append(FlameHtml.abDiff(d, dir));
         b.append("<h2>").append(esc(Figure.DIFFERING_VARIABLES.key())).append("</h2>\n");
         java.util.Set<String> set = new java.util.HashSet<>();

@@ -69,4 +69,31 @@ final class AbSidesHtml {
                 Figure.AB_PAIRS_FOR_1PCT.key(), Figure.AB_RATIO_BASE_P95.key(), Figure.AB_RATIO_BASE_P99.key(),
                 Figure.AB_RATIO_BASE_CPU.key(), Figure.AB_RANK.key()), rows);
     }
+
+    /**
+     * @return "Explain: what changed, each side vs the baseline": per side and thread count with an explain change, its
+     * figures as rows (baseline, side, change with its interval, as the console's block); "" without any
+     */
+    static String explain(AbDocument d) {
+        StringBuilder b = new StringBuilder();
+        for (ThreadVerdict v : d.verdicts()) {
+            if (v.explain() == null) {
+                continue;
+            }
+            b.append("<h3>").append(esc(v.sideName())).append(" vs ").append(esc(v.baselineName())).append(", ")
+                    .append(v.threads()).append(v.threads() == 1 ? " thread" : " threads")
+                    .append(f(", %d pair%s, m = %d: ", v.explain().pairs(), v.explain().pairs() == 1 ? "" : "s",
+                            v.explain().figuresJudged()))
+                    .append(v.explain().anyResolved() ? "a change resolved" : "no change resolved").append("</h3>\n");
+            List<List<String>> rows = new ArrayList<>();
+            for (List<String> r : AbExplainText.rows(v)) {
+                rows.add(r.stream().map(Html::esc).toList());
+            }
+            b.append(Html.table(List.of("figure", v.baselineName(), v.sideName(), v.sideName() + " vs "
+                    + v.baselineName()), rows));
+        }
+        return b.isEmpty() ? "" : "<h2>" + esc(Figure.AB_EXPLAIN_SIDES.key()) + " " + esc(d.baselineName()) + "</h2>\n"
+                + "<p>Intervals simultaneous at 95% over the m figures judged for a side at a thread count (the rows and "
+                + "every candidate of the moved lists, \"of k\"); docs/metrics.md, \"What changed, B vs A\".</p>\n" + b;
+    }
 }

@@ -59,4 +59,26 @@ class AbSidesTextTest {
         assertTrue(html.contains("<th>rank</th>") && html.contains("<th>pgo2</th>"), "rank column, a column per side");
         assertTrue(html.contains("Bonferroni: 97.5% each"), "the correction is named");
     }
+
+    @Test
+    void theExplainBlockComesOncePerSideAgainstTheBaseline() {
+        AbDocument d = threeSides();
+        List<io.clusterbench.ab.AbRun> runs = new java.util.ArrayList<>();
+        for (io.clusterbench.ab.AbRun r : d.runs()) {
+            boolean slow = r.step().side().name().equals("pgo2");
+            runs.add(new io.clusterbench.ab.AbRun(r.step(), r.startedSeconds(), io.clusterbench.result.ExplainSamples.with(
+                    r.run(), io.clusterbench.result.ExplainSamples.facts(10_000, slow ? 130 : 100 + r.step().repeat() % 2,
+                            10, "MYSQLparse", 5000)), r.serverCpuSeconds(), null));
+        }
+        AbDocument with = d.withRuns(runs);
+        String text = String.join("\n", AbText.verdicts(with));
+        assertTrue(text.contains("explain: what changed, each side vs the baseline o3"), text);
+        assertTrue(text.contains("  pgo1 vs o3, 1 thread, 6 pairs, m = ") && text.contains("  pgo2 vs o3, 8 threads, "),
+                text);
+        assertTrue(text.contains("130.0  pgo2 +29.4% ["), "the change names its side: " + text);
+        String html = AbHtml.render(with, "2024-01-01T00:00:00Z");
+        assertTrue(html.contains("<h2>explain: what changed, each side vs the baseline o3</h2>"), "the page's block");
+        assertTrue(html.contains("<h3>pgo2 vs o3, 8 threads, 6 pairs, m = "), "one entry per side and thread count");
+        assertTrue(html.contains("<th>pgo2 vs o3</th>"), "the change column names the pair");
+    }
 }
