@@ -15,14 +15,16 @@ import java.util.concurrent.atomic.LongAdder;
 
 /**
  * The floor of an event-loop load generator (issue 37's first step): N connections driven by L loop threads, each
- * a selector over non-blocking sockets; every connection sends {@code SELECT c FROM sbtestT WHERE id=K} (text
- * protocol), awaits its result set and sends the next, with no wake-up per statement while connections are busy.
- * No histogram, no intervals: the bare cost of the socket path, to compare with sysbench's oltp_point_select.
+ * a selector over non-blocking sockets; every connection runs {@code SELECT c FROM sbtestT WHERE id=?} as a
+ * server-side prepared statement (one per table, prepared at connect; binary protocol, as sysbench's
+ * oltp_point_select does with its default {@code --db-ps-mode=auto}), or with {@code text} as a plain query, awaits
+ * its result set and sends the next, with no wake-up per statement while connections are busy. No histogram, no
+ * intervals: the bare cost of the socket path, to compare with sysbench's oltp_point_select.
  *
  * <p>Run with the JDK's single-file launcher: {@code java bench/loopfloor/LoopFloor.java HOST PORT USER DB TABLES
- * TABLE_SIZE CONNECTIONS LOOPS SECONDS}. Prints one line of {@code key=value}: events, tps, the process's CPU seconds
- * (user, system) and context switches (voluntary, involuntary) over the measured window, all threads summed from
- * /proc/self/task, and the peak RSS. The password is empty (a benchmark server's root).
+ * TABLE_SIZE CONNECTIONS LOOPS SECONDS [ps|text]}. Prints one line of {@code key=value}: events, tps, the process's
+ * CPU seconds (user, system) and context switches (voluntary, involuntary) over the measured window, all threads
+ * summed from /proc/self/task, and the peak RSS. The password is empty (a benchmark server's root).
  */
 public final class LoopFloor {
     private static final LongAdder EVENTS = new LongAdder();
@@ -38,12 +40,13 @@ public final class LoopFloor {
         int connections = Integer.parseInt(args[6]);
         int loops = Integer.parseInt(args[7]);
         int seconds = Integer.parseInt(args[8]);
+        boolean prepared = args.length < 10 || args[9].equals("ps");
         List<List<Conn>> perLoop = new ArrayList<>();
         for (int l = 0; l < loops; l++) {
             perLoop.add(new ArrayList<>());
         }
         for (int i = 0; i < connections; i++) {
-            perLoop.get(i % loops).add(Conn.open(host, port, user, db, tables, tableSize, i));
+            perLoop.get(i % loops).add(Conn.open(host, port, user, db, tables, tableSize, i, prepared));
         }
         List<Thread> threads = new ArrayList<>();
         for (List<Conn> conns : perLoop) {
@@ -133,6 +136,8 @@ public final class LoopFloor {
         final int tableSize;
         ByteBuffer in = ByteBuffer.allocate(16 * 1024).order(ByteOrder.LITTLE_ENDIAN);
         final ByteBuffer out = ByteBuffer.allocate(256).order(ByteOrder.LITTLE_ENDIAN);
+        /** Statement ids per table (index 0 = sbtest1); null in text mode. */
+        int[] statements;
         int eofs;
         boolean header;
 
@@ -143,13 +148,40 @@ public final class LoopFloor {
             this.random = new SplittableRandom(seed);
         }
 
-        static Conn open(String host, int port, String user, String db, int tables, int tableSize, long seed)
-                throws Exception {
+        static Conn open(String host, int port, String user, String db, int tables, int tableSize, long seed,
+                         boolean prepared) throws Exception {
             SocketChannel ch = SocketChannel.open(new InetSocketAddress(host, port));
             ch.socket().setTcpNoDelay(true);
             Conn c = new Conn(ch, tables, tableSize, seed);
             c.handshake(user, db);
+            if (prepared) {
+                c.statements = new int[tables];
+                for (int t = 0; t < tables; t++) {
+                    c.statements[t] = c.prepare("SELECT c FROM sbtest" + (t + 1) + " WHERE id=?");
+                }
+            }
             return c;
+        }
+
+        /** Blocking COM_STMT_PREPARE; @return the statement id (its parameter and column definitions read) */
+        private int prepare(String sql) throws IOException {
+            byte[] text = sql.getBytes(StandardCharsets.UTF_8);
+            ByteBuffer r = ByteBuffer.allocate(5 + text.length).order(ByteOrder.LITTLE_ENDIAN);
+            r.putInt(1 + text.length).put((byte) 0x16).put(text).flip(); // sequence id 0
+            while (r.hasRemaining()) {
+                channel.write(r);
+            }
+            ByteBuffer ok = readPacketBlocking();
+            if ((ok.get(0) & 0xff) != 0) {
+                throw new IOException("prepare failed: " + new String(ok.array(), 3, ok.limit() - 3, StandardCharsets.UTF_8));
+            }
+            int id = ok.getInt(1);
+            int columns = ok.getShort(5) & 0xffff;
+            int params = ok.getShort(7) & 0xffff;
+            for (int i = 0; i < (params > 0 ? params + 1 : 0) + (columns > 0 ? columns + 1 : 0); i++) {
+                readPacketBlocking(); // definitions, each list closed by an EOF
+            }
+            return id;
         }
 
         /** Blocking: reads the server's greeting, answers with an empty password, reads the OK. */
@@ -201,11 +233,18 @@ public final class LoopFloor {
         }
 
         void sendNext() throws IOException {
-            String sql = "SELECT c FROM sbtest" + (1 + random.nextInt(tables)) + " WHERE id=" + (1 + random.nextInt(tableSize));
+            int table = random.nextInt(tables);
+            int id = 1 + random.nextInt(tableSize);
             out.clear();
-            out.putInt(0).put((byte) 3);
-            for (int i = 0; i < sql.length(); i++) {
-                out.put((byte) sql.charAt(i));
+            if (statements != null) { // COM_STMT_EXECUTE: id, no cursor, 1 iteration, null bitmap, types bound, LONG
+                out.putInt(0).put((byte) 0x17).putInt(statements[table]).put((byte) 0).putInt(1).put((byte) 0)
+                        .put((byte) 1).putShort((short) 0x03).putInt(id);
+            } else {
+                String sql = "SELECT c FROM sbtest" + (1 + table) + " WHERE id=" + id;
+                out.putInt(0).put((byte) 3);
+                for (int i = 0; i < sql.length(); i++) {
+                    out.put((byte) sql.charAt(i));
+                }
             }
             out.putInt(0, (out.position() - 4)); // sequence id 0
             out.flip();

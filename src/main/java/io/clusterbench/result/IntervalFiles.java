@@ -129,13 +129,13 @@ public final class IntervalFiles implements AutoCloseable {
      *         joined with {@code |} and quoted when any; "" for none
      */
     static String faultEvents(IntervalRecord r) {
-        Object faults = r.observed() == null ? null : r.observed().get("faults");
-        if (faults instanceof java.util.Map<?, ?> m && m.get("started") instanceof List<?> started && !started.isEmpty()) {
-            List<String> parts = new java.util.ArrayList<>();
-            started.forEach(x -> parts.add(String.valueOf(x).replace("\"", "'")));
-            return "\"" + String.join("|", parts) + "\"";
+        List<String> started = Observations.of(r).faultsStarted();
+        if (started.isEmpty()) {
+            return "";
         }
-        return "";
+        List<String> parts = new java.util.ArrayList<>();
+        started.forEach(x -> parts.add(x.replace("\"", "'")));
+        return "\"" + String.join("|", parts) + "\"";
     }
 
     /** Tags and time-stamps the interval's own histogram (fresh per interval, already accumulated). */
