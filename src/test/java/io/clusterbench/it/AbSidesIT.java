@@ -63,6 +63,8 @@ class AbSidesIT {
             }
         }
         assertTrue(r.out().contains("summary: tps vs A: no difference resolved at any thread count"), r.out());
+        assertTrue(r.out().contains("explain: what changed, each side vs the baseline A") && r.out().contains(
+                "  C vs A, 2 threads, 6 pairs, m = "), "the explain block once per side and thread count: " + r.out());
         String ranking = r.out().lines().filter(l -> l.startsWith("ranking by tps: ")).findFirst().orElse("");
         assertTrue(ranking.contains("1 thread: ") && ranking.contains("2 threads: ") && !ranking.contains(">"), r.out());
         List<Side> sides = List.of(Side.A, Side.B, Side.of("C"));
@@ -94,7 +96,7 @@ class AbSidesIT {
         unpacked.close();
         Path out = tmp.resolve("durability");
         try {
-            // one thread, so every commit waits for its own fsyncs: none (flush0), the redo log's (flush1), the redo
+            // one thread, so every commit waits for its own fsyncs (explain off: the steps' profiles are not the question): none (flush0), the redo log's (flush1), the redo
             // log's and the binary log's (binlog). The middle one is the baseline, so each of the other two is
             // ranked by one interval against the point 1; 12 blocks (two Williams cycles) give 9 degrees of freedom
             Cli.Result r = Cli.run("ab", "oltp_update_index", "--sides=flush0,flush1,binlog", "--baseline=flush1",
@@ -104,7 +106,7 @@ class AbSidesIT {
                     "--side-option=flush1=--innodb-flush-log-at-trx-commit=1",
                     "--side-option=binlog=--innodb-flush-log-at-trx-commit=1", "--side-option=binlog=--log-bin",
                     "--side-option=binlog=--sync-binlog=1", "--table-size=1000", "--threads=1", "--repeat=12",
-                    "--time=2", "--warmup-time=1", "--out=" + out);
+                    "--time=2", "--warmup-time=1", "--explain=off", "--out=" + out);
             assertEquals(0, r.exitCode(), r.out() + r.err());
             JsonNode doc = ResultFiles.read(out);
             assertEquals("flush1", doc.get("baseline").asText());
