@@ -100,7 +100,7 @@ class AbScheduleTest {
     }
 
     @Test
-    void williamsDesignPutsEverySideInEveryPositionAndAfterEveryOtherEquallyOftenForTwoToSixSides() {
+    void williamsDesignPutsEverySideInEveryPositionAndBeforeAndRightAfterEveryOtherEquallyOftenForTwoToSixSides() {
         for (int n = 2; n <= 6; n++) {
             List<List<Integer>> rows = AbSchedule.williams(n);
             assertEquals(AbSchedule.cycle(n), rows.size());
@@ -120,6 +120,10 @@ class AbScheduleTest {
                 for (int j = 0; j < n; j++) {
                     assertEquals(times, position[i][j], n + " sides: side " + i + " in position " + j + ": " + rows);
                     assertEquals(i == j ? 0 : times, follows[i][j], n + " sides: " + j + " right after " + i + ": " + rows);
+                    int a = i;
+                    int b = j;
+                    long before = rows.stream().filter(r -> r.indexOf(a) < r.indexOf(b)).count();
+                    assertEquals(i == j ? 0 : rows.size() / 2, before, n + " sides: " + i + " anywhere before " + j);
                 }
             }
         }
