@@ -13,17 +13,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
 /**
- * The servers clusterbench starts for an A/B comparison: either one embedded MariaDB that both sides share
+ * The servers clusterbench starts for an {@code ab} comparison: either one embedded MariaDB that every side shares
  * (an A/A run, showing the noise floor), or one binary per side, each on its own copy of one prepared data
- * directory. Preparing happens once, on a copy of the template, with side A's binary and the shared
- * options; both sides then start from copies of that prepared copy, so they run on byte-identical data.
+ * directory. Preparing happens once, on a copy of the template, with the first side's binary and the shared
+ * options; every side then starts from a copy of that prepared copy, so they run on byte-identical data.
  *
  * <p>Owned by the command's {@link Lifecycle} from before the working directory exists: its close (the command's end,
  * a Ctrl-C at any moment of the set-up) stops a copy or start in progress, kills the servers and deletes the working
@@ -37,7 +37,7 @@ public final class AbServers implements AutoCloseable {
     private final boolean keep;
     private final EmbeddedServer embedded;
     private final StartGuard guard = new StartGuard();
-    private final Map<Side, BinaryServer> started = new EnumMap<>(Side.class);
+    private final Map<Side, BinaryServer> started = new LinkedHashMap<>();
     /** Every binary server made, started or not; guarded by itself. */
     private final List<BinaryServer> made = new ArrayList<>();
     private volatile Path work;
@@ -50,7 +50,7 @@ public final class AbServers implements AutoCloseable {
     }
 
     /**
-     * Starts one embedded server for both sides.
+     * Starts one embedded server for every side.
      *
      * @param life     the command's lifecycle (owns the server)
      * @param cache    the embedded server's cache
@@ -62,10 +62,10 @@ public final class AbServers implements AutoCloseable {
     }
 
     /**
-     * Prepares the data once and starts both binaries on copies of it.
+     * Prepares the data once and starts every side's binary on a copy of it.
      *
      * @param life          the command's lifecycle (owns the servers and their working directory)
-     * @param binaries      per side: the binary
+     * @param binaries      per side, in the order given: the binary (the first side's prepares the data)
      * @param template      a data directory (mariadb-install-db output, or a kept server's datadir); not changed
      * @param shared        server options for both sides
      * @param perSide       per side: options added after {@code shared}
@@ -86,15 +86,16 @@ public final class AbServers implements AutoCloseable {
         try {
             s.guard.step(() -> s.work = Files.createTempDirectory("clusterbench-ab-"));
             Path work = s.work;
-            announce.accept("Copying " + template + " and preparing it once with " + binaries.get(Side.A)
+            Path first = binaries.values().iterator().next();
+            announce.accept("Copying " + template + " and preparing it once with " + first
                     + " (working directory " + work + ")...");
             Trees.copy(template, work.resolve("prepared/data"), s.guard);
-            try (BinaryServer prep = s.made(binaries.get(Side.A), work.resolve("prepared"), shared)) {
+            try (BinaryServer prep = s.made(first, work.resolve("prepared"), shared)) {
                 prep.start();
                 prepare.accept(prep.port());
             }
-            for (Side side : Side.values()) {
-                Path dir = work.resolve(side.name());
+            for (Side side : binaries.keySet()) {
+                Path dir = work.resolve("side-" + side.name());
                 Trees.copy(work.resolve("prepared/data"), dir.resolve("data"), s.guard);
                 List<String> options = new ArrayList<>(shared);
                 options.addAll(perSide.getOrDefault(side, List.of()));

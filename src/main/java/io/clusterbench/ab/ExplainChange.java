@@ -114,10 +114,10 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
 
     /**
      * @param pairs  complete pairs at one thread count: {A run, B run}
-     * @param bFirst per pair, whether B ran first
+     * @param order  per pair, where A's and B's runs stood in their block (two sides: which ran first)
      * @return the change, or null when no pair has an explain figure on both sides
      */
-    static ExplainChange of(int threads, List<AbRun[]> pairs, List<Boolean> bFirst) {
+    static ExplainChange of(int threads, List<AbRun[]> pairs, PairOrder order) {
         List<ExplainReading[]> rs = pairs.stream()
                 .map(p -> new ExplainReading[] {ExplainReading.of(p[0].run()), ExplainReading.of(p[1].run())}).toList();
         Map<String, ToDoubleFunction<ExplainReading>> headline = new LinkedHashMap<>();
@@ -139,17 +139,17 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
         double alpha = 1 - PairedRatio.CONFIDENCE;
         double headlineLevel = 1 - (chosen == 0 ? alpha : alpha / 2) / named;
         double chosenLevel = chosen == 0 ? PairedRatio.CONFIDENCE : 1 - alpha / 2 / chosen;
-        Scaled cpu = scaled(rs, bFirst, headline.get("cpu"), headlineLevel);
-        Scaled vcs = scaled(rs, bFirst, headline.get("switches"), headlineLevel);
-        Scaled ipc = scaled(rs, bFirst, headline.get("ipc"), headlineLevel);
+        Scaled cpu = scaled(rs, order, headline.get("cpu"), headlineLevel);
+        Scaled vcs = scaled(rs, order, headline.get("switches"), headlineLevel);
+        Scaled ipc = scaled(rs, order, headline.get("ipc"), headlineLevel);
         String ipcAbsent = ipc != null ? null : rs.stream().flatMap(x -> java.util.stream.Stream.of(x))
                 .map(ExplainReading::ipcAbsentReason).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-        Shift lockShare = shift("lock share", rs, bFirst, headline.get("lock share"), headlineLevel, SHARE_POINTS_BOUND);
-        Shift lockWait = shift("lock wait", rs, bFirst, headline.get("lock wait"), headlineLevel, Double.NaN);
+        Shift lockShare = shift("lock share", rs, order, headline.get("lock share"), headlineLevel, SHARE_POINTS_BOUND);
+        Shift lockWait = shift("lock wait", rs, order, headline.get("lock wait"), headlineLevel, Double.NaN);
         return new ExplainChange(threads, pairs.size(), (int) named + chosen, cpu, vcs, ipc, ipcAbsent, lockShare,
-                lockWait, moved(rs, bFirst, cats, ExplainReading::profiled, headlineLevel, SHARE_POINTS_BOUND),
-                moved(rs, bFirst, funcs, ExplainReading::profiled, chosenLevel, SHARE_POINTS_BOUND),
-                moved(rs, bFirst, waits, ExplainReading::waited, chosenLevel, Double.NaN),
+                lockWait, moved(rs, order, cats, ExplainReading::profiled, headlineLevel, SHARE_POINTS_BOUND),
+                moved(rs, order, funcs, ExplainReading::profiled, chosenLevel, SHARE_POINTS_BOUND),
+                moved(rs, order, waits, ExplainReading::waited, chosenLevel, Double.NaN),
                 cats.names().size(), funcs.names().size(), waits.names().size());
     }
 
@@ -175,32 +175,32 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
         return new Candidates(names, values);
     }
 
-    private static Scaled scaled(List<ExplainReading[]> rs, List<Boolean> bFirst, ToDoubleFunction<ExplainReading> f,
+    private static Scaled scaled(List<ExplainReading[]> rs, PairOrder order, ToDoubleFunction<ExplainReading> f,
                                  double confidence) {
         List<Double> a = rs.stream().map(x -> f.applyAsDouble(x[0])).toList();
         List<Double> b = rs.stream().map(x -> f.applyAsDouble(x[1])).toList();
-        PairedRatio r = PairedRatio.of(a, b, bFirst, confidence);
+        PairedRatio r = PairedRatio.ofBlocks(a, b, order, confidence);
         return r.pairs() == 0 ? null : new Scaled(median(a), median(b), confidence, r);
     }
 
     /** @param bound the largest possible |B − A| (intervals are cut to it), NaN for none */
-    private static Shift shift(String name, List<ExplainReading[]> rs, List<Boolean> bFirst,
+    private static Shift shift(String name, List<ExplainReading[]> rs, PairOrder order,
                                ToDoubleFunction<ExplainReading> f, double confidence, double bound) {
         List<Double> a = rs.stream().map(x -> f.applyAsDouble(x[0])).toList();
         List<Double> b = rs.stream().map(x -> f.applyAsDouble(x[1])).toList();
-        PairedDifference d = PairedDifference.of(a, b, bFirst, confidence);
+        PairedDifference d = PairedDifference.ofBlocks(a, b, order, confidence);
         d = Double.isNaN(bound) ? d : d.clampedTo(bound);
         return d.pairs() == 0 ? null : new Shift(name, mean(a), mean(b), d);
     }
 
     /** The names whose |B − A| is largest (names that are 0 in every step left out). */
-    private static List<Shift> moved(List<ExplainReading[]> rs, List<Boolean> bFirst, Candidates c,
+    private static List<Shift> moved(List<ExplainReading[]> rs, PairOrder order, Candidates c,
                                      java.util.function.Predicate<ExplainReading> measured, double confidence,
                                      double bound) {
         List<Shift> all = new ArrayList<>();
         for (String name : c.names()) {
             ToDoubleFunction<ExplainReading> f = x -> measured.test(x) ? c.values().apply(x).getOrDefault(name, 0.0) : Double.NaN;
-            Shift s = shift(name, rs, bFirst, f, confidence, bound);
+            Shift s = shift(name, rs, order, f, confidence, bound);
             if (s != null && (s.meanA() != 0 || s.meanB() != 0)) {
                 all.add(s);
             }

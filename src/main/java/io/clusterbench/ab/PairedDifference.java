@@ -29,7 +29,16 @@ public record PairedDifference(int pairs, double difference, double low, double 
      * @throws IllegalArgumentException when the lists differ in length
      */
     public static PairedDifference of(List<Double> a, List<Double> b, List<Boolean> bFirst, double confidence) {
-        PairedEstimate e = PairedEstimate.of(a, b, bFirst, false, confidence);
+        return ofBlocks(a, b, PairOrder.ofBFirst(bFirst), confidence);
+    }
+
+    /**
+     * The same with the pairs' positions in their blocks (any number of sides).
+     *
+     * @param order per pair, where A's and B's runs stood in their block; null when unknown
+     */
+    public static PairedDifference ofBlocks(List<Double> a, List<Double> b, PairOrder order, double confidence) {
+        PairedEstimate e = PairedEstimate.of(a, b, order, false, confidence);
         return new PairedDifference(e.pairs(), e.estimate(), e.estimate() - e.half(), e.estimate() + e.half(),
                 confidence, e.method(), false);
     }
@@ -62,16 +71,24 @@ public record PairedDifference(int pairs, double difference, double low, double 
      * (1 pair: no interval)", "no pairs"
      */
     public String text(String unit, int digits) {
+        return text("B", unit, digits);
+    }
+
+    /**
+     * @param side the compared side's name, in place of B
+     * @return {@link #text(String, int)} naming {@code side}, e.g. "pgo1 +3.2 pts [+1.0, +5.4]"
+     */
+    public String text(String side, String unit, int digits) {
         if (pairs == 0) {
             return "no pairs";
         }
         String f = "%+." + digits + "f";
         if (pairs < 2) {
-            return String.format(Locale.ROOT, "B " + f + "%s (1 pair: no interval)", difference, unit);
+            return String.format(Locale.ROOT, "%s " + f + "%s (1 pair: no interval)", side, difference, unit);
         }
         String ci = String.format(Locale.ROOT, "[" + f + ", " + f + "]", low, high);
         String cut = clamped ? " (cut to the possible range)" : "";
-        return resolved() ? String.format(Locale.ROOT, "B " + f + "%s %s", difference, unit, ci) + cut
+        return resolved() ? String.format(Locale.ROOT, "%s " + f + "%s %s", side, difference, unit, ci) + cut
                 : "no change resolved: " + ci + unit + cut;
     }
 }

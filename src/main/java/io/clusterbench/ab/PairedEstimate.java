@@ -1,21 +1,22 @@
 package io.clusterbench.ab;
 
+import java.util.ArrayList;
 import java.util.List;
 
 /**
  * The estimate shared by {@link PairedRatio} and {@link PairedDifference}: one value d per pair (ln(B/A) for a
- * ratio, B − A for a difference), then the AB/BA crossover analysis when both pair orders occur among at least
- * {@value PairedRatio#MIN_CROSSOVER_PAIRS} pairs, else the paired t-interval (the method is described on
- * {@link PairedRatio}). Immutable.
+ * ratio, B − A for a difference), then the crossover analysis when the pairs' positions allow it, else the paired
+ * t-interval (the methods are described on {@link PairedRatio}). Immutable.
  *
  * @param pairs    pairs used
- * @param estimate mean of d (order effect removed under crossover)
- * @param sd       standard deviation of d (pooled within order under crossover); NaN below 2 pairs
+ * @param estimate mean of d (position effects removed under crossover)
+ * @param sd       standard deviation of d (the residual one under crossover); NaN below 2 pairs
  * @param se       standard error of the estimate; NaN below 2 pairs
  * @param df       degrees of freedom; 0 below 2 pairs
  * @param half     half-width of the interval at the asked confidence, t(1 − (1 − c)/2, df)·se; NaN below 2 pairs
  * @param method   {@code crossover} or {@code paired}; null without pairs
- * @param order    the order effect on d's scale, (m₁ − m₂)/2 (second run minus first); NaN unless crossover
+ * @param order    with two sides under crossover, the order effect on d's scale, (m₁ − m₂)/2 (second run minus
+ *                 first); NaN otherwise
  */
 record PairedEstimate(int pairs, double estimate, double sd, double se, int df, double half, String method,
                       double order) {
@@ -23,34 +24,35 @@ record PairedEstimate(int pairs, double estimate, double sd, double se, int df, 
     /**
      * @param a          one value per pair, side A
      * @param b          one value per pair, side B (same order)
-     * @param bFirst     per pair, whether B ran first; null when unknown (then the paired analysis)
+     * @param order      per pair, where A's and B's runs stood in their block; null when unknown (then the paired
+     *                   analysis)
      * @param logRatio   true: d = ln(B/A), pairs with a value &lt;= 0 left out; false: d = B − A
      * @param confidence the interval's confidence level, e.g. 0.95
      * @throws IllegalArgumentException when the lists differ in length
      */
-    static PairedEstimate of(List<Double> a, List<Double> b, List<Boolean> bFirst, boolean logRatio, double confidence) {
-        if (a.size() != b.size() || (bFirst != null && bFirst.size() != a.size())) {
+    static PairedEstimate of(List<Double> a, List<Double> b, PairOrder order, boolean logRatio, double confidence) {
+        if (a.size() != b.size() || (order != null && order.pairs() != a.size())) {
             throw new IllegalArgumentException("paired values: " + a.size() + " for A but " + b.size() + " for B");
         }
         double[] d = new double[a.size()];
-        boolean[] second = new boolean[a.size()];
-        int n = 0;
-        int bSecond = 0;
+        List<Integer> used = new ArrayList<>();
         for (int i = 0; i < a.size(); i++) {
             double x = a.get(i);
             double y = b.get(i);
-            boolean usable = Double.isFinite(x) && Double.isFinite(y) && (!logRatio || (x > 0 && y > 0));
-            if (usable) {
-                second[n] = bFirst != null && !bFirst.get(i);
-                bSecond += second[n] ? 1 : 0;
-                d[n++] = logRatio ? Math.log(y / x) : y - x;
+            if (Double.isFinite(x) && Double.isFinite(y) && (!logRatio || (x > 0 && y > 0))) {
+                d[used.size()] = logRatio ? Math.log(y / x) : y - x;
+                used.add(i);
             }
         }
+        int n = used.size();
         if (n == 0) {
             return new PairedEstimate(0, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, null, Double.NaN);
         }
-        if (bFirst != null && n >= PairedRatio.MIN_CROSSOVER_PAIRS && bSecond > 0 && bSecond < n) {
-            return crossover(d, second, n, bSecond, confidence);
+        if (order != null && n >= PairedRatio.MIN_CROSSOVER_PAIRS) {
+            PairedEstimate cross = crossover(java.util.Arrays.copyOf(d, n), order, used, confidence);
+            if (cross != null) {
+                return cross;
+            }
         }
         double mean = 0;
         for (int i = 0; i < n; i++) {
@@ -69,29 +71,34 @@ record PairedEstimate(int pairs, double estimate, double sd, double se, int df, 
         return new PairedEstimate(n, mean, sd, se, n - 1, half(se, n - 1, confidence), "paired", Double.NaN);
     }
 
-    /** The AB/BA cross-over estimate: {@code second[i]} marks the pairs run A first (B second). */
-    private static PairedEstimate crossover(double[] d, boolean[] second, int n, int n1, double confidence) {
-        int n2 = n - n1;
-        double m1 = 0;
-        double m2 = 0;
-        for (int i = 0; i < n; i++) {
-            if (second[i]) {
-                m1 += d[i];
-            } else {
-                m2 += d[i];
-            }
+    /**
+     * The crossover estimate: least squares of d on an intercept (the difference B − A) and the position contrasts
+     * of {@link PairOrder#contrast} (one effect per position after the first), so a run's position in its block
+     * drops out of the difference. With two sides this is the AB/BA analysis: with n₁ pairs run A first (mean m₁)
+     * and n₂ run B first (mean m₂), estimate (m₁ + m₂)/2, order effect (m₁ − m₂)/2, s pooled within the two orders
+     * with n − 2 degrees of freedom, se = (s/2)·√(1/n₁ + 1/n₂).
+     *
+     * @return the estimate, or null when the positions leave the difference inestimable (with two sides: one order
+     * only) or fewer than 2 residual degrees of freedom
+     */
+    private static PairedEstimate crossover(double[] d, PairOrder order, List<Integer> used, double confidence) {
+        int p = order.sides();
+        double[][] x = new double[d.length][p];
+        for (int i = 0; i < d.length; i++) {
+            x[i][0] = 1;
+            System.arraycopy(order.contrast(used.get(i)), 0, x[i], 1, p - 1);
         }
-        m1 /= n1;
-        m2 /= n2;
-        double ss = 0;
-        for (int i = 0; i < n; i++) {
-            double m = second[i] ? m1 : m2;
-            ss += (d[i] - m) * (d[i] - m);
+        LeastSquares fit = LeastSquares.fit(x, d);
+        double[] intercept = LeastSquares.unit(p, 0);
+        if (!fit.estimable(intercept) || fit.df() < 2) {
+            return null;
         }
-        double sd = Math.sqrt(ss / (n - 2));
-        double se = sd / 2 * Math.sqrt(1.0 / n1 + 1.0 / n2);
-        return new PairedEstimate(n, (m1 + m2) / 2, sd, se, n - 2, half(se, n - 2, confidence), "crossover",
-                (m1 - m2) / 2);
+        double se = fit.se(intercept);
+        double h = half(se, fit.df(), confidence);
+        double orderEffect = p == 2 && fit.estimable(LeastSquares.unit(p, 1)) ? fit.estimate(LeastSquares.unit(p, 1))
+                : Double.NaN;
+        return new PairedEstimate(d.length, fit.estimate(intercept), fit.sigma(), se, fit.df(), h, "crossover",
+                orderEffect);
     }
 
     private static double half(double se, int df, double confidence) {

@@ -6,39 +6,43 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The ratio B/A of one figure from paired runs, with a 95% confidence interval, the minimum detectable
- * difference at the observed noise and the pairs needed to resolve 1%. Method (docs/metrics.md, "A/B
- * comparisons"): each pair gives d = ln(B/A).
+ * The ratio B/A of one figure from paired runs, with a confidence interval (95%, or higher where several
+ * comparisons are judged at once), the minimum detectable difference at the observed noise and the pairs needed to
+ * resolve 1%. B is the compared side and A the baseline; a pair is the two sides' runs in one block of the schedule
+ * (with two sides the block is the pair). Method (docs/metrics.md, "A/B comparisons"): each pair gives d = ln(B/A).
  * <ul>
- *   <li><b>crossover</b> (the AB/BA cross-over analysis, e.g. Senn, <i>Cross-over Trials in Clinical
- *   Research</i>, ch. 3), used when both pair orders occur and there are at least
- *   {@value #MIN_CROSSOVER_PAIRS} pairs: with n₁ pairs run
- *   A first (mean m₁) and n₂ run B first (mean m₂), the ratio is exp((m₁ + m₂)/2), which cancels an order
- *   effect (the second run of every pair faster or slower than the first, e.g. a client or server still
- *   warming); the pooled within-order standard deviation s has n − 2 degrees of freedom and the standard
- *   error is (s/2)·√(1/n₁ + 1/n₂). The order effect itself is exp((m₁ − m₂)/2), the second run over the
- *   first.</li>
+ *   <li><b>crossover</b> (the cross-over analysis of clinical trials, e.g. Senn, <i>Cross-over Trials in Clinical
+ *   Research</i>, ch. 3; Jones &amp; Kenward, <i>Design and Analysis of Cross-Over Trials</i>, ch. 4 for more than
+ *   two treatments), used when the positions of the runs in their blocks are known, there are at least
+ *   {@value #MIN_CROSSOVER_PAIRS} pairs and the positions allow it: least squares of d on an intercept and one
+ *   effect per position of a block after the first, so a position effect (the second run of a block faster than the
+ *   first, a client or server still warming) drops out of the ratio and out of s. With two sides it is the AB/BA
+ *   analysis: with n₁ pairs run A first (mean m₁) and n₂ run B first (mean m₂), the ratio is exp((m₁ + m₂)/2), the
+ *   pooled within-order standard deviation s has n − 2 degrees of freedom and the standard error is
+ *   (s/2)·√(1/n₁ + 1/n₂); the order effect itself is exp((m₁ − m₂)/2), the second run over the first. With k sides
+ *   the residual degrees of freedom are n − k on a full Williams cycle.</li>
  *   <li><b>paired</b> (paired log-ratio t-interval) otherwise: mean m and sample standard deviation s of the
  *   n values, ratio exp(m), standard error s/√n with n − 1 degrees of freedom.</li>
  * </ul>
- * The interval is exp(estimate ± t(0.975, df)·se). Immutable.
+ * The interval is exp(estimate ± t(1 − α/2, df)·se). Immutable.
  *
  * @param pairs                pairs used (both runs finished with a value &gt; 0)
- * @param ratio                B/A over the pairs, order effect removed under crossover (1.018 = B 1.8% higher)
- * @param low                  lower end of the 95% confidence interval of the ratio; NaN below 2 pairs
+ * @param ratio                B/A over the pairs, position effects removed under crossover (1.018 = B 1.8% higher)
+ * @param low                  lower end of the confidence interval of the ratio; NaN below 2 pairs
  * @param high                 upper end; NaN below 2 pairs
- * @param logSd                standard deviation of ln(B/A) the interval is built on (pooled within order
- *                             under crossover); NaN below 2 pairs
+ * @param logSd                standard deviation of ln(B/A) the interval is built on (the residual one under
+ *                             crossover); NaN below 2 pairs
  * @param mddPercent           minimum detectable difference, percent: the true difference that these
- *                             pairs would resolve with 80% power at a 5% two-sided level,
- *                             (exp((t(0.975,df) + t(0.80,df))·se) − 1) × 100; NaN below 2 pairs
+ *                             pairs would resolve with 80% power at the interval's two-sided level (5%, or 5%
+ *                             shared among the comparisons of {@link #simultaneous}),
+ *                             (exp((t(1 − α/2, df) + t(0.80, df))·se) − 1) × 100; NaN below 2 pairs
  * @param pairsFor1Percent     pairs (split evenly between the orders) that would give an MDD of 1% at this
  *                             noise; null below 2 pairs or above {@value #MAX_PAIRS}
  * @param method               {@code crossover} or {@code paired} (see above); null with no pairs
  * @param orderEffect          second run of a pair over the first, as a ratio (1.05 = the second run 5%
- *                             higher whichever side it is); null unless {@code method} is crossover
- * @param orderEffectLow       lower end of the order effect's 95% interval; null unless crossover
- * @param orderEffectHigh      upper end; null unless crossover
+ *                             higher whichever side it is); null unless {@code method} is crossover with two sides
+ * @param orderEffectLow       lower end of the order effect's interval; null unless crossover with two sides
+ * @param orderEffectHigh      upper end; null unless crossover with two sides
  */
 public record PairedRatio(int pairs, double ratio, double low, double high, double logSd, double mddPercent,
                           Integer pairsFor1Percent, String method, Double orderEffect, Double orderEffectLow,
@@ -80,7 +84,7 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
      * @throws IllegalArgumentException when the lists differ in length
      */
     public static PairedRatio of(List<Double> a, List<Double> b, List<Boolean> bFirst) {
-        return of(a, b, bFirst, CONFIDENCE);
+        return ofBlocks(a, b, PairOrder.ofBFirst(bFirst), CONFIDENCE);
     }
 
     /**
@@ -91,7 +95,44 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
      * @param confidence in (0, 1)
      */
     public static PairedRatio of(List<Double> a, List<Double> b, List<Boolean> bFirst, double confidence) {
-        PairedEstimate e = PairedEstimate.of(a, b, bFirst, true, confidence);
+        return ofBlocks(a, b, PairOrder.ofBFirst(bFirst), confidence);
+    }
+
+    /**
+     * The same with the pairs' positions in their blocks (any number of sides).
+     *
+     * @param order per pair, where A's and B's runs stood in their block; null when unknown
+     * @param confidence in (0, 1); {@code mddPercent} and {@code pairsFor1Percent} stay at the 5% level
+     */
+    public static PairedRatio ofBlocks(List<Double> a, List<Double> b, PairOrder order, double confidence) {
+        return of(a, b, order, confidence, CONFIDENCE);
+    }
+
+    /**
+     * One of {@code comparisons} ratios judged together (every side against the baseline at one thread count):
+     * the interval at 1 − 0.05/comparisons (Bonferroni), so all of them hold at once with at least 95%
+     * probability, and the minimum detectable difference and the pairs for 1% at that same level. One comparison
+     * gives {@link #ofBlocks} at 95%.
+     *
+     * @param comparisons ratios judged together, &gt;= 1
+     * @throws IllegalArgumentException for comparisons &lt; 1
+     */
+    public static PairedRatio simultaneous(List<Double> a, List<Double> b, PairOrder order, int comparisons) {
+        if (comparisons < 1) {
+            throw new IllegalArgumentException("comparisons must be >= 1");
+        }
+        double level = bonferroni(comparisons);
+        return of(a, b, order, level, level);
+    }
+
+    /** @return the confidence level of each of {@code comparisons} intervals that hold together at 95% */
+    public static double bonferroni(int comparisons) {
+        return 1 - (1 - CONFIDENCE) / comparisons;
+    }
+
+    private static PairedRatio of(List<Double> a, List<Double> b, PairOrder order, double confidence,
+                                  double mddConfidence) {
+        PairedEstimate e = PairedEstimate.of(a, b, order, true, confidence);
         if (e.pairs() == 0) {
             return new PairedRatio(0, Double.NaN, Double.NaN, Double.NaN, Double.NaN, Double.NaN, null, null, null,
                     null, null);
@@ -101,11 +142,13 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
                     "paired", null, null, null);
         }
         boolean crossover = "crossover".equals(e.method());
-        double mdd = e.se() == 0 ? 0 : Math.expm1(detectable(e.se(), e.df())) * 100;
+        boolean order2 = crossover && Double.isFinite(e.order());
+        double mdd = e.se() == 0 ? 0 : Math.expm1(detectable(e.se(), e.df(), mddConfidence)) * 100;
         return new PairedRatio(e.pairs(), Math.exp(e.estimate()), Math.exp(e.estimate() - e.half()),
-                Math.exp(e.estimate() + e.half()), e.sd(), mdd, pairsFor(e.sd(), Math.log(1.01), e.method()), e.method(),
-                crossover ? Math.exp(e.order()) : null, crossover ? Math.exp(e.order() - e.half()) : null,
-                crossover ? Math.exp(e.order() + e.half()) : null);
+                Math.exp(e.estimate() + e.half()), e.sd(), mdd,
+                pairsFor(e.sd(), Math.log(1.01), e.pairs() - e.df(), mddConfidence), e.method(),
+                order2 ? Math.exp(e.order()) : null, order2 ? Math.exp(e.order() - e.half()) : null,
+                order2 ? Math.exp(e.order() + e.half()) : null);
     }
 
     /** @return true when the order effect's interval lies wholly above or below 1 (crossover only) */
@@ -138,24 +181,37 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
      * interval contains 0, "B +1.8% (1 pair: no interval; it needs 2 finished pairs)" below 2 pairs, "no pairs" without any
      */
     public String text() {
+        return text("B");
+    }
+
+    /**
+     * @param side the compared side's name
+     * @return {@link #text()} with {@code side} in place of B, e.g. "pgo1 +1.8% [+1.1%, +2.5%]"
+     */
+    public String text(String side) {
         if (pairs == 0) {
             return "no pairs";
         }
         if (pairs < 2) {
-            return String.format(Locale.ROOT, "B %+.1f%% (1 pair: no interval; it needs 2 finished pairs)", percent());
+            return String.format(Locale.ROOT, "%s %+.1f%% (1 pair: no interval; it needs 2 finished pairs)", side,
+                    percent());
         }
         String ci = String.format(Locale.ROOT, "[%+.1f%%, %+.1f%%]", lowPercent(), highPercent());
-        return resolved() ? String.format(Locale.ROOT, "B %+.1f%% %s", percent(), ci) : "no difference resolved: " + ci;
+        return resolved() ? String.format(Locale.ROOT, "%s %+.1f%% %s", side, percent(), ci)
+                : "no difference resolved: " + ci;
     }
 
-    /** @return ln-scale detectable difference (t(0.975,df) + t(0.80,df))·se */
-    private static double detectable(double se, int df) {
-        return (tQuantile(0.5 + CONFIDENCE / 2, df) + tQuantile(POWER, df)) * se;
+    /** @return ln-scale detectable difference (t(1 − α/2, df) + t(0.80, df))·se at confidence 1 − α */
+    private static double detectable(double se, int df, double confidence) {
+        return (tQuantile(0.5 + confidence / 2, df) + tQuantile(POWER, df)) * se;
     }
 
-    /** @return pairs whose MDD would reach {@code target} (ln scale) at noise {@code sd}, orders split evenly */
-    private static Integer pairsFor(double sd, double target, String method) {
-        int lost = "crossover".equals(method) ? 2 : 1;
+    /**
+     * @param lost degrees of freedom the method spends besides the residual ones (paired 1, AB/BA crossover 2,
+     *             crossover over k positions k)
+     * @return pairs whose MDD would reach {@code target} (ln scale) at noise {@code sd}, orders split evenly
+     */
+    private static Integer pairsFor(double sd, double target, int lost, double confidence) {
         if (sd == 0) {
             return lost + 1;
         }
@@ -167,7 +223,7 @@ public record PairedRatio(int pairs, double ratio, double low, double high, doub
             return null;
         }
         for (int n = Math.max(lost + 1, (int) Math.floor(approx)); n <= MAX_PAIRS; n++) {
-            if (detectable(sd / Math.sqrt(n), n - lost) <= target) {
+            if (detectable(sd / Math.sqrt(n), n - lost, confidence) <= target) {
                 return n;
             }
         }

@@ -16,32 +16,38 @@ import picocli.CommandLine.Option;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
  * {@code clusterbench ab WORKLOAD --a HOST:PORT --b HOST:PORT --threads 1,4,16 --repeat 4}, or with
- * {@code --a-server PATH --b-server PATH --datadir-template DIR}: two servers or builds judged in one
- * command, interleaved, with a B/A ratio and 95% confidence interval per thread count.
+ * {@code --a-server PATH --b-server PATH --datadir-template DIR}, or any number of named sides with
+ * {@code --sides o3,pgo1,pgo2 --side-server o3=PATH …}: servers or builds judged in one command, interleaved, with
+ * each side's ratio to the baseline and its 95% confidence interval per thread count.
  *
  * <p>Confined to the main thread.
  */
-@Command(name = "ab", mixinStandardHelpOptions = true, customSynopsis = "clusterbench ab WORKLOAD [--a HOST:PORT --b HOST:PORT | --a-server PATH [--b-server PATH] --datadir-template DIR] [OPTIONS]",
+@Command(name = "ab", mixinStandardHelpOptions = true, customSynopsis = {"clusterbench ab WORKLOAD [--a HOST:PORT --b HOST:PORT | --a-server PATH [--b-server PATH] --datadir-template DIR] [OPTIONS]",
+        "clusterbench ab WORKLOAD --sides NAME,NAME,... [--side-host NAME=HOST:PORT ... | --side-server NAME=PATH ... --datadir-template DIR] [--side-option NAME=OPTION ...] [--baseline NAME] [OPTIONS]"},
         sortOptions = false,
-        description = "Judge two servers or builds (A the baseline, B the candidate) in one command: pairs of runs "
-                + "(one on A, one on B, back to back) at every thread count and repeat, in a balanced interleaved "
-                + "order, waiting for quiet between steps; per thread count the ratio B/A of tps, p95, p99 (and "
-                + "server CPU per event when local) with a 95%% confidence interval from the pairs, the smallest "
-                + "difference the noise allows, and one summary line. Differences between the sides other than "
-                + "the ones given per side are printed first.")
+        description = "Judge two or more servers or builds in one command (A the baseline, B the candidate; or "
+                + "--sides with a --baseline): blocks of runs (one per side, back to back) at every thread count and "
+                + "repeat, in a balanced interleaved order (a Williams design), waiting for quiet between steps; per "
+                + "thread count each side's ratio to the baseline of tps, p95, p99 (and server CPU per event when "
+                + "local) with a 95%% confidence interval from the blocks (simultaneous over the sides, Bonferroni), "
+                + "the smallest difference the noise allows, a ranking where intervals separate, and one summary "
+                + "line. Differences between any two sides other than the ones given per side are printed first.")
 final class AbCommand extends WorkloadCommand {
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "4",
-            description = "Pairs per thread count (>= 2 for an interval; even keeps ABBA balanced). Default: ${DEFAULT-VALUE}.")
-    int repeat;
+    @Option(names = "--repeat", paramLabel = "N",
+            description = "Blocks (one run per side; with two sides, pairs) per thread count (>= 2 for an interval; a "
+                    + "multiple of the design's cycle keeps it balanced: 2 for two sides, N for N sides when N is even, "
+                    + "2N when odd). Default: 4 for two sides, else the smallest multiple of the cycle >= 4.")
+    Integer repeat;
 
     @Option(names = "--order", paramLabel = "abba|shuffle", defaultValue = "abba",
-            description = "abba: pairs alternate AB, BA; thread counts ascending in odd repeats, descending in even. "
-                    + "shuffle: seeded random thread order per repeat and side order per pair. Default: ${DEFAULT-VALUE}.")
+            description = "abba: pairs alternate AB, BA (more sides: the Williams design's rows in turn); thread counts "
+                    + "ascending in odd repeats, descending in even. shuffle: seeded random thread order per repeat and "
+                    + "side order per block. Default: ${DEFAULT-VALUE}.")
     String order;
 
     @Option(names = "--order-seed", paramLabel = "N", defaultValue = "0",
@@ -72,22 +78,22 @@ final class AbCommand extends WorkloadCommand {
     @Override
     public Integer call() {
         List<String> problems = new ArrayList<>();
-        if (repeat < 1 || quietTimeoutSeconds < 0) {
+        if (repeat != null && repeat < 1 || quietTimeoutSeconds < 0) {
             problems.add("--repeat must be >= 1 and --quiet-timeout >= 0");
         }
         OrderMode mode = OrderMode.parse(order, problems);
         if (!target.embedded()) {
-            problems.add("ab takes its servers from --a/--b or --a-server/--b-server, not --host/--socket");
+            problems.add("ab takes its servers from --a/--b, --a-server/--b-server or --side-host/--side-server, not "
+                    + "--host/--socket");
         }
         long seed = orderSeed != 0 ? orderSeed : (System.nanoTime() ^ System.currentTimeMillis()) & Long.MAX_VALUE | 1;
-        AbSpec spec = sides.spec(repeat, mode, seed, quietTimeoutSeconds);
-        spec.problems(problems);
+        AbSpec spec = sides.spec(repeat, mode, seed, quietTimeoutSeconds, problems);
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see clusterbench ab --help");
         }
         run.fixSeed(); // both sides draw the same keys
-        Map<Side, RunPlan> plans = new EnumMap<>(Side.class);
-        for (Side side : Side.values()) { // one workload instance per side, same options and seed
+        Map<Side, RunPlan> plans = new LinkedHashMap<>();
+        for (Side side : spec.sideList()) { // one workload instance per side, same options and seed
             plans.put(side, PlanBuilder.from(workload(), target, run, families(), env.command(), true, null)
                     .withExplain(explain.spec()));
         }

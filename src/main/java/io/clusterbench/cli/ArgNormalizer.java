@@ -240,12 +240,12 @@ final class ArgNormalizer {
     static List<String> passwords(String[] args) {
         List<String> found = new ArrayList<>();
         for (int i = 0; i < args.length; i++) {
-            String lower = args[i].toLowerCase(Locale.ROOT).replace('_', '-');
             if (isClientShortPassword(args[i])) {
                 found.add(args[i].substring(2));
-            } else if (lower.startsWith("--password") || lower.startsWith("--mysql-password")) {
+            } else if (isPasswordOption(args[i])) {
                 int eq = args[i].indexOf('=');
                 String value = eq >= 0 ? args[i].substring(eq + 1) : i + 1 < args.length ? args[i + 1] : "";
+                value = secretOf(args[i], value);
                 if (!value.isEmpty()) {
                     found.add(value);
                 }
@@ -254,26 +254,46 @@ final class ArgNormalizer {
         return found;
     }
 
+    /**
+     * @return true for an option that takes a password: {@code --password}, {@code --mysql-password} and every option
+     *         named {@code --…-password} ({@code ab}'s {@code --a-password}, {@code --side-password NAME=PASSWORD})
+     */
+    private static boolean isPasswordOption(String arg) {
+        if (!arg.startsWith("--")) {
+            return false;
+        }
+        int eq = arg.indexOf('=');
+        String name = (eq >= 0 ? arg.substring(0, eq) : arg).toLowerCase(Locale.ROOT).replace('_', '-');
+        return name.equals("--password") || name.endsWith("-password");
+    }
+
+    /** @return the secret part of a password option's value: after {@code NAME=} for {@code --side-password} */
+    private static String secretOf(String option, String value) {
+        boolean named = option.toLowerCase(Locale.ROOT).replace('_', '-').startsWith("--side-password");
+        return named && value.contains("=") ? value.substring(value.indexOf('=') + 1) : value;
+    }
+
     /** @return {@code args} with the value of any password option replaced by {@code ***} */
     static List<String> masked(String[] args) {
         List<String> out = new ArrayList<>();
-        boolean maskNext = false;
+        String maskNext = null;
         for (String arg : args) {
-            if (maskNext) {
-                out.add("***");
-                maskNext = false;
+            if (maskNext != null) {
+                out.add(arg.substring(0, arg.length() - secretOf(maskNext, arg).length()) + "***");
+                maskNext = null;
                 continue;
             }
-            String lower = arg.toLowerCase(Locale.ROOT);
             if (isClientShortPassword(arg)) {
                 out.add("-p***");
-            } else if (lower.startsWith("--password") || lower.startsWith("--mysql-password") || lower.startsWith("--mysql_password")) {
+            } else if (isPasswordOption(arg)) {
                 int eq = arg.indexOf('=');
                 if (eq < 0) {
                     out.add(arg);
-                    maskNext = true;
+                    maskNext = arg;
                 } else {
-                    out.add(arg.substring(0, eq + 1) + "***");
+                    String value = arg.substring(eq + 1);
+                    String secret = secretOf(arg, value);
+                    out.add(arg.substring(0, eq + 1) + value.substring(0, value.length() - secret.length()) + "***");
                 }
             } else {
                 out.add(arg);

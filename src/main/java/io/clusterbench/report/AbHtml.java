@@ -65,34 +65,41 @@ public final class AbHtml {
         b.append(Html.table(List.of("side", "version", "version comment", "server", "options"), sides));
         b.append(builds(d));
         if (!d.intended().isEmpty()) {
-            b.append("<p>Set per side (A vs B): ").append(esc(String.join(", ", d.intended()))).append("</p>\n");
+            b.append("<p>Set per side (").append(esc(AbSidesText.sideNames(d))).append("): ")
+                    .append(esc(String.join(", ", d.intended()))).append("</p>\n");
         }
         AbDocument.Plan p = d.plan();
-        b.append("<p>").append(f("%s per thread count, %d s per step, order %s: ",
-                io.clusterbench.Format.count(p.repeats(), "pair"), p.timeSeconds(), AbText.orderText(p))).append("<code>").append(esc(p.scheduleLetters()))
-                .append("</code></p>\n");
+        b.append("<p>").append(f("%s per thread count, %d s per step, order %s: ", d.manySides()
+                        ? io.clusterbench.Format.count(p.repeats(), "block") + " (Williams design)"
+                        : io.clusterbench.Format.count(p.repeats(), "pair"), p.timeSeconds(), AbText.orderText(p)))
+                .append("<code>").append(esc(p.scheduleLetters())).append("</code></p>\n");
         b.append("<p><b>").append(esc(Figure.AB_SUMMARY.key())).append(":</b> ").append(esc(d.summary())).append("</p>\n");
         AbText.orderEffects(d).ifPresent(line -> b.append("<p>").append(esc(line)).append("</p>\n"));
-        b.append("<p>Ratios are B/A with a 95% confidence interval from the paired runs (").append(esc(AbText.methods(d)))
-                .append("); a band that does not cross 0% is a resolved difference.</p>\n<div class=\"grid\">\n");
-        b.append(HtmlReport.canvas(charts, ratioChart(d, "ab-tps", "B/A tps vs threads", ThreadVerdict::tps)));
-        b.append(HtmlReport.canvas(charts, ratioChart(d, "ab-p95", "B/A p95 vs threads", ThreadVerdict::p95)));
+        b.append(d.manySides() ? AbSidesHtml.intro(d) : "<p>Ratios are B/A with a 95% confidence interval from the "
+                + "paired runs (" + esc(AbText.methods(d)) + "); a band that does not cross 0% is a resolved "
+                + "difference.</p>\n").append("<div class=\"grid\">\n");
+        b.append(HtmlReport.canvas(charts, ratioChart(d, "ab-tps", d.manySides() ? "tps vs " + d.baselineName()
+                + " (the baseline) vs threads" : "B/A tps vs threads", ThreadVerdict::tps)));
+        b.append(HtmlReport.canvas(charts, ratioChart(d, "ab-p95", d.manySides() ? "p95 vs " + d.baselineName()
+                + " (the baseline) vs threads" : "B/A p95 vs threads", ThreadVerdict::p95)));
         b.append(HtmlReport.canvas(charts, sideChart(d, "ab-side-tps", "tps per side (median)", "tps (events/s)",
                 ThreadVerdict::medianTpsA, ThreadVerdict::medianTpsB)));
         b.append(HtmlReport.canvas(charts, sideChart(d, "ab-side-p95", "p95 per side (median)", "p95 (ms)",
                 v -> v.medianP95MicrosA() / 1000, v -> v.medianP95MicrosB() / 1000)));
         b.append(HtmlReport.canvas(charts, dots(d)));
-        b.append("</div>\n<h2>Verdict per thread count</h2>\n").append(verdictTable(d));
+        b.append("</div>\n<h2>Verdict per thread count</h2>\n")
+                .append(d.manySides() ? AbSidesHtml.verdictTable(d) : verdictTable(d));
         StringBuilder validity = new StringBuilder();
         for (ThreadVerdict v : d.verdicts()) {
             if (v.validity() != null) {
-                validity.append(ValidityBlock.html(v.validity(), "Validity at " + ReportCharts.threads(v.threads())));
+                validity.append(ValidityBlock.html(v.validity(), "Validity at " + ReportCharts.threads(v.threads())
+                        + (d.manySides() ? ", " + v.sideName() + " vs " + v.baselineName() : "")));
             }
         }
         if (!validity.isEmpty()) {
             b.append("<h3>Validity</h3>\n").append(validity);
         }
-        b.append(explain(d));
+        b.append(d.manySides() ? AbSidesHtml.explain(d) : explain(d));
         b.append(FlameHtml.abDiff(d, dir));
         b.append("<h2>").append(esc(Html.heading(Figure.DIFFERING_VARIABLES.key()))).append("</h2>\n");
         java.util.Set<String> set = new java.util.HashSet<>();
@@ -102,10 +109,15 @@ public final class AbHtml {
             String derived = DerivedVariables.note(e, d.variableDiff());
             String note = set.contains(e.name().toLowerCase(java.util.Locale.ROOT)) && derived.isEmpty() ? "set per side"
                     : !derived.isEmpty() ? esc(derived) : "<b>not set per side</b>";
-            vars.add(List.of("<code>" + esc(e.name()) + "</code>", "<code>" + esc(e.values().get(0)) + "</code>",
-                    "<code>" + esc(e.values().get(1)) + "</code>", note));
+            List<String> row = new ArrayList<>(List.of("<code>" + esc(e.name()) + "</code>"));
+            e.values().forEach(v -> row.add("<code>" + esc(v) + "</code>"));
+            row.add(note);
+            vars.add(row);
         }
-        b.append(vars.isEmpty() ? "<p>None.</p>\n" : Html.table(List.of("variable", "A", "B", "why"), vars));
+        List<String> head = new ArrayList<>(List.of("variable"));
+        d.sideList().forEach(s -> head.add(s.name()));
+        head.add("why");
+        b.append(vars.isEmpty() ? "<p>None.</p>\n" : Html.table(head, vars));
         return HtmlReport.page(b.toString(), charts);
     }
 
@@ -124,7 +136,7 @@ public final class AbHtml {
         for (ThreadVerdict v : with) {
             b.append("<h3>").append(esc(AbExplainText.heading(v))).append("</h3>\n");
             List<List<String>> rows = new ArrayList<>();
-            AbExplainText.rows(v.explain()).forEach(r -> rows.add(r.stream().map(Html::esc).toList()));
+            AbExplainText.rows(v).forEach(r -> rows.add(r.stream().map(Html::esc).toList()));
             b.append(Html.table(List.of("figure", "A", "B", "B vs A"), rows));
         }
         return b.toString();
@@ -154,7 +166,8 @@ public final class AbHtml {
         }
         StringBuilder b = new StringBuilder("<div class=\"summary\" id=\"summary\">\n<p><b>What ran</b>: ")
                 .append(esc(d.workload())).append(", ").append(esc(String.join("; ", sides))).append("; ")
-                .append(p.repeats()).append(p.repeats() == 1 ? " pair" : " pairs").append(" at each of ")
+                .append(p.repeats()).append(d.manySides() ? (p.repeats() == 1 ? " block" : " blocks")
+                        : p.repeats() == 1 ? " pair" : " pairs").append(" at each of ")
                 .append(esc(p.threads().stream().map(ReportCharts::threads).collect(java.util.stream.Collectors
                         .joining(", ")))).append(", ").append(p.timeSeconds()).append(" s per step.</p>\n");
         b.append("<p><b>Verdict</b>: ").append(esc(d.summary())).append("</p>\n");
@@ -177,7 +190,7 @@ public final class AbHtml {
         return b.append("</div>\n").toString();
     }
 
-    /** @return the build facts (version_compile_*, version_source_revision) as one row per variable, A and B */
+    /** @return the build facts (version_compile_*, version_source_revision) as one row per variable, one column per side */
     private static String builds(AbDocument d) {
         java.util.TreeSet<String> names = new java.util.TreeSet<>();
         d.sides().forEach(s -> names.addAll(s.compile().keySet()));
@@ -195,53 +208,86 @@ public final class AbHtml {
         return "<h2>Builds</h2>\n" + Html.table(head, rows);
     }
 
+    /**
+     * Each compared side's ratio to the baseline (percent) against threads, with its interval as a band in the side's
+     * colour; with two sides the one series is "B/A" as before.
+     */
     private static ChartSpec ratioChart(AbDocument d, String id, String title, Function<ThreadVerdict, PairedRatio> f) {
-        List<ChartSpec.Point> mid = new ArrayList<>();
-        List<ChartSpec.Point> hi = new ArrayList<>();
-        List<ChartSpec.Point> lo = new ArrayList<>();
+        List<ChartSpec.Series> s = new ArrayList<>();
         List<ChartSpec.Point> zero = new ArrayList<>();
-        for (ThreadVerdict v : d.verdicts()) {
-            PairedRatio r = f.apply(v);
-            if (r.pairs() == 0) {
+        List<Side> order = d.sideList();
+        for (Side side : order) {
+            List<ThreadVerdict> vs = d.verdicts().stream().filter(v -> v.sideName().equals(side.name())).toList();
+            if (vs.isEmpty()) {
                 continue;
             }
-            mid.add(new ChartSpec.Point(v.threads(), r.percent()));
-            zero.add(new ChartSpec.Point(v.threads(), 0.0));
-            if (r.pairs() >= 2) {
-                hi.add(new ChartSpec.Point(v.threads(), r.highPercent()));
-                lo.add(new ChartSpec.Point(v.threads(), r.lowPercent()));
+            List<ChartSpec.Point> mid = new ArrayList<>();
+            List<ChartSpec.Point> hi = new ArrayList<>();
+            List<ChartSpec.Point> lo = new ArrayList<>();
+            for (ThreadVerdict v : vs) {
+                PairedRatio r = f.apply(v);
+                if (r.pairs() == 0) {
+                    continue;
+                }
+                mid.add(new ChartSpec.Point(v.threads(), r.percent()));
+                if (zero.stream().noneMatch(p -> p.x() == v.threads())) {
+                    zero.add(new ChartSpec.Point(v.threads(), 0.0));
+                }
+                if (r.pairs() >= 2) {
+                    hi.add(new ChartSpec.Point(v.threads(), r.highPercent()));
+                    lo.add(new ChartSpec.Point(v.threads(), r.lowPercent()));
+                }
+            }
+            String label = d.manySides() ? side + "/" + d.baselineName() : "B/A";
+            String band = d.manySides() ? label + " " : "";
+            int color = d.manySides() ? order.indexOf(side) : 0;
+            if (!hi.isEmpty()) {
+                s.add(new ChartSpec.Series(band + "95% CI max", "bandHigh", color, hi));
+                s.add(new ChartSpec.Series(band + "95% CI min", "bandLow", color, lo));
+            }
+            if (!mid.isEmpty()) {
+                s.add(new ChartSpec.Series(label, "line", color, mid));
             }
         }
-        List<ChartSpec.Series> s = new ArrayList<>();
-        if (!hi.isEmpty()) {
-            s.add(new ChartSpec.Series("95% CI max", "bandHigh", 0, hi));
-            s.add(new ChartSpec.Series("95% CI min", "bandLow", 0, lo));
-        }
-        if (!mid.isEmpty()) {
-            s.add(new ChartSpec.Series("B/A", "line", 0, mid));
+        if (!zero.isEmpty()) {
+            zero.sort(java.util.Comparator.comparingDouble(ChartSpec.Point::x));
             s.add(new ChartSpec.Series("no difference", "dashed", 7, zero));
         }
-        return new ChartSpec(id, title, "threads", "B vs A (%)", s);
+        return new ChartSpec(id, title, "threads", d.manySides() ? "vs " + d.baselineName() + " (%)" : "B vs A (%)", s);
     }
 
+    /** Each side's median against threads ({@code a}: the baseline's, {@code b}: the compared side's). */
     private static ChartSpec sideChart(AbDocument d, String id, String title, String yTitle,
                                        ToDoubleFunction<ThreadVerdict> a, ToDoubleFunction<ThreadVerdict> b) {
-        List<ChartSpec.Point> pa = new ArrayList<>();
-        List<ChartSpec.Point> pb = new ArrayList<>();
+        Map<String, List<ChartSpec.Point>> points = new java.util.LinkedHashMap<>();
+        d.sideList().forEach(side -> points.put(side.name(), new ArrayList<>()));
+        java.util.Set<Integer> baseDone = new java.util.HashSet<>();
         for (ThreadVerdict v : d.verdicts()) {
-            if (!Double.isNaN(a.applyAsDouble(v)) && !Double.isNaN(b.applyAsDouble(v))) {
-                pa.add(new ChartSpec.Point(v.threads(), a.applyAsDouble(v)));
-                pb.add(new ChartSpec.Point(v.threads(), b.applyAsDouble(v)));
+            if (Double.isNaN(a.applyAsDouble(v)) || Double.isNaN(b.applyAsDouble(v))) {
+                continue;
             }
+            if (baseDone.add(v.threads())) {
+                points.computeIfAbsent(v.baselineName(), k -> new ArrayList<>())
+                        .add(new ChartSpec.Point(v.threads(), a.applyAsDouble(v)));
+            }
+            points.computeIfAbsent(v.sideName(), k -> new ArrayList<>())
+                    .add(new ChartSpec.Point(v.threads(), b.applyAsDouble(v)));
         }
-        return new ChartSpec(id, title, "threads", yTitle, pa.isEmpty() ? List.of()
-                : List.of(new ChartSpec.Series("A", "line", 0, pa), new ChartSpec.Series("B", "line", 1, pb)));
+        List<ChartSpec.Series> s = new ArrayList<>();
+        int color = 0;
+        for (Map.Entry<String, List<ChartSpec.Point>> e : points.entrySet()) {
+            if (!e.getValue().isEmpty()) {
+                s.add(new ChartSpec.Series(e.getKey(), "line", color, e.getValue()));
+            }
+            color++;
+        }
+        return new ChartSpec(id, title, "threads", yTitle, s);
     }
 
-    /** Every run's tps as a percentage of A's median at its thread count, against its start time. */
+    /** Every run's tps as a percentage of the baseline's median at its thread count, against its start time. */
     private static ChartSpec dots(AbDocument d) {
         Map<Integer, Double> medianA = new HashMap<>();
-        d.verdicts().forEach(v -> medianA.put(v.threads(), v.medianTpsA()));
+        d.verdicts().forEach(v -> medianA.putIfAbsent(v.threads(), v.medianTpsA()));
         Map<Side, List<ChartSpec.Point>> points = new HashMap<>();
         for (AbRun r : d.runs()) {
             Double m = medianA.get(r.step().threads());
@@ -251,13 +297,15 @@ public final class AbHtml {
             }
         }
         List<ChartSpec.Series> s = new ArrayList<>();
-        for (Side side : Side.values()) {
-            if (points.containsKey(side)) {
-                s.add(new ChartSpec.Series(side.name(), "dots", side.ordinal(), points.get(side)));
+        List<Side> order = d.sideList();
+        for (int i = 0; i < order.size(); i++) {
+            if (points.containsKey(order.get(i))) {
+                s.add(new ChartSpec.Series(order.get(i).name(), "dots", i, points.get(order.get(i))));
             }
         }
-        return new ChartSpec("ab-runs", "every run over time (tps as % of A's median at its thread count)",
-                "seconds since the comparison started", "% of A median", s);
+        String base = d.baselineName();
+        return new ChartSpec("ab-runs", "every run over time (tps as % of " + base + "'s median at its thread count)",
+                "seconds since the comparison started", "% of " + base + " median", s);
     }
 
     private static String verdictTable(AbDocument d) {

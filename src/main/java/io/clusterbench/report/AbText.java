@@ -24,8 +24,9 @@ import static io.clusterbench.report.Figure.AB_TPS_B;
 import static io.clusterbench.report.Figure.THREADS_COLUMN;
 
 /**
- * Console text of {@code ab}: the header (warnings first, then the plan and both builds) and the verdict
- * table with its summary line. Figures come from the {@link AbDocument} only.
+ * Console text of {@code ab}: the header (warnings first, then the plan and every build) and the verdict
+ * table with its summary line ({@link AbSidesText} for three or more sides). Figures come from the
+ * {@link AbDocument} only.
  *
  * <p>Thread-safe (stateless).
  */
@@ -36,6 +37,10 @@ public final class AbText {
     /** @return warnings (each "WARNING: …"), the plan line, one line per side, the per-side settings */
     public static List<String> header(AbDocument d) {
         List<String> out = new ArrayList<>(warnings(d));
+        if (d.manySides()) {
+            out.addAll(AbSidesText.header(d));
+            return out;
+        }
         AbDocument.Plan p = d.plan();
         out.add(String.format(Locale.ROOT, "A/B: %s, threads %s x %d pair(s), %d s per step, order %s: %s",
                 d.workload(), p.threads(), p.repeats(), p.timeSeconds(), orderText(p),
@@ -62,14 +67,15 @@ public final class AbText {
         java.util.Map<String, List<Integer>> byMethod = new java.util.LinkedHashMap<>();
         for (ThreadVerdict v : d.verdicts()) {
             String m = v.tps().method();
-            if (m != null) {
-                byMethod.computeIfAbsent(m, k -> new ArrayList<>()).add(v.threads());
+            List<Integer> at = m == null ? null : byMethod.computeIfAbsent(m, k -> new ArrayList<>());
+            if (at != null && !at.contains(v.threads())) {
+                at.add(v.threads());
             }
         }
         List<String> parts = new ArrayList<>();
         byMethod.forEach((m, threads) -> {
-            String name = "crossover".equals(m) ? "AB/BA crossover analysis, order effect removed"
-                    : "paired log-ratio t-interval";
+            String name = "crossover".equals(m) ? (d.manySides() ? "crossover analysis, position effects removed"
+                    : "AB/BA crossover analysis, order effect removed") : "paired log-ratio t-interval";
             parts.add(byMethod.size() == 1 ? name : name + " at " + threads.stream().map(String::valueOf)
                     .collect(java.util.stream.Collectors.joining(", ")) + (threads.equals(List.of(1)) ? " thread" : " threads"));
         });
@@ -89,6 +95,11 @@ public final class AbText {
         List<String> out = new ArrayList<>(warnings(d));
         if (d.verdicts().isEmpty()) {
             out.add("no step finished: no verdict");
+            return out;
+        }
+        if (d.manySides()) {
+            out.addAll(AbSidesText.table(d));
+            out.addAll(AbExplainText.lines(d));
             return out;
         }
         List<List<String>> rows = new ArrayList<>();

@@ -79,23 +79,27 @@ final class FlameHtml {
         }
         StringBuilder b = new StringBuilder();
         for (ThreadVerdict v : d.verdicts()) {
-            Map<String, Long> a = side(d, dir, v.threads(), Side.A);
-            Map<String, Long> bb = side(d, dir, v.threads(), Side.B);
+            String base = v.baselineName();
+            String other = v.sideName();
+            Map<String, Long> a = side(d, dir, v.threads(), Side.of(base));
+            Map<String, Long> bb = side(d, dir, v.threads(), Side.of(other));
             if (!a.isEmpty() && !bb.isEmpty()) {
-                b.append(FlameGraph.diff(a, bb, v.threads() + (v.threads() == 1 ? " thread" : " threads")
-                        + ": B's profile, red where B spends a larger share than A, blue a smaller"));
+                b.append(FlameGraph.diff(a, bb, (d.manySides() ? other + " vs " + base + ", " : "") + v.threads()
+                        + (v.threads() == 1 ? " thread" : " threads") + ": " + other + "'s profile, red where " + other
+                        + " spends a larger share than " + base + ", blue a smaller"));
             }
         }
-        return b.isEmpty() ? "" : "<h2>Differential flame graphs, B vs A</h2>\n" + NOTE
+        return b.isEmpty() ? "" : "<h2>Differential flame graphs, " + (d.manySides() ? "each side vs "
+                + Html.esc(d.baselineName()) : "B vs A") + "</h2>\n" + NOTE
                 + "<p>Each side's steps at a thread count added up; colour: the change of a frame's share of all "
-                + "samples from A to B (full red at +5 points or more, full blue at −5 or less).</p>\n"
+                + "samples from the baseline to the side (full red at +5 points or more, full blue at −5 or less).</p>\n"
                 + "<div class=\"flames\">\n" + b + "</div>\n";
     }
 
     private static Map<String, Long> side(AbDocument d, Path dir, int threads, Side side) {
         Map<String, Long> sum = new TreeMap<>();
         for (AbRun r : d.runs()) {
-            if (r.step().threads() != threads || r.step().side() != side || !r.completed()) {
+            if (r.step().threads() != threads || !r.step().side().equals(side) || !r.completed()) {
                 continue;
             }
             CpuProfile p = r.run().fact(FactKeys.CPU_PROFILE);

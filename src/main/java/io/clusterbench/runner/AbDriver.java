@@ -26,17 +26,17 @@ import java.time.ZoneOffset;
 import java.time.ZonedDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
-import java.util.EnumMap;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.TreeSet;
 
 /**
- * The core of {@code ab}: starts or resolves both sides, runs the schedule with {@link StepRunner} on each
- * side's {@link RunContext}, and keeps result.json (schema clusterbench.ab/1), per-side sweep results
- * ({@code A/result.json}, {@code B/result.json}) and report.html current. The A/B logic itself (order,
- * statistics, records) lives in {@code io.clusterbench.ab}.
+ * The core of {@code ab}: starts or resolves every side, runs the schedule with {@link StepRunner} on each
+ * side's {@link RunContext}, and keeps result.json (schema clusterbench.ab/1, /2 for three or more sides), per-side
+ * sweep results ({@code A/result.json}, {@code B/result.json}, {@code NAME/result.json}) and report.html current.
+ * The comparison's logic itself (order, statistics, records) lives in {@code io.clusterbench.ab}.
  *
  * <p>Confined to the command's thread, apart from the stop hook it registers.
  */
@@ -45,21 +45,23 @@ public final class AbDriver {
     }
 
     /**
-     * @param plans one plan per side, identical but for the workload instance (same options and seed)
-     * @param spec  the sides, order and what happens between steps
+     * @param plans one plan per side in the order of {@code spec}'s sides, identical but for the workload instance
+     *              (same options and seed)
+     * @param spec  the sides, baseline, order and what happens between steps
      * @return how the comparison ended
      * @throws UserException for a side that cannot start or be reached, or unwritable results
      */
     public static RunStatus run(Map<Side, RunPlan> plans, AbSpec spec, Console env) {
-        List<Integer> threads = new ArrayList<>(new TreeSet<>(plans.get(Side.A).load().threadCounts()));
-        List<AbStep> schedule = AbSchedule.of(threads, spec.repeats(), spec.order(), spec.orderSeed());
-        Path dir = plans.get(Side.A).output().dir();
+        RunPlan firstPlan = plans.get(spec.sideList().get(0));
+        List<Integer> threads = new ArrayList<>(new TreeSet<>(firstPlan.load().threadCounts()));
+        List<AbStep> schedule = AbSchedule.of(spec.sideList(), threads, spec.repeats(), spec.order(), spec.orderSeed());
+        Path dir = firstPlan.output().dir();
         io.clusterbench.lifecycle.Lifecycle stop = env.lifecycle();
         stop.nothingMeasuredSentence(StepRecords.NOTHING_MEASURED);
-        Map<Side, RunContext> ctx = new EnumMap<>(Side.class);
-        try (AbServers servers = startServers(spec, plans.get(Side.A), env)) {
+        Map<Side, RunContext> ctx = new LinkedHashMap<>();
+        try (AbServers servers = startServers(spec, firstPlan, env)) {
             try {
-                for (Side side : Side.values()) {
+                for (Side side : spec.sideList()) {
                     ctx.put(side, RunContext.open(plans.get(side), env, 1,
                             ResolvedTarget.given(sideTarget(spec, plans.get(side).target(), side, servers))));
                 }
@@ -72,9 +74,10 @@ public final class AbDriver {
 
     private static RunStatus runSchedule(AbSpec o, List<AbStep> schedule, AbServers servers,
                                          Map<Side, RunContext> ctx, Path dir, io.clusterbench.lifecycle.Lifecycle stop, Console env) {
-        RunPlan first = ctx.get(Side.A).settings;
+        Side firstSide = o.sideList().get(0);
+        RunPlan first = ctx.get(firstSide).settings;
         List<SideRecord> sides = new ArrayList<>();
-        for (Side side : Side.values()) {
+        for (Side side : o.sideList()) {
             RunContext x = ctx.get(side);
             SideRecord r = AbData.describe(side, servers == null ? "endpoint" : servers.separateProcesses() ? "server" : "embedded",
                     servers != null && servers.binary(side) != null ? servers.binary(side).binary().toString() : null,
@@ -82,21 +85,21 @@ public final class AbDriver {
                     x.settings.targetMap(x.target(), x.server), x.target(), x.server, x.settings.workload().workload());
             sides.add(r);
         }
-        List<String> perSide = new ArrayList<>(o.aOptions());
-        perSide.addAll(o.bOptions());
-        List<String> warnings = AbWarnings.of(sides.get(0), sides.get(1), AbWarnings.names(perSide));
+        List<String> warnings = AbWarnings.of(sides, o.optionsBySide());
+        java.util.Set<String> meant = AbWarnings.names(o.allSideOptions());
         AbDocument.Plan plan = new AbDocument.Plan(new ArrayList<>(new TreeSet<>(first.load().threadCounts())), o.repeats(),
                 o.order().name().toLowerCase(Locale.ROOT), o.orderSeed(), (int) first.load().time().toSeconds(), (int) first.load().warmup().toSeconds(),
                 o.restart(), o.bufferPoolWarmup(), AbSchedule.letters(schedule), schedule);
-        AbDocument doc = new AbDocument(AbDocument.SCHEMA, Versions.tool(), ctx.get(Side.A).startedAt, first.output().command(),
-                first.workload().workload().name(), plan, sides, warnings, AbWarnings.intended(sides.get(0), sides.get(1), AbWarnings.names(perSide)),
-                AbWarnings.variableDiff(sides.get(0), sides.get(1)), List.of(), List.of(), "");
+        AbDocument doc = new AbDocument(AbDocument.schemaFor(sides.size()), Versions.tool(), ctx.get(firstSide).startedAt,
+                first.output().command(), first.workload().workload().name(), plan, sides, warnings,
+                AbWarnings.intended(sides, meant), AbWarnings.variableDiff(sides), List.of(), List.of(), "",
+                o.baseline().name(), List.of());
         AbText.header(doc).forEach(env::line);
         env.line("Results go to " + dir);
         Path json = dir.resolve("result.json");
         doc.write(json);
-        Map<Side, Long> idle = new EnumMap<>(Side.class);
-        for (Side side : Side.values()) {
+        Map<Side, Long> idle = new LinkedHashMap<>();
+        for (Side side : o.sideList()) {
             Target t = ctx.get(side).target();
             idle.put(side, QuietWait.threadsRunning(t, t.endpointFor(0)));
             if (o.bufferPoolWarmup() && !o.restart()) {
@@ -145,8 +148,8 @@ public final class AbDriver {
                 break;
             }
         }
-        for (Side side : Side.values()) { // each side also as a sweep result, for compare and report
-            List<RunRecord> mine = runs.stream().filter(r -> r.step().side() == side).map(AbRun::run).toList();
+        for (Side side : o.sideList()) { // each side also as a sweep result, for compare and report
+            List<RunRecord> mine = runs.stream().filter(r -> r.step().side().equals(side)).map(AbRun::run).toList();
             writeSide(dir.resolve(side.name()).resolve("result.json"), ctx.get(side), mine);
         }
         env.line("");
@@ -176,24 +179,22 @@ public final class AbDriver {
         return local ? HostObserver.findServerPid(e.port()) : -1;
     }
 
-    /** @return the servers clusterbench starts (embedded or binaries), or null when both sides are endpoints */
+    /** @return the servers clusterbench starts (embedded or binaries), or null when the sides are endpoints */
     private static AbServers startServers(AbSpec o, RunPlan prepare, Console env) {
-        if (o.a() != null) {
+        if (o.endpoints()) {
             return null;
         }
         if (!o.binaries()) {
-            env.line("No --a/--a-server: both sides are one embedded MariaDB (an A/A run)...");
+            env.line(o.sides().size() == 2 ? "No --a/--a-server: both sides are one embedded MariaDB (an A/A run)..."
+                    : "No --side-host/--side-server: every side is one embedded MariaDB (an A/A run)...");
             AbServers s = AbServers.embedded(env.lifecycle(), embeddedCache(env), prepare.target().keep(), env::line);
-            AbData.prepareIfMissing(prepare.workload().workload(), local(s.port(Side.A), prepare), 4, env::line);
+            AbData.prepareIfMissing(prepare.workload().workload(), local(s.port(o.sideList().get(0)), prepare), 4,
+                    env::line);
             return s;
         }
-        Map<Side, Path> binaries = new EnumMap<>(Side.class);
-        binaries.put(Side.A, o.aServer());
-        binaries.put(Side.B, o.bServer() != null ? o.bServer() : o.aServer());
-        Map<Side, List<String>> perSide = new EnumMap<>(Side.class);
-        perSide.put(Side.A, o.aOptions());
-        perSide.put(Side.B, o.bOptions());
-        return AbServers.binaries(env.lifecycle(), binaries, o.template(), o.serverOptions(), perSide,
+        Map<Side, Path> binaries = new LinkedHashMap<>();
+        o.sideList().forEach(side -> binaries.put(side, o.server(side)));
+        return AbServers.binaries(env.lifecycle(), binaries, o.template(), o.serverOptions(), o.optionsBySide(),
                 port -> AbData.prepareIfMissing(prepare.workload().workload(), local(port, prepare), 4, env::line),
                 prepare.target().keep(), env::line);
     }
@@ -216,10 +217,9 @@ public final class AbDriver {
         if (servers != null) {
             return new Target(List.of(new Endpoint("127.0.0.1", servers.port(side), null)), "root", "", db, ps, timeoutMillis);
         }
-        String user = side == Side.B && o.bUser() != null ? o.bUser() : side == Side.A && o.aUser() != null ? o.aUser()
-                : t.user() != null ? t.user() : "sbtest";
-        String password = side == Side.B && o.bPassword() != null ? o.bPassword()
-                : side == Side.A && o.aPassword() != null ? o.aPassword() : t.password() != null ? t.password() : "";
+        AbSpec.SideSpec own = o.side(side);
+        String user = own.user() != null ? own.user() : t.user() != null ? t.user() : "sbtest";
+        String password = own.password() != null ? own.password() : t.password() != null ? t.password() : "";
         return new Target(List.of(o.endpoint(side)), user, password, db, ps, timeoutMillis); // checked by AbSpec.problems
     }
 }

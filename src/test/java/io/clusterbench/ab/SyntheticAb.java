@@ -30,25 +30,37 @@ public final class SyntheticAb {
      * @return a document whose runs follow an ABBA schedule, with one unintended variable difference
      */
     public static AbDocument document(double[]... tps) {
+        return document(List.of(Side.A, Side.B), tps);
+    }
+
+    /**
+     * @param sides the sides, the first the baseline
+     * @param tps   per thread count: {threads, then per repeat one tps per side in the order of {@code sides}}
+     * @return a document whose runs follow the ABBA (Williams) schedule, with one unintended variable difference
+     */
+    public static AbDocument document(List<Side> sides, double[]... tps) {
         List<AbRun> runs = new ArrayList<>();
         List<Integer> threads = new ArrayList<>();
-        int repeats = (tps[0].length - 1) / 2;
+        int repeats = (tps[0].length - 1) / sides.size();
         for (double[] row : tps) {
             threads.add((int) row[0]);
         }
-        List<AbStep> schedule = AbSchedule.of(threads, repeats, OrderMode.ABBA, 1);
+        List<AbStep> schedule = AbSchedule.of(sides, threads, repeats, OrderMode.ABBA, 1);
         for (AbStep step : schedule) {
             double[] row = java.util.Arrays.stream(tps).filter(r -> r[0] == step.threads()).findFirst().orElseThrow();
-            double v = row[1 + 2 * (step.repeat() - 1) + step.side().ordinal()];
+            double v = row[1 + sides.size() * (step.repeat() - 1) + sides.indexOf(step.side())];
             runs.add(run(step.index(), step.threads(), step.repeat(), step.side(), v, v / 5000.0));
         }
-        SideRecord a = side(Side.A, "2");
-        SideRecord b = side(Side.B, "1");
+        List<SideRecord> records = new ArrayList<>();
+        for (int i = 0; i < sides.size(); i++) {
+            records.add(side(sides.get(i), i == 0 ? "2" : "1"));
+        }
         AbDocument.Plan plan = new AbDocument.Plan(threads, repeats, "abba", 1, 10, 0, false, false,
                 AbSchedule.letters(schedule), schedule);
-        return new AbDocument(AbDocument.SCHEMA, Map.of("clusterbench", "test"), "2024-01-01T00:00:00Z", List.of("ab"),
-                "oltp_point_select", plan, List.of(a, b), List.of("the sides differ in <1> variable"),
-                List.of("innodb_flush_log_at_trx_commit 2 vs 1"), List.of(), List.of(), List.of(), "").withRuns(runs);
+        return new AbDocument(AbDocument.schemaFor(sides.size()), Map.of("clusterbench", "test"), "2024-01-01T00:00:00Z",
+                List.of("ab"), "oltp_point_select", plan, records, List.of("the sides differ in <1> variable"),
+                List.of("innodb_flush_log_at_trx_commit 2 vs 1"), List.of(), List.of(), List.of(), "", sides.get(0).name(),
+                null).withRuns(runs);
     }
 
     private static SideRecord side(Side side, String flush) {

@@ -38,6 +38,16 @@ class ArgNormalizerTest {
     }
 
     @Test
+    void everySidesPasswordOfAbIsMasked() {
+        assertEquals(List.of("ab", "--a-password=***", "--b-password", "***", "--side-password", "pgo1=***",
+                        "--side-password=o3=***", "--side-host", "o3=127.0.0.1:3306"),
+                ArgNormalizer.masked(new String[]{"ab", "--a-password=s3cret", "--b-password", "s3cret",
+                        "--side-password", "pgo1=s3cret", "--side-password=o3=s3cret", "--side-host", "o3=127.0.0.1:3306"}));
+        assertEquals(List.of("s3cret", "t0p", "x=y"), ArgNormalizer.passwords(new String[]{"ab", "--a-password=s3cret",
+                "--side-password", "pgo1=t0p", "--side-password=o3=x=y"}));
+    }
+
+    @Test
     void optionsMayFollowTheSysbenchCommand() {
         assertArrayEquals(new String[]{"run", "oltp_point_select", "--table-size=10", "--threads=2"},
                 ArgNormalizer.normalize(new String[]{"oltp_point_select", "--table_size=10", "run", "--threads=2"}));
