@@ -196,7 +196,16 @@ public enum Figure {
     EXPLAIN_SRV_CPU_COLUMN("srv CPU us", "us/event"),
     EXPLAIN_LOCK_CPU_COLUMN("lock cpu", "% of samples"),
     EXPLAIN_LOCK_WAIT_COLUMN("lock wait us", "us/event"),
-    EXPLAIN_PROFILED("profiled", "");
+    EXPLAIN_PROFILED("profiled", ""),
+    CAPACITY("capacity", "events/s"),
+    CAPACITY_BRACKET("bracket", "events/s"),
+    CAPACITY_LOWEST_MISSED("missed at", "events/s"),
+    CAPACITY_CLOSED_LOOP("closed-loop maximum", "events/s"),
+    CAPACITY_OFFERED_RATE("offered rate", "events/s"),
+    CAPACITY_PERCENTILE_INTERVAL("95% interval", "ms"),
+    CAPACITY_EVENTS_NEEDED("events needed", "events"),
+    CAPACITY_COUNTED("counted", "runs"),
+    CAPACITY_STEP_VERDICT("met/missed", "");
 
     private final String key;
     private final String unit;

@@ -97,7 +97,7 @@ public final class HtmlReport {
     }
 
     /** @return the folder of a result given as its folder or its result.json, or null when it is neither */
-    private static Path resultDir(String source) {
+    static Path resultDir(String source) {
         if (source == null) {
             return null;
         }
@@ -116,8 +116,13 @@ public final class HtmlReport {
             return b.append("<p>No run with a summary and events in this result.</p>\n").toString();
         }
         b.append(validity(r.measuredRuns()));
-        b.append("<h3>Per thread count</h3>\n").append(HtmlTables.sweep(SweepSummary.of(r.measuredRuns())));
-        b.append(canvas(charts, ReportCharts.latency(r, id + "-latency")));
+        io.clusterbench.result.CapacityRecord capacity = CapacityHtml.read(resultDir(r.source()));
+        if (capacity != null) {
+            b.append(CapacityHtml.section(l, capacity, charts));
+        } else {
+            b.append("<h3>Per thread count</h3>\n").append(HtmlTables.sweep(SweepSummary.of(r.measuredRuns())));
+            b.append(canvas(charts, ReportCharts.latency(r, id + "-latency")));
+        }
         b.append("<h3>Per interval</h3>\n").append(runSelector(r)).append("<div class=\"grid\">\n");
         List<ChartSpec.Marker> faults = FaultHtml.markers(r.measuredRuns());
         b.append(canvas(charts, OpStallHtml.withMarks(ReportCharts.perInterval(r, id + "-tps-time",

@@ -39,12 +39,22 @@ final class ReportCharts {
 
     /**
      * @param runs the result's runs
-     * @return {@link #runLabel(RunRecord)}, after the workload's name when the runs are of several workloads, so two
-     *         runs never share a label in a chart or the run selector
+     * @return {@link #runLabel(RunRecord)}, after the workload's name when the runs are of several workloads, and with
+     *         the rate ({@code 4 threads, 500.00 events/s #2}, {@code closed loop}) when they ran at several rates (a
+     *         capacity search), so two runs never share a label in a chart or the run selector
      */
     static String runLabel(RunRecord run, List<RunRecord> runs) {
         boolean several = runs.stream().map(RunRecord::workload).distinct().count() > 1;
-        return several ? run.workload() + ", " + runLabel(run) : runLabel(run);
+        boolean rates = runs.stream().map(ReportCharts::rate).distinct().count() > 1;
+        String label = rates ? threads(run.threads()) + ", " + (rate(run) == 0 ? "closed loop"
+                : String.format(java.util.Locale.ROOT, "%.2f events/s", rate(run))) + " #" + run.repeat()
+                : runLabel(run);
+        return several ? run.workload() + ", " + label : label;
+    }
+
+    /** @return the run's open-loop rate, events/s (0: closed loop or unknown) */
+    private static double rate(RunRecord run) {
+        return run.plan() == null ? 0 : run.plan().rateEventsPerSecond();
     }
 
     /** @return true when the runs have two or more thread counts (a chart over threads has a line to draw) */

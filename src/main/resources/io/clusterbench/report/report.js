@@ -8,10 +8,12 @@
     return 'rgba(' + r + ',' + g + ',' + b + ',' + alpha + ')';
   }
   function log2(v) { return Math.log(v) / Math.LN2; }
-  function dataset(s, threads) {
+  function dataset(s, threads, logY) {
     var d = {
       label: s.label,
-      data: s.points.map(function (p) { return { x: threads ? log2(p.x) : p.x, y: p.y }; }),
+      data: s.points.map(function (p) {
+        return { x: threads ? log2(p.x) : p.x, y: logY && p.y !== null && p.y <= 0 ? null : p.y };
+      }),
       borderColor: color(s.color, 1), backgroundColor: color(s.color, 1),
       borderWidth: 2, pointRadius: s.points.length > 40 ? 0 : 3, fill: false, tension: 0,
       spanGaps: false // a point with y null (no reading, a counter gap) breaks the line
@@ -29,7 +31,9 @@
   var markerStyle = {
     fault: { color: 'rgba(214,39,40,0.9)', dash: [], legend: 'fault began' },
     recovery: { color: 'rgba(44,160,44,0.9)', dash: [6, 4], legend: 'back to 90% of baseline tps' },
-    quorum: { color: 'rgba(148,103,189,0.9)', dash: [2, 3], legend: 'quorum lost / back' }
+    quorum: { color: 'rgba(148,103,189,0.9)', dash: [2, 3], legend: 'quorum lost / back' },
+    met: { color: 'rgba(44,160,44,0.9)', dash: [], legend: 'highest rate that met the target' },
+    missed: { color: 'rgba(214,39,40,0.9)', dash: [6, 4], legend: 'lowest rate that missed it' }
   };
   function markerLegend(markers) {
     var kinds = [];
@@ -71,8 +75,9 @@
   function config(spec) {
     var threads = spec.x === 'threads';
     var cats = spec.categories;
+    var seconds = spec.x === 'seconds';
     var x = { type: 'linear', title: { display: true,
-      text: cats ? spec.x : threads ? 'threads' : 'seconds since measured start' } };
+      text: cats ? spec.x : threads ? 'threads' : seconds ? 'seconds since measured start' : spec.x } };
     if (threads) {
       x.ticks = { stepSize: 1, callback: function (v) { return Number.isInteger(v) ? String(Math.pow(2, v)) : ''; } };
     }
@@ -85,7 +90,7 @@
     }
     return {
       type: 'line',
-      data: { datasets: spec.series.map(function (s) { return dataset(s, threads); })
+      data: { datasets: spec.series.map(function (s) { return dataset(s, threads, spec.yScale === 'log'); })
         .concat(markerLegend(spec.markers || [])) },
       plugins: [markerPlugin],
       options: {
@@ -100,10 +105,12 @@
             var v = items[0].parsed.x;
             if (cats) { return cats[v]; }
             if (threads) { var n = Math.round(Math.pow(2, v)); return n + (n === 1 ? ' thread' : ' threads'); }
-            return v + ' s';
+            return seconds ? v + ' s' : spec.x + ': ' + v;
           } } }
         },
-        scales: { x: x, y: { title: { display: true, text: spec.yTitle }, beginAtZero: true } }
+        scales: { x: x, y: spec.yScale === 'log'
+          ? { type: 'logarithmic', title: { display: true, text: spec.yTitle + ', log scale' } }
+          : { title: { display: true, text: spec.yTitle }, beginAtZero: true } }
       }
     };
   }
