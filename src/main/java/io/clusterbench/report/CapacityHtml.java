@@ -63,7 +63,7 @@ final class CapacityHtml {
     static ChartSpec throughput(CapacityRecord c, String id) {
         List<Series> series = new ArrayList<>();
         double top = top(c);
-        series.add(new Series("achieved = offered", "dashed", 7, List.of(new Point(0, 0.0), new Point(top, top))));
+        series.add(new Series("achieved = offered", "reference", 7, List.of(new Point(0, 0.0), new Point(top, top))));
         series.add(new Series("tps, median of each rate's runs", "line", 0,
                 medians(c, s -> s.tps())));
         series.add(new Series("tps of each run", "dots", 0, runDots(c, r -> r.tps())));
@@ -79,7 +79,7 @@ final class CapacityHtml {
         List<Series> series = new ArrayList<>();
         double target = c.targetLatencyMicros() / 1000.0;
         series.add(new Series(String.format(Locale.ROOT, "target: %s within %s ms", p,
-                CapacityText.ms(c.targetLatencyMicros())), "dashed", 1,
+                CapacityText.ms(c.targetLatencyMicros())), "reference", 1,
                 List.of(new Point(0, target), new Point(top(c), target))));
         series.add(new Series(p + ", median of each rate's runs", "line", 0,
                 medians(c, s -> s.latencyMicros() / 1000.0)));

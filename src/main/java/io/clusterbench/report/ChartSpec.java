@@ -85,8 +85,9 @@ record ChartSpec(String id, String title, String x, String yTitle, List<Series> 
      * One dataset.
      *
      * @param label  legend text
-     * @param kind   {@code line}, {@code dashed}, {@code bandHigh} (upper edge of a band, filled down to the
-     *               next series, which must be its {@code bandLow}), {@code bandLow} or {@code dots} (points, no line)
+     * @param kind   {@code line}, {@code dashed}, {@code reference} (a thin dashed line without points: a target, the
+     *               line achieved = offered), {@code bandHigh} (upper edge of a band, filled down to the next series,
+     *               which must be its {@code bandLow}), {@code bandLow} or {@code dots} (points, no line)
      * @param color  palette index (same index, same colour)
      * @param points the points, x ascending
      */

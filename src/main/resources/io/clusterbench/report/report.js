@@ -19,6 +19,7 @@
       spanGaps: false // a point with y null (no reading, a counter gap) breaks the line
     };
     if (s.kind === 'dashed') { d.borderDash = [6, 4]; }
+    if (s.kind === 'reference') { d.borderDash = [6, 4]; d.borderWidth = 1.5; d.pointRadius = 0; }
     if (s.kind === 'dots') { d.showLine = false; d.pointRadius = 4; }
     if (s.kind === 'bandHigh' || s.kind === 'bandLow') {
       d.borderWidth = 0; d.pointRadius = 0; d.borderColor = color(s.color, 0.25);
@@ -32,8 +33,8 @@
     fault: { color: 'rgba(214,39,40,0.9)', dash: [], legend: 'fault began' },
     recovery: { color: 'rgba(44,160,44,0.9)', dash: [6, 4], legend: 'back to 90% of baseline tps' },
     quorum: { color: 'rgba(148,103,189,0.9)', dash: [2, 3], legend: 'quorum lost / back' },
-    met: { color: 'rgba(44,160,44,0.9)', dash: [], legend: 'highest rate that met the target' },
-    missed: { color: 'rgba(214,39,40,0.9)', dash: [6, 4], legend: 'lowest rate that missed it' }
+    met: { color: 'rgba(44,160,44,0.9)', dash: [], legend: 'highest rate that met the target', noText: true },
+    missed: { color: 'rgba(214,39,40,0.9)', dash: [6, 4], legend: 'lowest rate that missed it', noText: true }
   };
   function markerLegend(markers) {
     var kinds = [];
@@ -45,7 +46,8 @@
     });
   }
   // Marker labels are horizontal, at the top of the plot, each in the first row where it overlaps no other label,
-  // on a white box so lines and data do not cross the text.
+  // on a white box so lines and data do not cross the text. A capacity search's two lines have no text (its points
+  // crowd around them; the legend names them and the verdict above the chart gives their rates).
   var markerPlugin = {
     id: 'cbMarkers',
     afterDatasetsDraw: function (chart, args, options) {
@@ -59,6 +61,7 @@
         ctx.save();
         ctx.strokeStyle = st.color; ctx.fillStyle = st.color; ctx.lineWidth = 1.5; ctx.setLineDash(st.dash);
         ctx.beginPath(); ctx.moveTo(px, area.top); ctx.lineTo(px, area.bottom); ctx.stroke();
+        if (st.noText) { ctx.restore(); return; }
         ctx.setLineDash([]); ctx.font = '12px sans-serif';
         var w = ctx.measureText(m.label).width + 6;
         var left = Math.min(px + 2, area.right - w);
