@@ -33,13 +33,12 @@ public final class CapacityOptions {
     Double targetLatencyMillis;
 
     @Option(names = "--target-percentile", paramLabel = "P",
-            description = "The percentile --target-latency judges (0 < P < 100). Default: "
-                    + Defaults.CAPACITY_PERCENTILE + ".")
+            description = "The percentile --target-latency judges (0 < P < 100). Default: 99.")
     Double targetPercentile;
 
     @Option(names = "--capacity-steps", paramLabel = "N", defaultValue = "" + Defaults.CAPACITY_STEPS,
             description = "The most open-loop steps after the closed-loop one (>= 1); the search ends sooner once the "
-                    + "lowest missed rate is within 2%% of the highest met. Default: ${DEFAULT-VALUE}.")
+                    + "highest met rate is within 2%% of the lowest missed. Default: ${DEFAULT-VALUE}.")
     int openLoopSteps = Defaults.CAPACITY_STEPS;
 
     @Option(names = "--tail-events", paramLabel = "K", defaultValue = "" + Defaults.CAPACITY_TAIL_EVENTS,

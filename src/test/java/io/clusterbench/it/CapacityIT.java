@@ -63,6 +63,7 @@ class CapacityIT {
         assertEquals(0, r.exitCode(), r.out() + r.err());
         JsonNode capacity = new ObjectMapper().readTree(out.resolve("capacity.json").toFile());
         String context = r.out();
+        System.out.println(context.substring(Math.max(0, context.indexOf("Capacity curve")))); // in the test report
 
         double ideal = 1 / HELD_SECONDS;
         assertFalse(capacity.get("closedLoopMet").asBoolean(), "16 updates queue for the table: " + context);
