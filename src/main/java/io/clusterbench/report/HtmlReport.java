@@ -115,11 +115,11 @@ public final class HtmlReport {
         if (r.measuredRuns().isEmpty()) {
             return b.append("<p>No run with a summary and events in this result.</p>\n").toString();
         }
-        b.append(validity(r.measuredRuns()));
         io.clusterbench.result.CapacityRecord capacity = CapacityHtml.read(resultDir(r.source()));
-        if (capacity != null) {
-            b.append(CapacityHtml.section(l, capacity, charts));
+        if (capacity != null) { // its steps ran at different rates: never repeats of one another
+            b.append(CapacityHtml.section(l, capacity, charts)).append(validity(r.measuredRuns()));
         } else {
+            b.append(validity(r.measuredRuns()));
             b.append("<h3>Per thread count</h3>\n").append(HtmlTables.sweep(SweepSummary.of(r.measuredRuns())));
             b.append(canvas(charts, ReportCharts.latency(r, id + "-latency")));
         }
@@ -170,8 +170,9 @@ public final class HtmlReport {
                 continue;
             }
             List<String> lines = ValidityBlock.lines(v);
-            b.append("<p class=\"validity\">").append(esc(run.threads() + " threads, run " + run.repeat() + ": "
-                    + lines.get(0))).append("</p>\n");
+            String name = ReportCharts.severalRates(runs) ? ReportCharts.runLabel(run, runs)
+                    : run.threads() + " threads, run " + run.repeat();
+            b.append("<p class=\"validity\">").append(esc(name + ": " + lines.get(0))).append("</p>\n");
             if (lines.size() > 1) {
                 b.append("<ul class=\"validity\">\n");
                 for (String line : lines.subList(1, lines.size())) {

@@ -45,11 +45,16 @@ final class ReportCharts {
      */
     static String runLabel(RunRecord run, List<RunRecord> runs) {
         boolean several = runs.stream().map(RunRecord::workload).distinct().count() > 1;
-        boolean rates = runs.stream().map(ReportCharts::rate).distinct().count() > 1;
+        boolean rates = severalRates(runs);
         String label = rates ? threads(run.threads()) + ", " + (rate(run) == 0 ? "closed loop"
                 : String.format(java.util.Locale.ROOT, "%.2f events/s", rate(run))) + " #" + run.repeat()
                 : runLabel(run);
         return several ? run.workload() + ", " + label : label;
+    }
+
+    /** @return true when the runs ran at two or more open-loop rates (closed loop counting as one): a capacity search */
+    static boolean severalRates(List<RunRecord> runs) {
+        return runs.stream().map(ReportCharts::rate).distinct().count() > 1;
     }
 
     /** @return the run's open-loop rate, events/s (0: closed loop or unknown) */

@@ -157,6 +157,8 @@ class ReportScreenshotsIT {
         assertTrue(html.contains("<option value=\"16 threads, 23.50 events/s #1\">"),
                 "each run named by its rate in the run selector");
         assertFalse(html.contains("<h3>Per thread count</h3>"), "no table that mixes rates as repeats");
+        assertTrue(html.indexOf("Capacity at a latency target") < html.indexOf("<h3>Validity</h3>")
+                && html.contains("16 threads, closed loop #1: Validity"), "the search first; runs named by rate");
     }
 
     @Test
