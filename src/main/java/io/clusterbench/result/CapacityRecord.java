@@ -89,8 +89,8 @@ public record CapacityRecord(double percentile, long targetLatencyMicros, int th
      * @param keptUp             tps at least {@link #KEPT_UP_SHARE} of the rate (always true in closed loop)
      * @param met                kept up and latency within the target
      * @param counted            it counts toward the step's verdict: it had {@link Rule#minEvents}, or it reached
-     *                           {@link Rule#maxRunSeconds}, or it fell behind its rate (a miss at any count), or the
-     *                           step had already run two short runs
+     *                           {@link Rule#maxRunSeconds}, or it fell behind its rate (a miss at any count), or it
+     *                           had no events (a miss), or the step had already run two short runs
      * @param errors             errors counted in the run
      */
     public record Run(int repeat, double plannedSeconds, double measuredSeconds, long events, double tps,

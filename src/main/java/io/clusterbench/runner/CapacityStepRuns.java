@@ -16,11 +16,12 @@ import java.util.List;
  *   closed-loop run lasts --time. Both at most {@code --max-run-time}.</li>
  *   <li><b>Short runs.</b> A run with fewer events is not counted and the step's runs are lengthened to
  *   ⌈length × 1.1 × minEvents ÷ events⌉ s (at most {@code --max-run-time}). A run counts whatever its events when it
- *   ran {@code --max-run-time}, when it fell behind its rate (a miss at any count), or once the step has had
- *   {@link #MAX_SHORT_RUNS} short runs.</li>
+ *   ran {@code --max-run-time}, when it fell behind its rate (a miss at any count), when it had none (a miss), or
+ *   once the step has had {@link #MAX_SHORT_RUNS} short runs.</li>
  *   <li><b>Repeats.</b> A counted run meets the target when it kept up (tps ≥ 95 % of the rate; always in closed loop)
- *   and its percentile is within the target. The step is met when more than half of its {@code --repeat} counted runs
- *   met (for an odd count: the median run); it stops as soon as the remaining runs cannot change that.</li>
+ *   and its percentile is within the target (a run without events never meets it). The step is met when more than
+ *   half of its {@code --repeat} counted runs met (for an odd count: the median run); it stops as soon as the
+ *   remaining runs cannot change that.</li>
  * </ul>
  *
  * <p>Not thread-safe; confined to the command's thread.
@@ -77,9 +78,9 @@ final class CapacityStepRuns {
     CapacityRecord.Run add(double measuredSeconds, long events, double tps, long latencyMicros, long[] interval,
                            long errors) {
         boolean keptUp = rate == 0 || tps >= CapacityRecord.KEPT_UP_SHARE * rate;
-        boolean met = keptUp && latencyMicros <= spec.targetMicros();
+        boolean met = keptUp && events > 0 && latencyMicros <= spec.targetMicros();
         long shortRuns = runs.stream().filter(r -> !r.counted()).count();
-        boolean counted = events >= spec.minEvents() || lengthSeconds >= maxSeconds() || !keptUp
+        boolean counted = events >= spec.minEvents() || events == 0 || lengthSeconds >= maxSeconds() || !keptUp
                 || shortRuns >= MAX_SHORT_RUNS;
         CapacityRecord.Run run = new CapacityRecord.Run(runs.size() + 1, lengthSeconds, measuredSeconds, events, tps,
                 latencyMicros, interval[0], interval[1], keptUp, met, counted, errors);

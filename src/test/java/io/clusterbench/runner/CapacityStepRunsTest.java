@@ -83,6 +83,13 @@ class CapacityStepRunsTest {
     }
 
     @Test
+    void aRunWithoutEventsNeverMeetsTheTarget() {
+        CapacityRecord.Run run = new CapacityStepRuns(spec(1), 0, 10).add(10, 0, 0, 0, CI, 12);
+        assertTrue(run.counted(), "it cannot be lengthened into events");
+        assertFalse(run.met());
+    }
+
+    @Test
     void aStepIsMetWhenMoreThanHalfOfItsRunsMetAndStopsOnceDecided() {
         CapacityStepRuns step = new CapacityStepRuns(spec(3), 100, 10);
         long seconds = step.nextRunTime().toSeconds();
