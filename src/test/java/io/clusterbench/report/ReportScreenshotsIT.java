@@ -157,8 +157,13 @@ class ReportScreenshotsIT {
         assertTrue(html.contains("<option value=\"16 threads, 23.50 events/s #1\">"),
                 "each run named by its rate in the run selector");
         assertFalse(html.contains("<h3>Per thread count</h3>"), "no table that mixes rates as repeats");
-        assertTrue(html.indexOf("Capacity at a latency target") < html.indexOf("<h3>Validity</h3>")
-                && html.contains("16 threads, closed loop #1: Validity"), "the search first; runs named by rate");
+        assertTrue(html.indexOf("Capacity at a latency target") < html.indexOf("<h3>Per interval</h3>"),
+                "the search first");
+        List<io.clusterbench.result.RunRecord> runs = doc.build().runs().stream().map(run -> run.withFacts(
+                run.observerFacts().with(io.clusterbench.result.FactKeys.VALIDITY,
+                        io.clusterbench.result.ValidityRules.of(run)))).toList();
+        assertTrue(HtmlReport.validity(runs).contains("16 threads, closed loop #2: Validity"),
+                "each run's validity named by its rate: " + HtmlReport.validity(runs));
     }
 
     @Test
