@@ -1,5 +1,7 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.DidYouMean;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -26,7 +28,8 @@ import java.util.Set;
  * <p>Thread-safe (stateless).
  */
 final class ArgNormalizer {
-    private static final Set<String> COMMANDS = Set.of("prepare", "run", "cleanup", "check");
+    /** The command words of sysbench's order ({@code WORKLOAD [options] COMMAND}): sysbench's, check and inspect. */
+    private static final Set<String> COMMANDS = Set.of("prepare", "prewarm", "run", "cleanup", "check", "inspect");
     private static final Set<String> MYSQL_ALIASES = Set.of("host", "port", "user", "password", "db", "socket",
             "ignore-errors", "storage-engine", "table-options", "ssl", "ssl-ca", "ssl-cert", "ssl-key");
     /** sysbench options that change nothing about the load or its measurement here: accepted with a note. */
@@ -48,18 +51,69 @@ final class ArgNormalizer {
                 continue;
             }
             int eq = arg.indexOf('=');
-            String name = (eq < 0 ? arg : arg.substring(0, eq)).replace('_', '-');
+            String name = canonical(eq < 0 ? arg : arg.substring(0, eq));
             String rest = eq < 0 ? "" : arg.substring(eq);
-            if (name.startsWith("--mysql-") && MYSQL_ALIASES.contains(name.substring(8))) {
-                name = "--" + name.substring(8);
-            }
-            name = OLD_NAMES.getOrDefault(name, name);
             if (name.equals("--db-driver") || IGNORED.contains(name)) {
                 continue;
             }
             out.add(name + rest);
         }
         return sysbenchOrder(lastWins(out)).toArray(new String[0]);
+    }
+
+    /**
+     * @param typed an option name as typed, without its value ({@code --mysql_ignore_errors})
+     * @return the name clusterbench parses ({@code --ignore-errors}): {@code _} as {@code -}, the {@code mysql-}
+     *         prefix of {@link #MYSQL_ALIASES} dropped, a sysbench 0.5 name renamed
+     */
+    static String canonical(String typed) {
+        String name = typed.replace('_', '-');
+        if (name.startsWith("--mysql-") && MYSQL_ALIASES.contains(name.substring(8))) {
+            name = "--" + name.substring(8);
+        }
+        return OLD_NAMES.getOrDefault(name, name);
+    }
+
+    /**
+     * @param names the names of one option ({@code --ignore-errors})
+     * @param typed the command line as typed
+     * @return the name the option was typed under, the last time it was typed ({@code --mysql-ignore-errors},
+     *         {@code --report_csv}), so a message names what the user wrote; the first of {@code names} when it
+     *         was not typed
+     */
+    static String asTyped(List<String> names, List<String> typed) {
+        String found = names.get(0);
+        for (String arg : typed) {
+            if (arg.startsWith("--")) {
+                String name = arg.split("=", 2)[0];
+                if (names.contains(canonical(name))) {
+                    found = name;
+                }
+            }
+        }
+        return found;
+    }
+
+    /**
+     * @param names every option name a command takes ({@code --host}, {@code --threads}, ...)
+     * @return the sysbench spellings that lead to them: {@code --mysql-host} for {@code --host} and the other
+     *         {@link #MYSQL_ALIASES}, and the sysbench 0.5 names ({@code --num-threads}), so a mistyped sysbench
+     *         spelling ({@code --mysql-hots}) is offered the sysbench spelling it was near
+     */
+    static List<String> sysbenchSpellings(java.util.Collection<String> names) {
+        List<String> out = new ArrayList<>();
+        for (String alias : MYSQL_ALIASES) {
+            if (names.contains("--" + alias)) {
+                out.add("--mysql-" + alias);
+            }
+        }
+        OLD_NAMES.forEach((old, current) -> {
+            if (names.contains(current)) {
+                out.add(old);
+            }
+        });
+        out.sort(null);
+        return out;
     }
 
     /**
@@ -133,8 +187,9 @@ final class ArgNormalizer {
         return reordered;
     }
 
-    /** sysbench's command words, in the order they are offered. */
-    private static final List<String> COMMAND_ORDER = List.of("prepare", "run", "cleanup", "check");
+    /** The command words of sysbench's order, in the order they are offered. */
+    private static final List<String> COMMAND_ORDER = List.of("prepare", "prewarm", "run", "cleanup", "check",
+            "inspect");
 
     /**
      * The message for a command line in sysbench's order ({@code WORKLOAD [options] COMMAND}) whose command word
@@ -162,15 +217,18 @@ final class ArgNormalizer {
         return "no command after workload " + workload + order;
     }
 
-    /** @return the sysbench options in {@code args} that {@link #normalize} drops as having no effect here */
+    /**
+     * @return the sysbench options in {@code args} that {@link #normalize} drops as having no effect here, as typed
+     *         ({@code --report_checkpoints})
+     */
     static List<String> ignored(String[] args) {
         List<String> found = new ArrayList<>();
         for (String arg : args) {
             if (arg.startsWith("--")) {
                 int eq = arg.indexOf('=');
-                String name = (eq < 0 ? arg : arg.substring(0, eq)).replace('_', '-');
-                if (IGNORED.contains(name)) {
-                    found.add(name);
+                String typed = eq < 0 ? arg : arg.substring(0, eq);
+                if (IGNORED.contains(canonical(typed))) {
+                    found.add(typed);
                 }
             }
         }

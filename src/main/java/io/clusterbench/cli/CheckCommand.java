@@ -51,10 +51,7 @@ final class CheckCommand implements Callable<Integer> {
 
     @Override
     public Integer call() {
-        String inert = InertOptions.note(spec);
-        if (inert != null) {
-            env.out().println(inert);
-        }
+        InertOptions.print(spec, env);
         if ("commits".equals(workload)) {
             return commits();
         }

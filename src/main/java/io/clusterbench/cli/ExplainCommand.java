@@ -63,8 +63,13 @@ final class ExplainCommand implements Callable<Integer> {
         this.env = env;
     }
 
+    /** The command as parsed; picocli injects it. */
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     @Override
     public Integer call() {
+        InertOptions.print(spec, env);
         Validation.check(target, null, families());
         if (!JoinsWorkload.NAME.equals(workload)) {
             throw new UserException("explain knows only the joins workload (got '" + workload + "')",

@@ -1,6 +1,7 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.runner.Versions;
+import io.clusterbench.DidYouMean;
 import io.clusterbench.UserException;
 import io.clusterbench.lifecycle.Lifecycle;
 import picocli.CommandLine;
@@ -26,7 +27,7 @@ import java.util.concurrent.TimeUnit;
         footerHeading = "%nExit codes:%n", footer = "%s")
 public final class Main implements Runnable {
     /** The commands, in the order of the help listing. */
-    private static final List<Class<?>> COMMANDS = List.of(PrepareCommand.class, RunCommand.class,
+    private static final List<Class<?>> COMMANDS = List.of(PrepareCommand.class, PrewarmCommand.class, RunCommand.class,
             SweepCommand.class, CapacityCommand.class, AbCommand.class, CleanupCommand.class, CheckCommand.class, ExplainCommand.class,
             CompareCommand.class, ReportCommand.class, ProbeCommand.class, SandboxCommand.class, InspectCommand.class,
             MergeCommand.class, K8sCommand.class, CommandLine.HelpCommand.class);
@@ -148,7 +149,7 @@ public final class Main implements Runnable {
             CommandLine at = ex.getCommandLine();
             String message = ex.getMessage();
             if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
-                message = unmatched(at, at == cli, u.getUnmatched().get(0), a);
+                message = unmatched(at, at == cli, u.getUnmatched().get(0), a, args);
             }
             message = masked(wholeNumbers(message), secrets);
             // the full path ('clusterbench sandbox kill'), so the hint names a help page that exists
@@ -220,18 +221,22 @@ public final class Main implements Runnable {
      * @param root  true when that is the top command (where a command word belongs)
      * @param first the first argument it did not recognise
      * @param args  the whole command line (normalised)
+     * @param typed the command line as typed, whose spelling of an unknown option is the one named
      * @return the message: an unknown option or command with the nearest valid names ("unknown option '--thread'
-     *         (did you mean --threads?)"); for a workload first, sysbench's order without a valid command word,
-     *         the word meant as the command ({@link ArgNormalizer#missingCommand})
+     *         (did you mean --threads?)", sysbench's spellings among them: "--mysql-hots (did you mean
+     *         --mysql-host?)"); for a workload first, sysbench's order without a valid command word, the word meant
+     *         as the command ({@link ArgNormalizer#missingCommand}); for a first word near a workload name and no
+     *         command, the workload it was near
      */
-    static String unmatched(CommandLine at, boolean root, String first, String[] args) {
+    static String unmatched(CommandLine at, boolean root, String first, String[] args, String[] typed) {
         if (first.startsWith("-")) {
-            String name = first.split("=", 2)[0];
+            String name = ArgNormalizer.asTyped(List.of(first.split("=", 2)[0]), List.of(typed));
             List<String> names = new ArrayList<>();
             for (CommandLine.Model.OptionSpec o : at.getCommandSpec().options()) {
                 names.addAll(List.of(o.names()));
             }
             names.removeIf(n -> !n.startsWith("--"));
+            names.addAll(ArgNormalizer.sysbenchSpellings(names)); // --mysql-hots: did you mean --mysql-host?
             return "unknown option '" + name + "'" + DidYouMean.hint(name, names);
         }
         if (at.getSubcommands().isEmpty()) {
@@ -239,6 +244,12 @@ public final class Main implements Runnable {
         }
         if (root && io.clusterbench.runner.WorkloadRegistry.familyOf(first) != null) {
             return ArgNormalizer.missingCommand(args, first);
+        }
+        List<String> workloads = io.clusterbench.runner.WorkloadRegistry.names();
+        if (root && DidYouMean.nearest(first, at.getSubcommands().keySet()).isEmpty()
+                && !DidYouMean.nearest(first, workloads).isEmpty()) { // sysbench's order, the workload mistyped
+            return "unknown workload '" + first + "'" + DidYouMean.hint(first, workloads) + "; choose one of "
+                    + String.join(", ", workloads);
         }
         // a word where a command (or a sandbox/probe/k8s subcommand) belongs
         String kind = root ? "command" : at.getCommandName() + " command";

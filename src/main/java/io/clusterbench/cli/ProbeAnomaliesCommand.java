@@ -33,12 +33,21 @@ final class ProbeAnomaliesCommand implements Callable<Integer> {
     @Mixin
     TargetOptions target = new TargetOptions();
 
+    /** A workload word, as a rig passes it to every command; it does not act on the probe (noted). */
+    @picocli.CommandLine.Parameters(index = "0", arity = "0..1", paramLabel = "WORKLOAD", hidden = true)
+    String workload;
+
+    /** The command as parsed; picocli injects it. */
+    @picocli.CommandLine.Spec
+    picocli.CommandLine.Model.CommandSpec spec;
+
     ProbeAnomaliesCommand(CliEnv env) {
         this.env = env;
     }
 
     @Override
     public Integer call() {
+        InertOptions.printWithWorkload(spec, workload, env);
         List<String> problems = new ArrayList<>();
         target.validate(problems);
         probe.validate(problems);

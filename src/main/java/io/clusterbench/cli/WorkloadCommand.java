@@ -55,7 +55,8 @@ abstract class WorkloadCommand implements Callable<Integer> {
 
     /**
      * Prints one note when typed workload options act on none of {@code workloads} ({@link AppliedOptions}), and
-     * one for the typed options of {@code run} that this command does not act on ({@link InertOptions}).
+     * one for the typed options of {@code run} that this command does not act on ({@link InertOptions}); each
+     * option named as it was typed ({@code --table_size}).
      *
      * @param eventOptions true for commands that run events (options the workload's events never read are
      *                     noted too); false for prepare and cleanup
@@ -63,14 +64,13 @@ abstract class WorkloadCommand implements Callable<Integer> {
      */
     final void noteNotApplying(boolean eventOptions, String... workloads) {
         java.util.List<String> names = java.util.Arrays.stream(workloads).filter(java.util.Objects::nonNull).toList();
-        String note = AppliedOptions.note(AppliedOptions.notApplying(spec, names, eventOptions), names);
+        java.util.List<String> typed = AppliedOptions.notApplying(spec, names, eventOptions).stream()
+                .map(n -> ArgNormalizer.asTyped(java.util.List.of(spec.findOption(n).names()), env.command())).toList();
+        String note = AppliedOptions.note(typed, names);
         if (note != null) {
             env.out().println(note);
         }
-        String inert = InertOptions.note(spec);
-        if (inert != null) {
-            env.out().println(inert);
-        }
+        InertOptions.print(spec, env);
     }
 
     /** Adds every family's options to every workload command under {@code root}. */

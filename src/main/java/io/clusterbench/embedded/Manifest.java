@@ -13,8 +13,8 @@ import java.util.stream.Stream;
  * The list of files of one finished cache part with their sizes and modification times, written into the part's
  * directory as its last file ({@value #NAME}): a part without it was not finished, and a part whose files differ from
  * it (a file truncated, missing, replaced or written since) is rebuilt. Sizes and times are what a check at every run
- * can afford (one {@code stat} per file, about 400 files: a few milliseconds), where hashing the 450 MB would cost
- * every start a second or more of CPU; a write that keeps a file's size and forges its time back goes unseen. A text
+ * can afford (one {@code stat} per file, about 400 files: a few milliseconds), where hashing the 180 MB would read
+ * all of it at every start; a write that keeps a file's size and forges its time back goes unseen. A text
  * file, one {@code <bytes>\t<modified, ms since the epoch>\t<relative path>} line per file after a header.
  *
  * <p>Stateless and thread-safe.

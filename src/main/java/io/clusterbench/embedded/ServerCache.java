@@ -19,7 +19,7 @@ import java.util.stream.Stream;
  * ({@link #defaultRoot}). One directory per set of server files, {@code mariadb-11.4.5-<fingerprint>}
  * ({@link ServerFiles#fingerprint}), holds three parts:
  * <ul>
- * <li>{@code base/}: {@code bin/mariadbd} and {@code share/}, unpacked from the class path (about 350 MB);</li>
+ * <li>{@code base/}: {@code bin/mariadbd} and {@code share/}, unpacked from the class path (about 37 MB, the binary without its debug information);</li>
  * <li>{@code datadir/}: {@code data/}, initialised once by {@link Bootstrap} (about 145 MB), which each run copies;</li>
  * <li>{@code tls/}: the server's certificate and key ({@link SelfSignedCertificate}).</li>
  * </ul>

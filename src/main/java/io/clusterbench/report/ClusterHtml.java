@@ -158,13 +158,12 @@ final class ClusterHtml {
     private static ChartSpec perNode(RunRecord run, String id, String title, String yTitle, String observer,
                                      String key, double scale) {
         List<IntervalRecord> shown = Intervals.shown(run);
-        List<Map<?, ?>> perInterval = new ArrayList<>();
+        List<Map<String, Map<String, Double>>> perInterval = new ArrayList<>();
         java.util.Set<String> names = new java.util.LinkedHashSet<>();
         for (IntervalRecord i : shown) {
-            Object g = i.observed() == null ? null : i.observed().get(observer == null ? "serverNodes" : observer);
-            Object perNode = observer == null ? g : g instanceof Map<?, ?> galera ? galera.get("nodes") : null;
-            Map<?, ?> nodes = perNode instanceof Map<?, ?> m ? m : Map.of();
-            nodes.keySet().forEach(n -> names.add(String.valueOf(n)));
+            Map<String, Map<String, Double>> nodes = io.clusterbench.result.Observations.of(i)
+                    .nodeNumbers(observer == null ? io.clusterbench.result.Observations.SERVER_NODES : observer);
+            names.addAll(nodes.keySet());
             perInterval.add(nodes);
         }
         List<ChartSpec.Series> series = new ArrayList<>();
@@ -172,8 +171,8 @@ final class ClusterHtml {
         for (String name : names) {
             List<ChartSpec.Point> points = new ArrayList<>();
             for (int k = 0; k < shown.size(); k++) {
-                Object fig = perInterval.get(k).get(name);
-                Double y = fig instanceof Map<?, ?> m && m.get(key) instanceof Number n ? n.doubleValue() * scale : null;
+                Double v = perInterval.get(k).getOrDefault(name, Map.of()).get(key);
+                Double y = v == null ? null : v * scale;
                 points.add(new ChartSpec.Point(shown.get(k).endSeconds(), y));
             }
             series.add(new ChartSpec.Series(name, "line", color++, points));

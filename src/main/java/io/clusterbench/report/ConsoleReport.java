@@ -33,8 +33,9 @@ public final class ConsoleReport {
 
     /**
      * @param r          the interval
-     * @param percentile {@code --percentile}
-     * @param openLoop   true to add the queue line of {@code --rate} mode
+     * @param percentile {@code --percentile}; 0 prints sysbench's {@code lat (ms,0%): 0.00} (percentile disabled)
+     * @param openLoop   true for {@code --rate} mode: {@code late events: N} among clusterbench's figures of the
+     *                   first line, and sysbench's second line {@code [ 1s ] queue length: N, concurrency: N}
      * @return one line (two in open loop), without a trailing newline
      */
     public static String intervalLine(IntervalRecord r, double percentile, boolean openLoop) {
@@ -59,14 +60,15 @@ public final class ConsoleReport {
         String hit = r.hits() + r.misses() == 0 ? ""
                 : f(" %s: %.2f%%", HIT_RATE.key(), 100.0 * r.hits() / (r.hits() + r.misses()));
         String label = label(r, reportIntervalSeconds);
-        String line = f("%s %s: %d %s: %.2f %s: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,%s%%): %.2f %s: %.2f %s: %.2f%s",
+        String late = openLoop ? f(" %s: %d", LATE_EVENTS.key(), r.lateEvents()) : "";
+        String line = f("%s %s: %d %s: %.2f %s: %.2f (r/w/o: %.2f/%.2f/%.2f) lat (ms,%s%%): %.2f %s: %.2f %s: %.2f%s%s",
                 label, THREADS.key(), r.threads(), TPS.key(), r.tps(), QPS.key(), r.qps(),
                 r.readsPerSecond(), r.writesPerSecond(), r.otherPerSecond(), percentile(percentile),
                 millis(r.latencyPercentileMicros()), ERRORS_PER_SECOND.key(), r.errorsPerSecond(),
-                RECONNECTS_PER_SECOND.key(), r.reconnectsPerSecond(), hit) + stall(r) + observed;
-        if (openLoop) {
-            line += f("%n%s %s: %d, %s: %d", label, QUEUE_LENGTH.key(), r.queueLength(),
-                    LATE_EVENTS.key(), r.lateEvents());
+                RECONNECTS_PER_SECOND.key(), r.reconnectsPerSecond(), late, hit) + stall(r) + observed;
+        if (openLoop) { // sysbench 1.0.20's second line (db_report_intermediate), nothing after it
+            line += f("%n%s %s: %d, %s: %d", label, QUEUE_LENGTH.key(), r.queueLength(), CONCURRENCY.key(),
+                    r.eventsInProgress() == null ? 0 : r.eventsInProgress());
         }
         return line;
     }

@@ -28,6 +28,8 @@ public enum Figure {
     REROUTES("rerouted", "events"),
     LATE_EVENTS("late events", "events"),
     QUEUE_LENGTH("queue length", "events"),
+    /** sysbench's {@code concurrency} of the {@code --rate} interval line: events in progress at the interval end. */
+    CONCURRENCY("concurrency", "events"),
     WAITING("waiting", "workers"),
     LONGEST_WAIT("longest wait", "s"),
     REPORTER_LAG("reporter lag", "s"),
@@ -55,6 +57,8 @@ public enum Figure {
     LATENCY_PERCENTILE("lat (ms,N%)", "ms"),
     /** sysbench's {@code 95th percentile:} line, N being {@code --percentile}. */
     LATENCY_NTH_PERCENTILE("Nth percentile", "ms"),
+    /** sysbench's line in place of {@link #LATENCY_NTH_PERCENTILE} under {@code --percentile 0}. */
+    PERCENTILE_STATS("percentile stats", "disabled"),
     TOTAL_TIME("total time", "s"),
     TOTAL_EVENTS("total number of events", "events"),
     EVENTS_PER_THREAD("events (avg/stddev)", "events"),

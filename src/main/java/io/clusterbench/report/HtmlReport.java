@@ -220,11 +220,8 @@ public final class HtmlReport {
     }
 
     private static Double observed(IntervalRecord i, String observer, String key) {
-        if (i.observed() != null && i.observed().get(observer) instanceof Map<?, ?> m
-                && m.get(key) instanceof Number n) {
-            return n.doubleValue();
-        }
-        return null;
+        java.util.OptionalDouble v = io.clusterbench.result.Observations.of(i).number(observer, key);
+        return v.isPresent() ? v.getAsDouble() : null;
     }
 
     /** @return the run selector of a result with two or more runs (it drives its per-interval charts), else "" */

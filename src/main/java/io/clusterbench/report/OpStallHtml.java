@@ -149,7 +149,7 @@ final class OpStallHtml {
     }
 
     private static Map<?, ?> stall(IntervalRecord i) {
-        return i.observed() != null && i.observed().get("stall") instanceof Map<?, ?> m ? m : Map.of();
+        return io.clusterbench.result.Observations.of(i).figures(io.clusterbench.result.Observations.STALL);
     }
 
     private static boolean marked(Map<?, ?> s) {

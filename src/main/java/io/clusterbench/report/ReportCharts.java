@@ -181,11 +181,8 @@ final class ReportCharts {
 
     /** @return an interval's observer figure divided into the display unit, or null when it has none */
     static Double observedValue(IntervalRecord i, String observer, String key, double divisor) {
-        if (i.observed() != null && i.observed().get(observer) instanceof Map<?, ?> m
-                && m.get(key) instanceof Number v) {
-            return v.doubleValue() / divisor;
-        }
-        return null;
+        java.util.OptionalDouble v = io.clusterbench.result.Observations.of(i).number(observer, key);
+        return v.isPresent() ? v.getAsDouble() / divisor : null;
     }
 
     private static Series line(String label, String kind, int color, List<LatencySpread> points,

@@ -20,7 +20,8 @@ import static io.clusterbench.report.Figure.*;
  * unchanged ({@code SysbenchSummaryIT} holds the shape against sysbench's own output).
  *
  * <p>The values are clusterbench's: the {@code Nth percentile} line is read from the run's HdrHistogram at
- * {@code --percentile}, where sysbench reads its own 1024-bucket histogram (docs/metrics.md, "sysbench's summary").
+ * {@code --percentile}, where sysbench reads its own 1024-bucket histogram (docs/metrics.md, "sysbench's summary");
+ * {@code --percentile 0} prints sysbench's {@code percentile stats: disabled} in its place.
  *
  * <p>Thread-safe (stateless). Numbers use {@link Locale#ROOT}.
  */
@@ -55,8 +56,12 @@ public final class SysbenchSummary {
         b.append(f("         %s: %39.2f%n", LATENCY_MIN.key(), l.minMicros() / 1000.0));
         b.append(f("         %s: %39.2f%n", LATENCY_MEAN.key(), l.meanMicros() / 1000.0));
         b.append(f("         %s: %39.2f%n", LATENCY_MAX.key(), l.maxMicros() / 1000.0));
-        b.append(f("        %3s%s: %27.2f%n", Format.percentile(p), LATENCY_NTH_PERCENTILE.key().substring(1),
-                percentileMicros(s, p) / 1000.0)); // "th percentile" after N, as sysbench ("99th", also "1th")
+        if (p > 0) {
+            b.append(f("        %3s%s: %27.2f%n", Format.percentile(p), LATENCY_NTH_PERCENTILE.key().substring(1),
+                    percentileMicros(s, p) / 1000.0)); // "th percentile" after N, as sysbench ("99th", also "1th")
+        } else {
+            b.append(f("         %s:               disabled%n", PERCENTILE_STATS.key()));
+        }
         b.append(f("         %s: %39.2f%n", LATENCY_SUM.key(), l.sumMicros() / 1000.0));
         b.append("\nThreads fairness:\n");
         b.append(f("    %-31s%.4f/%3.2f%n", EVENTS_PER_THREAD.key() + ":", s.eventsPerThreadMean(),
@@ -71,10 +76,12 @@ public final class SysbenchSummary {
         return f("    %-37s%-6d (%.2f per sec.)%n", label + ":", count, perSecond);
     }
 
-    /** @return the run's {@code --percentile} (95 when the plan is unknown or says 0, as {@code run} resolves it) */
+    /**
+     * @return the run's {@code --percentile}: 0 when it was 0 (sysbench's {@code percentile stats: disabled}), 95
+     *         when the plan is unknown
+     */
     static double percentile(RunRecord run) {
-        double p = run.plan() == null ? 0 : run.plan().percentile();
-        return p <= 0 ? Defaults.PERCENTILE : p;
+        return run.plan() == null ? Defaults.PERCENTILE : Math.max(0, run.plan().percentile());
     }
 
     /** @return the event latency at {@code p} in µs, from the run's HdrHistogram (0 when no event completed) */

@@ -28,7 +28,7 @@ public final class IntervalFiles implements AutoCloseable {
     public static final String CSV_HEADER = "start_seconds,end_seconds,threads,events,tps,qps,reads_per_second,"
             + "writes_per_second,other_per_second,errors_per_second,reconnects_per_second,hits,misses,"
             + "latency_percentile_micros,latency_p50_micros,latency_p95_micros,latency_p99_micros,"
-            + "latency_max_micros,queue_length,late_events,reporter_lag_seconds,missed_reports,waiting_workers,longest_wait_seconds,fault_events,"
+            + "latency_max_micros,queue_length,late_events,events_in_progress,reporter_lag_seconds,missed_reports,waiting_workers,longest_wait_seconds,fault_events,"
             + NodeCsv.INTERVAL_COLUMNS;
 
     private final BufferedWriter csv;
@@ -115,12 +115,12 @@ public final class IntervalFiles implements AutoCloseable {
      *         {@link Locale#ROOT} whatever the default locale
      */
     public static String csvLine(IntervalRecord r) {
-        return String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%d,%d,%d,%d,%.3f,%d,%d,%.3f,%s",
+        return String.format(Locale.ROOT, "%.3f,%.3f,%d,%d,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%.2f,%d,%d,%d,%d,%d,%d,%d,%d,%d,%s,%.3f,%d,%d,%.3f,%s",
                 r.startSeconds(), r.endSeconds(), r.threads(), r.events(), r.tps(), r.qps(), r.readsPerSecond(),
                 r.writesPerSecond(), r.otherPerSecond(), r.errorsPerSecond(), r.reconnectsPerSecond(), r.hits(),
                 r.misses(), r.latencyPercentileMicros(), r.latency().p50Micros(), r.latency().p95Micros(),
                 r.latency().p99Micros(), r.latency().maxMicros(), r.queueLength(), r.lateEvents(),
-                r.reporterLagSeconds(), r.missedReports(), r.waitingWorkers(), r.longestWaitSeconds(), faultEvents(r))
+                r.eventsInProgress() == null ? "" : r.eventsInProgress().toString(), r.reporterLagSeconds(), r.missedReports(), r.waitingWorkers(), r.longestWaitSeconds(), faultEvents(r))
                 + NodeCsv.intervalColumns(r);
     }
 
@@ -129,13 +129,13 @@ public final class IntervalFiles implements AutoCloseable {
      *         joined with {@code |} and quoted when any; "" for none
      */
     static String faultEvents(IntervalRecord r) {
-        Object faults = r.observed() == null ? null : r.observed().get("faults");
-        if (faults instanceof java.util.Map<?, ?> m && m.get("started") instanceof List<?> started && !started.isEmpty()) {
-            List<String> parts = new java.util.ArrayList<>();
-            started.forEach(x -> parts.add(String.valueOf(x).replace("\"", "'")));
-            return "\"" + String.join("|", parts) + "\"";
+        List<String> started = Observations.of(r).faultsStarted();
+        if (started.isEmpty()) {
+            return "";
         }
-        return "";
+        List<String> parts = new java.util.ArrayList<>();
+        started.forEach(x -> parts.add(x.replace("\"", "'")));
+        return "\"" + String.join("|", parts) + "\"";
     }
 
     /** Tags and time-stamps the interval's own histogram (fresh per interval, already accumulated). */

@@ -1,5 +1,7 @@
 package io.clusterbench.result;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+
 import java.util.Map;
 
 
@@ -33,6 +35,9 @@ import java.util.Map;
  *                            this interval covers their time
  * @param waitingWorkers      workers inside one event for the whole interval (a stall, visible while it lasts)
  * @param longestWaitSeconds  longest time any worker had been inside its current event at the interval end
+ * @param eventsInProgress    events started and not finished at the interval end (sysbench 1.0.20's
+ *                            {@code concurrency} of the {@code --rate} interval line); null in a result written
+ *                            before it was recorded (left out of the JSON then)
  */
 public record IntervalRecord(double startSeconds, double endSeconds, int threads, long events, double tps,
                              double qps, double readsPerSecond, double writesPerSecond, double otherPerSecond,
@@ -40,5 +45,20 @@ public record IntervalRecord(double startSeconds, double endSeconds, int threads
                              long latencyPercentileMicros, LatencySummary latency, long queueLength,
                              long lateEvents, Map<String, Long> errorsByCode,
                              Map<String, Object> observed, double reporterLagSeconds, int missedReports, int waitingWorkers,
-                             double longestWaitSeconds) {
+                             double longestWaitSeconds,
+                             @JsonInclude(JsonInclude.Include.NON_NULL) Integer eventsInProgress) {
+
+    /** An interval whose events in progress were not recorded ({@code eventsInProgress} null). */
+    public IntervalRecord(double startSeconds, double endSeconds, int threads, long events, double tps,
+                          double qps, double readsPerSecond, double writesPerSecond, double otherPerSecond,
+                          double errorsPerSecond, double reconnectsPerSecond, long hits, long misses,
+                          long latencyPercentileMicros, LatencySummary latency, long queueLength,
+                          long lateEvents, Map<String, Long> errorsByCode,
+                          Map<String, Object> observed, double reporterLagSeconds, int missedReports,
+                          int waitingWorkers, double longestWaitSeconds) {
+        this(startSeconds, endSeconds, threads, events, tps, qps, readsPerSecond, writesPerSecond, otherPerSecond,
+                errorsPerSecond, reconnectsPerSecond, hits, misses, latencyPercentileMicros, latency, queueLength,
+                lateEvents, errorsByCode, observed, reporterLagSeconds, missedReports, waitingWorkers,
+                longestWaitSeconds, null);
+    }
 }

@@ -59,6 +59,7 @@ final class MergedFigures {
         int missed = 0;
         int waiting = 0;
         double longest = 0;
+        Integer inProgress = 0;
         Map<String, Long> codes = new TreeMap<>();
         for (IntervalRecord r : parts) {
             start += r.startSeconds() / parts.size();
@@ -80,11 +81,12 @@ final class MergedFigures {
             missed = Math.max(missed, r.missedReports());
             waiting += r.waitingWorkers();
             longest = Math.max(longest, r.longestWaitSeconds());
+            inProgress = inProgress == null || r.eventsInProgress() == null ? null : inProgress + r.eventsInProgress();
             r.errorsByCode().forEach((c, n) -> codes.merge(c, n, Long::sum));
         }
         return new IntervalRecord(start, end, threads, events, tps, qps, reads, writes, other, errors, reconnects, hits,
-                misses, LatencySummary.percentileMicros(histograms, percentile), LatencySummary.of(histograms), queue,
-                late, codes, observed, lag, missed, waiting, longest);
+                misses, percentile <= 0 ? 0 : LatencySummary.percentileMicros(histograms, percentile), LatencySummary.of(histograms), queue,
+                late, codes, observed, lag, missed, waiting, longest, inProgress);
     }
 
     /**

@@ -22,21 +22,16 @@ public record NodeCounters(Map<String, Map<String, Double>> byNode) {
         Map<String, Map<String, double[]>> sums = new LinkedHashMap<>(); // {weighted sum, weight}
         for (IntervalRecord i : run.intervals() == null ? List.<IntervalRecord>of() : run.intervals()) {
             double w = Math.max(0, i.endSeconds() - i.startSeconds());
-            if (w == 0 || i.observed() == null || !(i.observed().get("serverNodes") instanceof Map<?, ?> nodes)) {
+            if (w == 0) {
                 continue;
             }
-            nodes.forEach((node, figures) -> {
-                if (figures instanceof Map<?, ?> m) {
-                    m.forEach((k, v) -> {
-                        if (v instanceof Number n) {
-                            double[] acc = sums.computeIfAbsent(String.valueOf(node), x -> new LinkedHashMap<>())
-                                    .computeIfAbsent(String.valueOf(k), x -> new double[2]);
-                            acc[0] += n.doubleValue() * w;
-                            acc[1] += w;
-                        }
-                    });
-                }
-            });
+            Observations.of(i).nodeNumbers(Observations.SERVER_NODES).forEach((node, figures) ->
+                    figures.forEach((k, v) -> {
+                        double[] acc = sums.computeIfAbsent(node, x -> new LinkedHashMap<>())
+                                .computeIfAbsent(k, x -> new double[2]);
+                        acc[0] += v * w;
+                        acc[1] += w;
+                    }));
         }
         if (sums.isEmpty()) {
             return null;

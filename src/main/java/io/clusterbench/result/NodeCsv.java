@@ -42,14 +42,13 @@ final class NodeCsv implements AutoCloseable {
     }
 
     /** @return the Galera nodes of an interval, name → figures; empty when it has none */
-    static Map<?, ?> nodes(IntervalRecord r) {
-        Object galera = r.observed() == null ? null : r.observed().get("galera");
-        return galera instanceof Map<?, ?> g && g.get("nodes") instanceof Map<?, ?> n ? n : Map.of();
+    static Map<String, Map<String, Object>> nodes(IntervalRecord r) {
+        return Observations.of(r).nodes(Observations.GALERA);
     }
 
     /** Appends one row per node of {@code r}; nothing (and no file) when the interval has no Galera figures. */
     void append(IntervalRecord r) {
-        Map<?, ?> nodes = nodes(r);
+        Map<String, Map<String, Object>> nodes = nodes(r);
         if (nodes.isEmpty()) {
             return;
         }
@@ -59,10 +58,10 @@ final class NodeCsv implements AutoCloseable {
                 out.write(HEADER);
                 out.newLine();
             }
-            for (Map.Entry<?, ?> e : nodes.entrySet()) {
+            for (Map.Entry<String, Map<String, Object>> e : nodes.entrySet()) {
                 StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%.3f,%.3f,%s", r.startSeconds(),
                         r.endSeconds(), e.getKey()));
-                Map<?, ?> f = e.getValue() instanceof Map<?, ?> m ? m : Map.of();
+                Map<String, Object> f = e.getValue();
                 for (String k : KEYS) {
                     Object v = f.get(k);
                     b.append(',').append(v == null ? "" : String.valueOf(v).replace(",", ";"));
@@ -78,15 +77,16 @@ final class NodeCsv implements AutoCloseable {
 
     /** @return the cluster columns of {@code intervals.csv} for {@code r}, each after a comma; empty cells without Galera */
     static String intervalColumns(IntervalRecord r) {
-        Map<?, ?> nodes = nodes(r);
+        Map<String, Map<String, Object>> nodes = nodes(r);
         if (nodes.isEmpty()) {
             return ",,,,,";
         }
         double fc = 0;
         long rq = 0, lag = 0, cert = 0, bf = 0;
         List<String> senders = new java.util.ArrayList<>();
-        for (Map.Entry<?, ?> e : nodes.entrySet()) {
-            if (!(e.getValue() instanceof Map<?, ?> f) || f.containsKey("error")) {
+        for (Map.Entry<String, Map<String, Object>> e : nodes.entrySet()) {
+            Map<String, Object> f = e.getValue();
+            if (f.containsKey("error")) {
                 continue;
             }
             fc = Math.max(fc, num(f.get("flowControlPausedFraction")));
@@ -95,7 +95,7 @@ final class NodeCsv implements AutoCloseable {
             cert += (long) num(f.get("certFailures"));
             bf += (long) num(f.get("bfAborts"));
             if (num(f.get("flowControlSentMessages")) > 0) {
-                senders.add(String.valueOf(e.getKey()));
+                senders.add(e.getKey());
             }
         }
         return String.format(Locale.ROOT, ",%.4f,%s,%d,%d,%d,%d", fc, String.join("|", senders), rq, lag, cert, bf);

@@ -48,21 +48,20 @@ public record ObservedSummary(List<Figure> figures) {
             Map<String, Map<String, double[]>> sums = new LinkedHashMap<>(); // {weighted sum, weight}
             for (IntervalRecord i : r.intervals()) {
                 double w = Math.max(0, i.endSeconds() - i.startSeconds());
-                if (i.observed() == null || w == 0) {
+                if (w == 0) {
                     continue;
                 }
-                i.observed().forEach((observer, figures) -> {
-                    if (figures instanceof Map<?, ?> m) {
-                        m.forEach((k, v) -> {
-                            if (v instanceof Number n && !IDENTITY_KEYS.contains(String.valueOf(k))) {
-                                double[] acc = sums.computeIfAbsent(observer, o -> new LinkedHashMap<>())
-                                        .computeIfAbsent(String.valueOf(k), x -> new double[2]);
-                                acc[0] += n.doubleValue() * w;
-                                acc[1] += w;
-                            }
-                        });
-                    }
-                });
+                Observations o = Observations.of(i);
+                for (String observer : o.observers()) {
+                    o.numbers(observer).forEach((k, v) -> {
+                        if (!IDENTITY_KEYS.contains(k)) {
+                            double[] acc = sums.computeIfAbsent(observer, x -> new LinkedHashMap<>())
+                                    .computeIfAbsent(k, x -> new double[2]);
+                            acc[0] += v * w;
+                            acc[1] += w;
+                        }
+                    });
+                }
             }
             sums.forEach((observer, keys) -> keys.forEach((key, acc) -> means
                     .computeIfAbsent(observer, o -> new LinkedHashMap<>())

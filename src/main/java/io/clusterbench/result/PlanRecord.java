@@ -22,7 +22,8 @@ import java.util.Map;
  * @param rateEventsPerSecond   open-loop rate in events per second; 0 = closed loop
  * @param reportIntervalSeconds interval line period in seconds; 0 = none
  * @param sampleIntervalSeconds interval length of the result's intervals, in seconds
- * @param percentile            latency percentile of the interval lines, 1-100
+ * @param percentile            latency percentile of the interval lines, 1-100; 0 for none (sysbench's "percentile
+ *                              stats: disabled")
  * @param randType              key distribution as described ({@code uniform}, {@code special(...)})
  * @param randSeed              random seed (never 0)
  * @param ignoreErrors          the error policy ({@code --ignore-errors}) as written back

@@ -29,7 +29,8 @@ public final class RunAccumulator {
 
     /**
      * @param classNames statement class names of the workload, by class id
-     * @param percentile {@code --percentile} for interval lines, 1–100
+     * @param percentile {@code --percentile} for interval lines, 1–100; 0 for none (sysbench's "percentile stats:
+     *                   disabled": each interval's {@code latencyPercentileMicros} is 0)
      */
     public RunAccumulator(List<String> classNames, double percentile) {
         this.classNames = classNames;
@@ -77,9 +78,10 @@ public final class RunAccumulator {
         IntervalRecord r = new IntervalRecord(s.startSeconds(), s.endSeconds(), s.threads(), s.count(Counter.EVENTS),
                 s.count(Counter.EVENTS) / d, (reads + writes + other) / d, reads / d, writes / d, other / d,
                 s.count(Counter.ERRORS) / d, s.count(Counter.RECONNECTS) / d, hits, misses,
-                latency.atPercentileMicros(s.eventLatency(), percentile), latency,
+                percentile <= 0 ? 0 : latency.atPercentileMicros(s.eventLatency(), percentile), latency,
                 s.queueLength(), s.count(Counter.LATE), new TreeMap<>(s.errorsByCode()), observed,
-                s.reporterLagSeconds(), s.missedReports(), s.waitingWorkers(), s.longestWaitSeconds());
+                s.reporterLagSeconds(), s.missedReports(), s.waitingWorkers(), s.longestWaitSeconds(),
+                s.eventsInProgress());
         synchronized (intervals) {
             intervals.add(r);
         }

@@ -198,7 +198,8 @@ public final class ShardMerge {
             classes[c] = ch != null ? ch : RunAccumulator.newHistogram();
         }
         return new io.clusterbench.metrics.IntervalSample(r.startSeconds(), r.endSeconds(), r.threads(), new long[0],
-                h.events(), classes, r.errorsByCode(), r.queueLength(), r.reporterLagSeconds(), r.missedReports(), r.waitingWorkers(),
+                h.events(), classes, r.errorsByCode(), r.queueLength(),
+                r.eventsInProgress() == null ? 0 : r.eventsInProgress(), r.reporterLagSeconds(), r.missedReports(), r.waitingWorkers(),
                 r.longestWaitSeconds());
     }
 }

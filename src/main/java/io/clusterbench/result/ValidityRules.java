@@ -176,10 +176,10 @@ public final class ValidityRules {
         double seconds = 0;
         if (intervals != null) {
             for (IntervalRecord i : intervals) {
-                if (i.observed() != null && i.observed().get(observer) instanceof Map<?, ?> m
-                        && m.get(key) instanceof Number n) {
+                java.util.OptionalDouble v = Observations.of(i).number(observer, key);
+                if (v.isPresent()) {
                     double len = Math.max(0, i.endSeconds() - i.startSeconds());
-                    sum += n.doubleValue() * len;
+                    sum += v.getAsDouble() * len;
                     seconds += len;
                 }
             }

@@ -2,7 +2,6 @@ package io.clusterbench.runner;
 
 import io.clusterbench.db.TargetOptions;
 import io.clusterbench.fault.FaultPlan;
-import io.clusterbench.Defaults;
 import io.clusterbench.UserException;
 import io.clusterbench.db.Consistency;
 import io.clusterbench.db.Routing;
@@ -77,7 +76,7 @@ public final class PlanBuilder {
         RunPlan.WorkloadPlan work = new RunPlan.WorkloadPlan(workload, family.options(workload, families), description,
                 distribution, seed);
         RunPlan.Reporting reporting = new RunPlan.Reporting(Duration.ofSeconds(r.reportIntervalSeconds),
-                r.percentile == 0 ? Defaults.PERCENTILE : r.percentile, console(r), null, null);
+                r.percentile, console(r), null, null);
         RunPlan.Cluster cluster = new RunPlan.Cluster(routing, consistency, faults(c), background);
         return new RunPlan(t.spec(), load, work, reporting, cluster, shard,
                 new RunPlan.Output(out, command, !r.noInspect));

@@ -53,7 +53,8 @@ public final class RunOptions {
     long reportIntervalSeconds;
 
     @Option(names = "--percentile", paramLabel = "P", defaultValue = "" + Defaults.PERCENTILE,
-            description = "Latency percentile shown in interval lines, 1-100 (0 = 95). Default: ${DEFAULT-VALUE}.")
+            description = "Latency percentile of the interval lines and the summary, 1-100; 0 = none, as sysbench "
+                    + "('lat (ms,0%%): 0.00', 'percentile stats: disabled'). Default: ${DEFAULT-VALUE}.")
     double percentile;
 
     /** --rand-type and its parameters (shared with prepare, whose k column follows them as sysbench's does). */

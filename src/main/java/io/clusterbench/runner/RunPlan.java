@@ -91,7 +91,8 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
      *
      * @param reportInterval interval line period; {@link Duration#ZERO} = no interval lines (the files still get
      *                       1-second intervals)
-     * @param percentile     latency percentile of interval lines, 1-100
+     * @param percentile     latency percentile of interval lines and sysbench's summary, 1-100; 0 = none, as
+     *                       sysbench ({@code lat (ms,0%): 0.00}, {@code percentile stats: disabled})
      * @param console        console formats: {@code --stats-format}, {@code --report-csv}, {@code --histogram}
      * @param metrics        {@code --metrics-listen} and {@code --metrics-linger}, or null for no metrics endpoint
      * @param explain        {@code --explain}, {@code --profile} and the other explain options (docs/explain.md);

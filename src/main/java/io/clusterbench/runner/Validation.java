@@ -80,7 +80,7 @@ public final class Validation {
                 problems.add("--reconnect must be >= 0 events (got " + run.reconnectEvery + ")");
             }
             if (run.percentile < 0 || run.percentile > 100) {
-                problems.add("--percentile must be 1-100 (got " + run.percentile + ")");
+                problems.add("--percentile must be 0-100, 0 for none (got " + run.percentile + ")");
             }
         }
         if (families != null) {

@@ -1,5 +1,6 @@
 package io.clusterbench.runner;
 
+import io.clusterbench.DidYouMean;
 import io.clusterbench.UserException;
 import io.clusterbench.workload.Distribution;
 import io.clusterbench.workload.FamilyOptions;
@@ -52,12 +53,14 @@ public final class WorkloadRegistry {
     }
 
     /**
-     * @throws UserException for an unknown name
+     * @return the family of {@code workload}
+     * @throws UserException for an unknown name: "unknown workload 'oltp_read_writ' (did you mean oltp_read_write?)"
+     *                       with every name as the hint
      */
     public static WorkloadFamily require(String workload) {
         WorkloadFamily f = familyOf(workload);
         if (f == null) {
-            throw new UserException("unknown workload '" + workload + "'",
+            throw new UserException("unknown workload '" + workload + "'" + DidYouMean.hint(workload, names()),
                     "choose one of: " + String.join(", ", names()));
         }
         return f;

@@ -62,7 +62,7 @@ class HelpTest {
         }
         Cli.Result unknown = Cli.run("nosuch");
         assertEquals(2, unknown.exitCode());
-        assertTrue(unknown.err().contains("choose one of prepare, run, sweep"), unknown.err());
+        assertTrue(unknown.err().contains("choose one of prepare, prewarm, run, sweep"), unknown.err());
         Cli.Result verbose = Cli.run("--verbose", "cleanup", "--help");
         assertEquals(0, verbose.exitCode(), verbose.err());
     }

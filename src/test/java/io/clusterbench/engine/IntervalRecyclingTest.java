@@ -52,7 +52,7 @@ class IntervalRecyclingTest {
         };
         IntervalWriter writer = new IntervalWriter(slow, hub::recycle, null, new ManualClock());
         w.recordEventMicros(100);
-        IntervalSample first = hub.sample(0, 1, 0, 0, 0, 0, 0);
+        IntervalSample first = hub.sample(0, 1, 0, 0, 0, 0, 0, 0);
         writer.submit(first, 0, false);
         inside.await();
         Set<Histogram> takenMeanwhile = Collections.newSetFromMap(new IdentityHashMap<>());
@@ -60,7 +60,7 @@ class IntervalRecyclingTest {
             for (int k = 0; k < i; k++) {
                 w.recordEventMicros(100);
             }
-            IntervalSample s = hub.sample(i - 1, i, 0, 0, 0, 0, 0);
+            IntervalSample s = hub.sample(i - 1, i, 0, 0, 0, 0, 0, 0);
             takenMeanwhile.add(s.eventLatency());
             writer.submit(s, 0, false);
         }
@@ -70,7 +70,7 @@ class IntervalRecyclingTest {
         assertEquals(List.of(1L, 2L, 3L, 4L), java.util.Arrays.stream(seenByListener).boxed().toList(),
                 "each interval reached the listener with its own values");
         w.recordEventMicros(100);
-        IntervalSample next = hub.sample(4, 5, 0, 0, 0, 0, 0);
+        IntervalSample next = hub.sample(4, 5, 0, 0, 0, 0, 0, 0);
         assertTrue(next.eventLatency() == first.eventLatency() || takenMeanwhile.contains(next.eventLatency()),
                 "written intervals' histograms are reused");
         assertEquals(1, next.eventLatency().getTotalCount());

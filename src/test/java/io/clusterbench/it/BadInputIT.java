@@ -133,7 +133,7 @@ class BadInputIT {
 
     @Test
     void unknownCommandListsTheCommands() {
-        assertUserError(Cli.run("bogus"), "unknown command 'bogus'; choose one of prepare, run, sweep");
+        assertUserError(Cli.run("bogus"), "unknown command 'bogus'; choose one of prepare, prewarm, run, sweep");
     }
 
     @Test

@@ -28,7 +28,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * line: its text literally, each number as digits with the same count of decimals), its value starting (left
  * aligned) or ending (right aligned) in the same column; each interval line must start as sysbench's does. A
  * sysbench rig's parsing script (grep and awk) must read numbers from both at the same field positions, and
- * clusterbench's must be the figures of its result.json.
+ * clusterbench's must be the figures of its result.json. The corners a default run does not show are held too:
+ * {@code --percentile 0} ({@code percentile stats: disabled}, {@code lat (ms,0%): 0.00}) and the second interval line
+ * of {@code --rate} ({@code queue length: N, concurrency: N}).
  *
  * <p>Skipped visibly without sysbench; required with {@code CI=true} or {@code CLUSTERBENCH_REQUIRE_SYSBENCH=1}
  * ({@link SysbenchCompatIT#requireSysbench}).
@@ -84,29 +86,78 @@ class SysbenchSummaryIT {
     @Test
     void everySysbenchSummaryLineIsPrintedInItsPlaceWithItsFormat() throws Exception {
         for (String percentile : List.of("95", "99")) {
-            List<String> opts = options(percentile);
-            Output sb = sysbench(Cli.args(List.of("run"), opts.toArray(new String[0])));
-            assertEquals(0, sb.exitCode, sb.text);
-            Output cb = clusterbench(tmp.resolve("p" + percentile), opts);
-            List<String> expected = report(sb.text);
-            List<String> actual = report(cb.text);
-            assertTrue(expected.stream().anyMatch(l -> l.startsWith("         " + percentile + "th percentile: ")),
-                    "sysbench names the line after --percentile: " + expected);
-            assertTrue(actual.stream().anyMatch(l -> l.startsWith("         " + percentile + "th percentile: ")),
-                    "clusterbench names the line after --percentile: " + actual);
-            assertTrue(actual.size() >= expected.size(), "clusterbench's report is shorter than sysbench's:\n" + cb.text);
-            for (int i = 0; i < expected.size(); i++) {
-                String sysbenchLine = expected.get(i);
-                String line = actual.get(i);
-                assertTrue(shape(sysbenchLine).matcher(line).matches(), "line " + (i + 1) + " of the report: sysbench '"
-                        + sysbenchLine + "', clusterbench '" + line + "'");
-                assertSameColumn(sysbenchLine, line);
-            }
-            Pattern interval = intervalShape(sb.text);
-            long lines = cb.text.lines().filter(l -> l.startsWith("[ ")).peek(l -> assertTrue(
-                    interval.matcher(l).lookingAt(), "interval line '" + l + "' is not sysbench's " + interval)).count();
-            assertTrue(lines >= 3, cb.text);
+            Output[] both = sameRun(options(percentile), "p" + percentile);
+            String line = "         " + percentile + "th percentile: ";
+            assertTrue(report(both[0].text).stream().anyMatch(l -> l.startsWith(line)),
+                    "sysbench names the line after --percentile: " + both[0].text);
+            assertTrue(report(both[1].text).stream().anyMatch(l -> l.startsWith(line)),
+                    "clusterbench names the line after --percentile: " + both[1].text);
         }
+    }
+
+    /** {@code --percentile 0}: sysbench takes no percentile, prints {@code percentile stats: disabled} and 0.00. */
+    @Test
+    void percentileZeroIsDisabledAsSysbenchPrintsIt() throws Exception {
+        Output[] both = sameRun(options("0"), "p0");
+        String disabled = "         percentile stats:               disabled";
+        assertTrue(report(both[0].text).contains(disabled), "sysbench's line: " + both[0].text);
+        assertTrue(report(both[1].text).contains(disabled), "clusterbench: " + both[1].text);
+        for (Output o : both) {
+            List<String> intervals = o.text.lines().filter(l -> l.startsWith("[ ")).toList();
+            assertTrue(intervals.size() >= 3 && intervals.stream().allMatch(l -> l.contains(" lat (ms,0%): 0.00 err/s: ")),
+                    "every interval line says lat (ms,0%): 0.00, as sysbench's:\n" + o.text);
+        }
+    }
+
+    /**
+     * {@code --rate}: sysbench's second interval line, {@code [ 1s ] queue length: N, concurrency: N}, is
+     * clusterbench's line for line, with nothing after it (clusterbench's {@code late events} are on the first line).
+     */
+    @Test
+    void rateModesQueueLineIsSysbenchs() throws Exception {
+        List<String> opts = new ArrayList<>(options("95"));
+        opts.add("--rate=40");
+        Output[] both = sameRun(opts, "rate");
+        String sysbenchQueue = both[0].text.lines().filter(l -> l.contains("] queue length: ")).findFirst()
+                .orElseThrow(() -> new AssertionError("no queue line from sysbench:\n" + both[0].text));
+        Pattern queue = Pattern.compile(INTERVAL_LABEL + " "
+                + shape(sysbenchQueue.substring(sysbenchQueue.indexOf(" ] ") + 3)).pattern());
+        List<String> lines = both[1].text.lines().filter(l -> l.startsWith("[ ")).toList();
+        List<String> queueLines = lines.stream().filter(l -> l.contains("queue length")).toList();
+        assertTrue(queueLines.size() >= 3 && 2 * queueLines.size() == lines.size(),
+                "one queue line after each interval line:\n" + both[1].text);
+        for (String l : queueLines) {
+            assertTrue(queue.matcher(l).matches(), "'" + l + "' is not sysbench's '" + sysbenchQueue + "'");
+        }
+    }
+
+    /**
+     * Runs sysbench, then clusterbench, with {@code opts} on the same tables, and holds clusterbench's output to
+     * sysbench's: every line of sysbench's final report in its place with its format and column, and every interval
+     * line starting as sysbench's first one.
+     *
+     * @return sysbench's output, then clusterbench's
+     */
+    private Output[] sameRun(List<String> opts, String name) throws Exception {
+        Output sb = sysbench(Cli.args(List.of("run"), opts.toArray(new String[0])));
+        assertEquals(0, sb.exitCode, sb.text);
+        Output cb = clusterbench(tmp.resolve(name), opts);
+        List<String> expected = report(sb.text);
+        List<String> actual = report(cb.text);
+        assertTrue(actual.size() >= expected.size(), "clusterbench's report is shorter than sysbench's:\n" + cb.text);
+        for (int i = 0; i < expected.size(); i++) {
+            String sysbenchLine = expected.get(i);
+            String line = actual.get(i);
+            assertTrue(shape(sysbenchLine).matcher(line).matches(), "line " + (i + 1) + " of the report: sysbench '"
+                    + sysbenchLine + "', clusterbench '" + line + "'");
+            assertSameColumn(sysbenchLine, line);
+        }
+        Pattern interval = intervalShape(sb.text);
+        long lines = cb.text.lines().filter(l -> l.startsWith("[ ") && !l.contains("] queue length: ")).peek(l ->
+                assertTrue(interval.matcher(l).lookingAt(), "interval line '" + l + "' is not sysbench's " + interval))
+                .count();
+        assertTrue(lines >= 3, cb.text);
+        return new Output[]{sb, cb};
     }
 
     /**

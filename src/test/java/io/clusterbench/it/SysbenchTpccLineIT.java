@@ -38,8 +38,9 @@ class SysbenchTpccLineIT {
         String db = TestServer.freshDatabase("tpccline");
         Cli.Result prepare = sysbenchStyle(db, "prepare", tmp.resolve("p"));
         assertEquals(0, prepare.exitCode(), prepare.out() + prepare.err());
-        assertTrue(prepare.out().contains("Note: --report-interval, --histogram, --report-csv, --stats-format, --time, "
-                + "--ignore-errors, --reconnect, --out have no effect on prepare; ignored."), prepare.out());
+        assertTrue(prepare.out().contains("Note: --report-interval, --histogram, --report_csv, --stats_format, --time, "
+                + "--mysql-ignore-errors, --reconnect, --out have no effect on prepare; ignored."),
+                "each named as typed: " + prepare.out());
 
         Cli.Result run = sysbenchStyle(db, "run", tmp.resolve("r"));
         assertEquals(0, run.exitCode(), run.out() + run.err());

@@ -72,7 +72,7 @@ class HistogramPoolTest {
                 w.recordEventMicros(interval * 1000L);
                 w.recordStatementMicros(0, interval * 100L);
             }
-            IntervalSample s = hub.sample(interval - 1, interval, 0, 0, 0, 0, 0);
+            IntervalSample s = hub.sample(interval - 1, interval, 0, 0, 0, 0, 0, 0);
             assertEquals(interval * 10L, s.eventLatency().getTotalCount(), "interval " + interval);
             assertEquals(interval * 10L, s.eventLatency().getCountAtValue(interval * 1000L), "only its own values");
             assertEquals(s.eventLatency().getMaxValue(), s.eventLatency().highestEquivalentValue(interval * 1000L));
@@ -92,11 +92,11 @@ class HistogramPoolTest {
         MetricsHub hub = new MetricsHub(1, 1, new ErrorCounts());
         WorkerMetrics w = hub.newWorker();
         w.recordEventMicros(500);
-        IntervalSample kept = hub.sample(0, 1, 0, 0, 0, 0, 0); // the writer still has it
+        IntervalSample kept = hub.sample(0, 1, 0, 0, 0, 0, 0, 0); // the writer still has it
         Map<Histogram, Integer> later = new HashMap<>();
         for (int i = 2; i <= 4; i++) {
             w.recordEventMicros(9000);
-            IntervalSample s = hub.sample(i - 1, i, 0, 0, 0, 0, 0);
+            IntervalSample s = hub.sample(i - 1, i, 0, 0, 0, 0, 0, 0);
             assertNotSame(kept.eventLatency(), s.eventLatency(), "never handed out while its owner has it");
             assertNotSame(kept.classLatency()[0], s.classLatency()[0]);
             later.put(s.eventLatency(), i);
@@ -105,7 +105,7 @@ class HistogramPoolTest {
         assertEquals(1, kept.eventLatency().getTotalCount());
         assertEquals(1, kept.eventLatency().getCountAtValue(500));
         assertThrows(IllegalArgumentException.class, () -> {
-            IntervalSample s = hub.sample(4, 5, 0, 0, 0, 0, 0);
+            IntervalSample s = hub.sample(4, 5, 0, 0, 0, 0, 0, 0);
             hub.recycle(s);
             hub.recycle(s);
         }, "handed back twice");

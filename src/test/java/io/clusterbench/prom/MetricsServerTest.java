@@ -51,7 +51,7 @@ class MetricsServerTest {
         Histogram h = new Histogram(WorkerMetrics.HIGHEST_TRACKABLE_MICROS, WorkerMetrics.SIGNIFICANT_DIGITS);
         h.recordValueWithCount(micros, events);
         return new IntervalSample(start, start + 1, 4, counters, h, new Histogram[]{h.copy(), new Histogram(3)},
-                Map.of("1213/40001", 1L), 0, 0, 0, 0, 0.002);
+                Map.of("1213/40001", 1L), 0, 0, 0, 0, 0, 0.002);
     }
 
     static String scrape(int port) throws Exception {

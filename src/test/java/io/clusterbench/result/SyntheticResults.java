@@ -109,7 +109,7 @@ public final class SyntheticResults {
             }
             intervals.add(new IntervalRecord(i, i + 1, threads, Math.round(it), it, it * 18, it * 14, it * 2,
                     it * 2, i == 3 ? 1.0 : 0.0, 0, Math.round(it * 12), 0, p95, lat, 0, 0,
-                    i == 3 ? Map.of("1213/40001", 1L) : Map.of(), obs, 0, 0, 0, 0));
+                    i == 3 ? Map.of("1213/40001", 1L) : Map.of(), obs, 0, 0, 0, 0, threads));
         }
         Summary s = new Summary(5, (long) (tps * 5), tps, (long) (tps * 70), (long) (tps * 10), (long) (tps * 10),
                 (long) (tps * 90), tps * 18, 1, 1, 1, 0, 0, 0, (long) (tps * 60), 0, 100.0, lat,

@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -13,7 +13,7 @@ import java.util.Locale;
  *
  * <p>Thread-safe (stateless).
  */
-final class DidYouMean {
+public final class DidYouMean {
     private static final int MAX_DISTANCE = 2;
 
     private DidYouMean() {
@@ -24,7 +24,7 @@ final class DidYouMean {
      * @param candidates the valid names, in the order they should be offered
      * @return the nearest candidates (ties in {@code candidates}' order, at most 3), empty when none is near
      */
-    static List<String> nearest(String typed, Collection<String> candidates) {
+    public static List<String> nearest(String typed, Collection<String> candidates) {
         String word = key(typed.split("=", 2)[0]);
         int best = Integer.MAX_VALUE;
         for (String c : candidates) {
@@ -49,7 +49,7 @@ final class DidYouMean {
     /**
      * @return " (did you mean --threads?)", " (did you mean --time or --timeout?)", or "" when nothing is near
      */
-    static String hint(String typed, Collection<String> candidates) {
+    public static String hint(String typed, Collection<String> candidates) {
         List<String> near = nearest(typed, candidates);
         if (near.isEmpty()) {
             return "";
@@ -64,7 +64,7 @@ final class DidYouMean {
     }
 
     /** @return the optimal-string-alignment distance of {@code a} and {@code b} */
-    static int distance(String a, String b) {
+    public static int distance(String a, String b) {
         int[][] d = new int[a.length() + 1][b.length() + 1];
         for (int i = 0; i <= a.length(); i++) {
             d[i][0] = i;

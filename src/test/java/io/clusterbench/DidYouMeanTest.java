@@ -1,4 +1,4 @@
-package io.clusterbench.cli;
+package io.clusterbench;
 
 import org.junit.jupiter.api.Test;
 
