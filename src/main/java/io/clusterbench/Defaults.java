@@ -67,6 +67,17 @@ public final class Defaults {
     /** {@code --profile-frequency}: on-CPU samples per second per processor (perf's {@code -F}), Hz. */
     public static final int PROFILE_FREQUENCY_HZ = 499;
 
+    /** {@code capacity}, {@code sweep --target-p99}: the most open-loop steps of the search. */
+    public static final int CAPACITY_STEPS = 8;
+    /** {@code capacity}, {@code sweep --target-p99}: counted runs per step ({@code --repeat}). */
+    public static final int CAPACITY_REPEATS = 3;
+    /** {@code --tail-events}: events a capacity run needs beyond the judged percentile. */
+    public static final long CAPACITY_TAIL_EVENTS = 100;
+    /** {@code --max-run-time}: the longest a capacity run is made to reach its events, s. */
+    public static final long CAPACITY_MAX_RUN_SECONDS = 120;
+    /** {@code --target-percentile}: the latency percentile a capacity search judges. */
+    public static final double CAPACITY_PERCENTILE = 99;
+
     private Defaults() {
     }
 }

@@ -1,5 +1,7 @@
 package io.clusterbench.cli;
 
+import io.clusterbench.Defaults;
+import io.clusterbench.runner.CapacityOptions;
 import io.clusterbench.runner.PlanBuilder;
 import io.clusterbench.runner.BackgroundOptions;
 import io.clusterbench.runner.ShardOptions;
@@ -27,11 +29,17 @@ import picocli.CommandLine.Option;
 @Command(name = "sweep", mixinStandardHelpOptions = true, customSynopsis = "clusterbench sweep WORKLOAD [OPTIONS]", sortOptions = false,
         description = "Run a workload at each of several thread counts, several times (all thread counts, then "
                 + "the next repeat, so machine drift spreads over every point), waiting for the server to be "
-                + "quiet between steps; report min/median/max over repeats, the peak and the knee.")
+                + "quiet between steps; report min/median/max over repeats, the peak and the knee. With a latency "
+                + "target (--target-p99 20ms, --target-p95, --target-p999) it runs the capacity search of "
+                + "'clusterbench capacity' instead.")
 final class SweepCommand extends WorkloadCommand {
-    @Option(names = "--repeat", paramLabel = "N", defaultValue = "1",
-            description = "Runs per thread count (>= 1). Default: ${DEFAULT-VALUE}.")
-    int repeat;
+    @Option(names = "--repeat", paramLabel = "N",
+            description = "Runs per thread count (>= 1); with a latency target, counted runs per rate. Default: 1; "
+                    + "with a target " + Defaults.CAPACITY_REPEATS + ".")
+    Integer repeat;
+
+    @Mixin
+    CapacityOptions capacity = new CapacityOptions();
 
     @Option(names = "--quiet-timeout", paramLabel = "SECONDS", defaultValue = "60",
             description = "Longest wait between steps for Threads_running to fall back to its idle level; "
@@ -60,6 +68,10 @@ final class SweepCommand extends WorkloadCommand {
 
     @Override
     public Integer call() {
+        if (capacity.targetGiven()) {
+            return capacitySearch();
+        }
+        int repeat = this.repeat == null ? 1 : this.repeat;
         if (repeat < 1 || quietTimeoutSeconds < 0) {
             throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
                     "see clusterbench sweep --help");
@@ -76,5 +88,17 @@ final class SweepCommand extends WorkloadCommand {
             plans.add(plan.withConsistency(levels.get(i)));
         }
         return ExitCode.of(SweepDriver.run(plans, repeat, quietTimeoutSeconds, env)).code();
+    }
+
+    /** {@code sweep --target-p99 20ms}: the capacity search of {@code capacity}, at one thread count and level. */
+    private int capacitySearch() {
+        if (Consistency.list(cluster.consistency()).size() > 1) {
+            throw new io.clusterbench.UserException("a capacity search runs at one --consistency level, got "
+                    + cluster.consistency(), "give one level, or run one search per level");
+        }
+        RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), true, cluster,
+                new BackgroundOptions(), shards).withMetrics(metrics.spec()).withExplain(explain.spec());
+        noteNotApplying(true, workload());
+        return CapacityCommand.search(env, plan, capacity, repeat == null ? Defaults.CAPACITY_REPEATS : repeat, "sweep");
     }
 }

@@ -226,7 +226,16 @@ public enum Figure {
     COVERAGE_EXCLUSIVE("reached by", "functions"),
     COVERAGE_REACHED("reached", "% of samples"),
     COVERAGE_SELF("self", "% of samples"),
-    COVERAGE_IF_EQUAL("if equal", "probability");
+    COVERAGE_IF_EQUAL("if equal", "probability"),
+    CAPACITY("capacity", "events/s"),
+    CAPACITY_BRACKET("bracket", "events/s"),
+    CAPACITY_LOWEST_MISSED("missed at", "events/s"),
+    CAPACITY_CLOSED_LOOP("closed-loop maximum", "events/s"),
+    CAPACITY_OFFERED_RATE("offered rate", "events/s"),
+    CAPACITY_PERCENTILE_INTERVAL("95% interval", "ms"),
+    CAPACITY_EVENTS_NEEDED("events needed", "events"),
+    CAPACITY_COUNTED("counted", "runs"),
+    CAPACITY_STEP_VERDICT("met/missed", "");
 
     private final String key;
     private final String unit;

@@ -99,7 +99,7 @@ public final class HtmlReport {
     }
 
     /** @return the folder of a result given as its folder or its result.json, or null when it is neither */
-    private static Path resultDir(String source) {
+    static Path resultDir(String source) {
         if (source == null) {
             return null;
         }
@@ -117,16 +117,21 @@ public final class HtmlReport {
         if (r.measuredRuns().isEmpty()) {
             return b.append("<p>No run with a summary and events in this result.</p>\n").toString();
         }
-        b.append(validity(r.measuredRuns()));
-        b.append("<h3>Per thread count</h3>\n");
-        for (Map.Entry<String, List<RunRecord>> v : ReportCharts.byVariant(r.measuredRuns()).entrySet()) {
-            if (!v.getKey().isEmpty()) {
-                b.append("<h4>").append(esc(v.getKey())).append("</h4>\n");
+        io.clusterbench.result.CapacityRecord capacity = CapacityHtml.read(resultDir(r.source()));
+        if (capacity != null) { // its steps ran at different rates: never repeats of one another
+            b.append(CapacityHtml.section(l, capacity, charts)).append(validity(r.measuredRuns()));
+        } else {
+            b.append(validity(r.measuredRuns()));
+            b.append("<h3>Per thread count</h3>\n");
+            for (Map.Entry<String, List<RunRecord>> v : ReportCharts.byVariant(r.measuredRuns()).entrySet()) {
+                if (!v.getKey().isEmpty()) {
+                    b.append("<h4>").append(esc(v.getKey())).append("</h4>\n");
+                }
+                b.append(HtmlTables.sweep(SweepSummary.of(v.getValue())));
             }
-            b.append(HtmlTables.sweep(SweepSummary.of(v.getValue())));
-        }
-        for (ChartSpec latency : ReportCharts.latency(r, id + "-latency")) {
-            b.append(canvas(charts, latency));
+            for (ChartSpec latency : ReportCharts.latency(r, id + "-latency")) {
+                b.append(canvas(charts, latency));
+            }
         }
         b.append("<h3>Per interval</h3>\n").append(runSelector(r)).append("<div class=\"grid\">\n");
         List<ChartSpec.Marker> faults = FaultHtml.markers(r.measuredRuns());

@@ -42,11 +42,26 @@ final class ReportCharts {
     /**
      * @param runs the result's runs
      * @return {@link #runLabel(RunRecord)} after the run's variant ({@link #variant}), e.g.
-     *         {@code consistency 1, 4 threads #1}, so two runs never share a label in a chart or the run selector
+     *         {@code consistency 1, 4 threads #1}, and with the rate ({@code 4 threads, 500.00 events/s #2},
+     *         {@code closed loop}) when the runs ran at several rates (a capacity search), so two runs never share a
+     *         label in a chart or the run selector
      */
     static String runLabel(RunRecord run, List<RunRecord> runs) {
         String v = variant(run, runs);
-        return (v.isEmpty() ? "" : v + ", ") + runLabel(run);
+        String label = severalRates(runs) ? threads(run.threads()) + ", " + (rate(run) == 0 ? "closed loop"
+                : String.format(java.util.Locale.ROOT, "%.2f events/s", rate(run))) + " #" + run.repeat()
+                : runLabel(run);
+        return (v.isEmpty() ? "" : v + ", ") + label;
+    }
+
+    /** @return true when the runs ran at two or more open-loop rates (closed loop counting as one): a capacity search */
+    static boolean severalRates(List<RunRecord> runs) {
+        return runs.stream().map(ReportCharts::rate).distinct().count() > 1;
+    }
+
+    /** @return the run's open-loop rate, events/s (0: closed loop or unknown) */
+    private static double rate(RunRecord run) {
+        return run.plan() == null ? 0 : run.plan().rateEventsPerSecond();
     }
 
     /**

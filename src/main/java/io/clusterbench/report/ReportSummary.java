@@ -38,8 +38,9 @@ final class ReportSummary {
     static String of(List<NamedResult> results) {
         StringBuilder b = new StringBuilder("<div class=\"summary\" id=\"summary\">\n");
         for (NamedResult r : results) {
-            b.append("<p><b>").append(esc(r.label())).append("</b>: ").append(esc(whatRan(r))).append(' ')
-                    .append(esc(outcome(r))).append("</p>\n");
+            io.clusterbench.result.CapacityRecord capacity = CapacityHtml.read(HtmlReport.resultDir(r.source()));
+            b.append("<p><b>").append(esc(r.label())).append("</b>: ").append(esc(whatRan(r, capacity))).append(' ')
+                    .append(esc(capacity == null ? outcome(r) : CapacityText.verdict(capacity) + ".")).append("</p>\n");
         }
         if (results.size() > 1) {
             b.append("<p><b>Verdict</b> (tps, ").append(esc(results.get(0).label())).append(" is the baseline): ")
@@ -57,6 +58,14 @@ final class ReportSummary {
 
     /** @return e.g. "oltp_read_write on MariaDB 10.11.6 (embedded), 3 runs: 1–8 threads, 3 repeats, 30 s each." */
     static String whatRan(NamedResult r) {
+        return whatRan(r, null);
+    }
+
+    /**
+     * @param capacity the result's capacity search, or null: its runs are then named by their rates, not as repeats
+     *                 of equal length
+     */
+    static String whatRan(NamedResult r, io.clusterbench.result.CapacityRecord capacity) {
         List<RunRecord> runs = r.measuredRuns();
         StringBuilder b = new StringBuilder(r.workloads());
         if (r.doc().server() != null) {
@@ -82,6 +91,11 @@ final class ReportSummary {
         if (levels.size() > 1) {
             b.append(", ").append(levels.size()).append(" consistency levels (").append(String.join(", ",
                     levels.stream().map(l -> "none".equals(l) ? "not set" : l).toList())).append(')');
+        }
+        if (capacity != null) {
+            long rates = capacity.steps().stream().filter(s -> s.rate() > 0).count();
+            return b.append(", a capacity search: the closed loop and ").append(rates)
+                    .append(rates == 1 ? " offered rate." : " offered rates.").toString();
         }
         if (repeats > 1) {
             b.append(", ").append(repeats).append(" repeats");

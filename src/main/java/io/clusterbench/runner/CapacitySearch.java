@@ -6,84 +6,81 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The bisection of a capacity search: after the closed-loop step gives the maximum tps {@code M}, each next rate is
- * the middle of the highest rate that met the latency target (0 at first) and the lowest that missed it ({@code M}
- * at first, since open-loop latency at the closed-loop maximum includes queueing); it stops after the planned steps
- * or once the two are within {@link #RESOLUTION} of {@code M}. A step meets the target when its latency percentile
- * is within it and its tps kept up with the rate ({@link CapacityRecord#KEPT_UP_SHARE}).
+ * The rates of a capacity search (docs/metrics.md, "Capacity at a latency target"). The first step is closed loop:
+ * its tps {@code M} sets the scale, and when it already meets the target the search ends. Then open-loop steps
+ * <em>bracket</em>: the first runs at M/2; while every step met, the next doubles the highest met rate; while every
+ * step missed, the next halves the lowest missed. Once a rate met and a higher one missed, steps <em>bisect</em>
+ * between the highest met and the lowest missed rate. The search ends after {@link CapacitySpec#openLoopSteps} open-loop
+ * steps, or once lowest missed − highest met ≤ {@link CapacitySpec#RESOLUTION} × lowest missed. Each step's verdict
+ * comes from {@link CapacityStepRuns}.
  *
  * <p>Not thread-safe; confined to the command's thread.
  */
 final class CapacitySearch {
-    /** The search ends once met and missed rates are this share of the closed-loop maximum apart. */
-    static final double RESOLUTION = 0.02;
-    private final double percentile;
-    private final long targetMicros;
+    private final CapacitySpec spec;
     private final int threads;
-    private final int openLoopSteps;
     private final List<CapacityRecord.Step> steps = new ArrayList<>();
     private double closedLoopTps = -1;
     private double met;
-    private double missed;
+    private double missed = Double.POSITIVE_INFINITY;
 
     /**
-     * @param percentile    the judged latency percentile, 0-100 (exclusive of 0)
-     * @param targetMicros  the latency target, µs, &gt; 0
-     * @param threads       worker threads of every step
-     * @param openLoopSteps the most open-loop steps after the closed-loop one, &ge; 1
+     * @param spec    the target and the rule
+     * @param threads worker threads of every step
      */
-    CapacitySearch(double percentile, long targetMicros, int threads, int openLoopSteps) {
-        this.percentile = percentile;
-        this.targetMicros = targetMicros;
+    CapacitySearch(CapacitySpec spec, int threads) {
+        this.spec = spec;
         this.threads = threads;
-        this.openLoopSteps = openLoopSteps;
     }
 
     /**
-     * Records a finished step.
+     * Records a judged step.
      *
-     * @param rate          the rate it ran at (0 for the closed loop, which must come first)
-     * @param tps           its measured tps
-     * @param latencyMicros its latency at the judged percentile, µs
-     * @param errors        its errors
-     * @return the recorded step, with its verdict
+     * @param step its verdict and figures; the closed-loop step (rate 0) must come first
+     * @return {@code step}
      */
-    CapacityRecord.Step record(double rate, double tps, long latencyMicros, long errors) {
-        boolean keptUp = rate == 0 || tps >= CapacityRecord.KEPT_UP_SHARE * rate;
-        boolean ok = keptUp && latencyMicros <= targetMicros;
-        CapacityRecord.Step step = new CapacityRecord.Step(rate, tps, latencyMicros, keptUp, ok, errors);
+    CapacityRecord.Step record(CapacityRecord.Step step) {
         steps.add(step);
-        if (rate == 0) {
-            closedLoopTps = tps;
-            met = ok ? tps : 0;
-            missed = tps;
-        } else if (ok) {
-            met = Math.max(met, rate);
+        if (step.rate() == 0) {
+            closedLoopTps = step.tps();
+        } else if (step.met()) {
+            met = Math.max(met, step.rate());
         } else {
-            missed = Math.min(missed, rate);
+            missed = Math.min(missed, step.rate());
         }
         return step;
     }
 
-    /** @return the next rate to run, events per second, or a negative value when the search is done */
+    /** @return the next rate to run, events per second (0: the closed loop), or a negative value when done */
     double nextRate() {
         if (closedLoopTps < 0) {
             return 0;
         }
-        boolean closedMet = steps.get(0).met();
         int openRun = steps.size() - 1;
-        if (closedMet || closedLoopTps <= 0 || openRun >= openLoopSteps
-                || (openRun > 0 && missed - met <= RESOLUTION * closedLoopTps)) {
+        if (steps.get(0).met() || closedLoopTps <= 0 || openRun >= spec.openLoopSteps()) {
             return -1;
         }
-        return Math.round((met + missed) / 2 * 100) / 100.0;
+        double next;
+        if (openRun == 0) {
+            next = closedLoopTps / 2;
+        } else if (missed == Double.POSITIVE_INFINITY) {
+            next = 2 * met;
+        } else if (met == 0) {
+            next = missed / 2;
+        } else if (missed - met <= CapacitySpec.RESOLUTION * missed) {
+            return -1;
+        } else {
+            next = (met + missed) / 2;
+        }
+        double rounded = Math.round(next * 100) / 100.0;
+        return rounded > 0 ? rounded : -1;
     }
 
     /** @return the search's outcome so far */
     CapacityRecord result() {
         boolean closedMet = !steps.isEmpty() && steps.get(0).met();
-        boolean anyMissed = steps.stream().anyMatch(s -> s.rate() > 0 && !s.met());
-        return new CapacityRecord(percentile, targetMicros, threads, Math.max(0, closedLoopTps), closedMet,
-                closedMet ? closedLoopTps : met, anyMissed ? missed : null, steps);
+        return new CapacityRecord(spec.percentile(), spec.targetMicros(), threads, spec.rule(),
+                Math.max(0, closedLoopTps), closedMet, closedMet ? closedLoopTps : met,
+                missed == Double.POSITIVE_INFINITY ? null : missed, steps);
     }
 }

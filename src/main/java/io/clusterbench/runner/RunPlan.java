@@ -165,6 +165,13 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
                 output);
     }
 
+    /** @return this plan with another measured time per step (a run of a capacity step); zero = no limit */
+    public RunPlan withTime(Duration measured) {
+        return new RunPlan(target, new Load(load.threadCounts(), measured, load.events(), load.warmup(),
+                load.rateEventsPerSecond(), load.reconnectEveryEvents(), load.errors()), workload, reporting, cluster,
+                shard, output);
+    }
+
     /** @return this plan with a metrics endpoint ({@code --metrics-listen}); null for none */
     public RunPlan withMetrics(MetricsListen endpoint) {
         return new RunPlan(target, load, workload,

@@ -8,15 +8,18 @@
     return 'rgba(' + r + ',' + g + ',' + b + ',' + alpha + ')';
   }
   function log2(v) { return Math.log(v) / Math.LN2; }
-  function dataset(s, threads) {
+  function dataset(s, threads, logY) {
     var d = {
       label: s.label,
-      data: s.points.map(function (p) { return { x: threads ? log2(p.x) : p.x, y: p.y }; }),
+      data: s.points.map(function (p) {
+        return { x: threads ? log2(p.x) : p.x, y: logY && p.y !== null && p.y <= 0 ? null : p.y };
+      }),
       borderColor: color(s.color, 1), backgroundColor: color(s.color, 1),
       borderWidth: 2, pointRadius: s.points.length > 40 ? 0 : 3, fill: false, tension: 0,
       spanGaps: false // a point with y null (no reading, a counter gap) breaks the line
     };
     if (s.kind === 'dashed') { d.borderDash = [6, 4]; }
+    if (s.kind === 'reference') { d.borderDash = [6, 4]; d.borderWidth = 1.5; d.pointRadius = 0; }
     if (s.kind === 'dots') { d.showLine = false; d.pointRadius = 4; }
     if (s.kind === 'bandHigh' || s.kind === 'bandLow') {
       d.borderWidth = 0; d.pointRadius = 0; d.borderColor = color(s.color, 0.25);
@@ -30,7 +33,9 @@
   var markerStyle = {
     fault: { color: 'rgba(0,0,0,0.9)', dash: [], legend: 'fault began' },
     recovery: { color: 'rgba(90,90,90,0.9)', dash: [6, 4], legend: 'back to 90% of baseline tps' },
-    quorum: { color: 'rgba(184,134,11,0.95)', dash: [2, 3], legend: 'quorum lost / back' }
+    quorum: { color: 'rgba(184,134,11,0.95)', dash: [2, 3], legend: 'quorum lost / back' },
+    met: { color: 'rgba(0,100,0,0.9)', dash: [], legend: 'highest rate that met the target', noText: true },
+    missed: { color: 'rgba(139,0,0,0.9)', dash: [6, 4], legend: 'lowest rate that missed it', noText: true }
   };
   function markerLegend(markers) {
     var kinds = [];
@@ -42,7 +47,8 @@
     });
   }
   // Marker labels are horizontal, at the top of the plot, each in the first row where it overlaps no other label,
-  // on a white box so lines and data do not cross the text.
+  // on a white box so lines and data do not cross the text. A capacity search's two lines have no text (its points
+  // crowd around them; the legend names them and the verdict above the chart gives their rates).
   var markerPlugin = {
     id: 'cbMarkers',
     afterDatasetsDraw: function (chart, args, options) {
@@ -56,6 +62,7 @@
         ctx.save();
         ctx.strokeStyle = st.color; ctx.fillStyle = st.color; ctx.lineWidth = 1.5; ctx.setLineDash(st.dash);
         ctx.beginPath(); ctx.moveTo(px, area.top); ctx.lineTo(px, area.bottom); ctx.stroke();
+        if (st.noText) { ctx.restore(); return; }
         ctx.setLineDash([]); ctx.font = '12px sans-serif';
         var w = ctx.measureText(m.label).width + 6;
         var left = Math.min(px + 2, area.right - w);
@@ -80,8 +87,9 @@
     var threads = spec.x === 'threads';
     var cats = spec.categories;
     var markers = shownMarkers(spec);
+    var seconds = spec.x === 'seconds';
     var x = { type: 'linear', title: { display: true,
-      text: cats ? spec.x : threads ? 'threads' : spec.x === 'seconds' ? 'seconds since measured start' : spec.x } };
+      text: cats ? spec.x : threads ? 'threads' : seconds ? 'seconds since measured start' : spec.x } };
     if (!threads && !cats) { x.min = 0; }
     if (threads) {
       x.ticks = { stepSize: 1, callback: function (v) { return Number.isInteger(v) ? String(Math.pow(2, v)) : ''; } };
@@ -95,7 +103,7 @@
     }
     return {
       type: 'line',
-      data: { datasets: spec.series.map(function (s) { return dataset(s, threads); })
+      data: { datasets: spec.series.map(function (s) { return dataset(s, threads, spec.yScale === 'log'); })
         .concat(markerLegend(markers)) },
       plugins: [markerPlugin],
       options: {
@@ -119,10 +127,12 @@
             var v = items[0].parsed.x;
             if (cats) { return cats[v]; }
             if (threads) { var n = Math.round(Math.pow(2, v)); return n + (n === 1 ? ' thread' : ' threads'); }
-            return v + ' s';
+            return seconds ? v + ' s' : spec.x + ': ' + v;
           } } }
         },
-        scales: { x: x, y: { title: { display: true, text: spec.yTitle }, beginAtZero: true } }
+        scales: { x: x, y: spec.yScale === 'log'
+          ? { type: 'logarithmic', title: { display: true, text: spec.yTitle + ', log scale' } }
+          : { title: { display: true, text: spec.yTitle }, beginAtZero: true } }
       }
     };
   }

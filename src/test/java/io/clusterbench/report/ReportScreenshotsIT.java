@@ -2,6 +2,7 @@ package io.clusterbench.report;
 
 import io.clusterbench.ab.AbDocument;
 import io.clusterbench.ab.SyntheticAb;
+import io.clusterbench.result.CapacityRecord;
 import io.clusterbench.result.NamedResult;
 import io.clusterbench.result.ProbeNodeSpell;
 import io.clusterbench.result.ResultDocument;
@@ -178,6 +179,57 @@ class ReportScreenshotsIT {
         noInternalNames("probe", html);
         assertTrue(html.indexOf("id=\"summary\"") < html.indexOf("<canvas") && html.contains("level 0 "),
                 "the text summary with each level's stale rate comes first");
+    }
+
+    @Test
+    void aCapacitySearch() throws Exception {
+        Path dir = SHOTS.resolve("capacity");
+        Files.createDirectories(dir);
+        // rate, then per run: tps, p90 (ms); the closed loop first (rate 0)
+        double[][] steps = {{0, 47.1, 330, 46.4, 341}, {23.5, 23.5, 25, 23.5, 27}, {47, 46.8, 900, 46.6, 1100},
+            {35.25, 35.2, 28, 35.3, 31}, {41.13, 41.1, 33, 41.1, 52, 41.0, 36}, {44.06, 44.1, 45, 44.0, 48},
+            {45.53, 45.5, 70, 45.5, 66}, {46.26, 46.2, 260, 46.1, 310}};
+        SyntheticResults doc = SyntheticResults.builder().observed();
+        List<CapacityRecord.Step> records = new java.util.ArrayList<>();
+        for (double[] st : steps) {
+            List<CapacityRecord.Run> runs = new java.util.ArrayList<>();
+            double[] tps = new double[(st.length - 1) / 2];
+            for (int i = 1; i < st.length; i += 2) {
+                long p90 = Math.round(st[i + 1] * 1000);
+                boolean met = p90 <= 200_000 && (st[0] == 0 || st[i] >= 0.95 * st[0]);
+                runs.add(new CapacityRecord.Run(i / 2 + 1, 10, 10, Math.round(st[i] * 10), st[i], p90, p90 * 9 / 10,
+                        p90 * 12 / 10, true, met, true, 0));
+                tps[i / 2] = st[i];
+            }
+            doc.rate(st[0]).runs(16, tps);
+            boolean met = runs.stream().filter(CapacityRecord.Run::met).count() * 2 > runs.size();
+            List<Double> p = runs.stream().map(r -> (double) r.latencyMicros()).sorted().toList();
+            records.add(new CapacityRecord.Step(st[0], tps[0], Math.round(p.get(p.size() / 2)), Math.round(p.get(0)),
+                    Math.round(p.get(p.size() - 1)), true, met, 0, runs));
+        }
+        CapacityRecord c = new CapacityRecord(90, 200_000, 16, new CapacityRecord.Rule(20, 200, 3, 120, 10, 0.02),
+                47.1, false, 45.53, 46.26, records);
+        io.clusterbench.result.ResultJson.write(dir.resolve("result.json"), doc.build());
+        io.clusterbench.result.ResultJson.write(dir.resolve(CapacityRecord.FILE),
+                io.clusterbench.result.ResultJson.bytesOf(c));
+        String source = dir.resolve("result.json").toString();
+        String html = HtmlReport.render(NamedResult.of(List.of(source), List.of(doc.build())), "2026-12-02T17:00:00Z");
+        shoot("capacity", html, 4200);
+        noInternalNames("capacity", html);
+        assertTrue(html.contains("Capacity at p90 within 200.00 ms, 16 threads: capacity 45.53 events/s; bracket "
+                + "[45.53, 46.26] events/s"), "the verdict with its bracket");
+        assertTrue(html.contains("\"label\":\"target: p90 within 200.00 ms\""), "the target as a line");
+        assertTrue(html.contains("\"x\":\"offered rate (events/s)\""), "offered rate on the x axis");
+        assertTrue(html.contains("<option value=\"16 threads, 23.50 events/s #1\">"),
+                "each run named by its rate in the run selector");
+        assertFalse(html.contains("<h3>Per thread count</h3>"), "no table that mixes rates as repeats");
+        assertTrue(html.indexOf("Capacity at a latency target") < html.indexOf("<h3>Per interval</h3>"),
+                "the search first");
+        List<io.clusterbench.result.RunRecord> runs = doc.build().runs().stream().map(run -> run.withFacts(
+                run.observerFacts().with(io.clusterbench.result.FactKeys.VALIDITY,
+                        io.clusterbench.result.ValidityRules.of(run)))).toList();
+        assertTrue(HtmlReport.validity(runs).contains("16 threads, closed loop #2: Validity"),
+                "each run's validity named by its rate: " + HtmlReport.validity(runs));
     }
 
     @Test

@@ -21,6 +21,7 @@ public final class SyntheticResults {
     private boolean observed;
     private boolean faults;
     private boolean nodeGaps;
+    private double rate;
 
     /** @return a builder with a few variables every server has */
     public static SyntheticResults builder() {
@@ -54,6 +55,12 @@ public final class SyntheticResults {
      */
     public SyntheticResults nodeGaps() {
         nodeGaps = true;
+        return this;
+    }
+
+    /** Runs added afterwards ran open loop at {@code eventsPerSecond} (0: closed loop), as a capacity search's steps. */
+    public SyntheticResults rate(double eventsPerSecond) {
+        rate = eventsPerSecond;
         return this;
     }
 
@@ -111,7 +118,12 @@ public final class SyntheticResults {
                 new ClassRecord("point_select", (long) (tps * 50), (long) (tps * 50), 0, 100.0, lat,
                         encode(p95 / 4, 200), 0),
                 new ClassRecord("commit", (long) (tps * 5), 0, 0, null, lat, encode(p95 / 2, 50), 0));
-        return new RunRecord("oltp_read_write", threads, repeat, plan("oltp_read_write", threads), "completed", null,
+        PlanRecord plan = plan("oltp_read_write", threads);
+        if (rate > 0) {
+            plan = new PlanRecord(plan.workload(), threads, plan.timeSeconds(), 0, 0, rate, 1, 1, 95, "uniform", 1,
+                    "none", "auto", 0, "round-robin", null, "", false, "intended start", java.util.Map.of());
+        }
+        return new RunRecord("oltp_read_write", threads, repeat, plan, "completed", null,
                 Map.of(), intervals, s, classes, facts(tps));
     }
 
