@@ -21,6 +21,11 @@ import java.util.function.Consumer;
  * <p>Not thread-safe: one deploy per directory.
  */
 final class SandboxDeploy {
+    /**
+     * How long abandoning a half-made sandbox may wait for the processes it killed to end and for its directory to be
+     * deleted: inside the lifecycle's close deadline ({@link Lifecycle#CLOSE_DEADLINE}).
+     */
+    static final java.time.Duration ABANDON_DEADLINE = java.time.Duration.ofMillis(250);
     private SandboxDeploy() {
     }
 
@@ -121,31 +126,52 @@ final class SandboxDeploy {
     }
 
     /**
-     * A stop during the deploy: kills (SIGKILL, no wait) every node process and the relay the deploy started, and
-     * removes the sandbox's directory and its registration. The directory was empty or missing before.
+     * A stop during the deploy: kills (SIGKILL) every node process and the relay the deploy started, with their child
+     * processes and ours that name the directory (installers, a joiner's state transfer), waits for them to end and
+     * removes the sandbox's directory and its registration, all within {@link #ABANDON_DEADLINE}. The directory was
+     * empty or missing before.
      */
     private static void abandon(GaleraSandbox sb, SandboxState planned) {
+        long until = System.nanoTime() + ABANDON_DEADLINE.toNanos();
+        List<ProcessHandle> killed = new ArrayList<>();
         for (SandboxNode n : sb.state().nodes()) {
             long fromFile = NodeProcess.readPidFile(n.dir(sb.dir()).resolve("pid"));
             for (long pid : new long[] {n.pid(), fromFile}) {
                 if (pid > 0) {
-                    ProcessHandle.of(pid).ifPresent(ProcessHandle::destroyForcibly);
+                    ProcessHandle.of(pid).ifPresent(killed::add);
                 }
             }
         }
         if (RelayProcess.running(sb.dir())) {
-            ProcessHandle.of(RelayProcess.pid(sb.dir())).ifPresent(ProcessHandle::destroyForcibly);
+            ProcessHandle.of(RelayProcess.pid(sb.dir())).ifPresent(killed::add);
         }
+        String dir = sb.dir().toString();
+        List<ProcessHandle> helpers = new ArrayList<>(); // the nodes' own children (a joiner's state transfer) and ours
+        killed.forEach(h -> h.descendants().forEach(helpers::add));
+        ProcessHandle.current().descendants().filter(h -> h.info().commandLine().orElse("").contains(dir))
+                .forEach(helpers::add);
+        killed.addAll(helpers);
+        killed.forEach(ProcessHandle::destroyForcibly);
         SandboxRegistry.unregister(sb.dir(), planned);
-        for (int attempt = 0; ; attempt++) {
+        for (ProcessHandle h : killed) { // a process being torn down may still write its last file into the tree
+            try {
+                h.onExit().get(Math.max(0, until - System.nanoTime()), java.util.concurrent.TimeUnit.NANOSECONDS);
+            } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+                break;
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        while (true) {
             try {
                 Permissions.deleteTree(sb.dir());
                 return;
             } catch (UserException stillWriting) { // a killed helper's last file appeared under the walk
-                if (attempt == 2) {
+                if (System.nanoTime() > until) {
                     throw stillWriting;
                 }
-                NodeProcess.sleep(50);
+                NodeProcess.sleep(20);
             }
         }
     }

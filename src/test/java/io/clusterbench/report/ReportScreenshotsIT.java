@@ -228,7 +228,7 @@ class ReportScreenshotsIT {
         List<io.clusterbench.result.RunRecord> runs = doc.build().runs().stream().map(run -> run.withFacts(
                 run.observerFacts().with(io.clusterbench.result.FactKeys.VALIDITY,
                         io.clusterbench.result.ValidityRules.of(run)))).toList();
-        assertTrue(HtmlReport.validity(runs).contains("16 threads, closed loop #2: Validity"),
+        assertTrue(HtmlReport.validity(runs).contains("Validity of 16 threads, closed loop #2:"),
                 "each run's validity named by its rate: " + HtmlReport.validity(runs));
     }
 
