@@ -70,9 +70,8 @@ class RemotePerfIT {
 
     @Test
     void aServerElsewhereIsProfiledThroughTheCommand(@TempDir Path dir) throws Exception {
-        String template = "perf record -e cpu-clock -F {hz} -g -p " + pid + " -o " + dir.resolve("remote.data")
-                + " -- cat >/dev/null 2>&1; perf script -i " + dir.resolve("remote.data")
-                + " -F comm,pid,tid,time,ip,sym,dso --show-lost-events; rm -f " + dir.resolve("remote.data");
+        String template = "perf record -e cpu-clock -F {hz} -g -p " + pid + " -o - -- dd of=/dev/null status=none "
+                + "2>/dev/null | perf script -i - -F comm,pid,tid,time,ip,sym,dso --show-lost-events";
         CpuProfile.Node n = profile(template, dir);
         assertNull(n.absentReason(), n.absentReason());
         assertNull(n.pid(), "the server is elsewhere: no pid of this host");
