@@ -62,19 +62,19 @@ final class ScenarioHtml {
     }
 
     private static String table(ScenarioFacts facts) {
-        StringBuilder b = new StringBuilder("<table>\n<tr>");
+        StringBuilder b = new StringBuilder("<div class=\"table\"><table>\n<thead><tr>");
         for (String h : HEADERS) {
             b.append("<th>").append(esc(h)).append("</th>");
         }
-        b.append("</tr>\n");
+        b.append("</tr></thead>\n<tbody>\n");
         for (ScenarioFacts.Scenario s : facts.scenarios()) {
             Object[] cells = {s.name(), s.workload(), s.threads(),
                 s.rateEventsPerSecond() > 0 ? num(s.rateEventsPerSecond(), 0) : "closed loop", s.events(),
                 num(s.tps(), 2), num(s.meanMillis(), 2), num(s.p95Millis(), 2), num(s.p99Millis(), 2),
                 num(s.maxMillis(), 2), s.errors(), s.reconnects()};
             b.append("<tr>");
-            for (Object c : cells) {
-                b.append("<td>").append(esc(String.valueOf(c))).append("</td>");
+            for (int c = 0; c < cells.length; c++) {
+                b.append(c < 2 ? "<td>" : "<td class=\"num\">").append(esc(String.valueOf(cells[c]))).append("</td>");
             }
             b.append("</tr>\n");
             List<String> notes = ScenarioBlock.notes(s);
@@ -83,7 +83,7 @@ final class ScenarioHtml {
                         .append(esc(String.join("; ", notes))).append("</td></tr>\n");
             }
         }
-        return b.append("</table>\n").toString();
+        return b.append("</tbody></table></div>\n").toString();
     }
 
     /**

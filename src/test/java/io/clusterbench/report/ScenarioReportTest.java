@@ -55,7 +55,7 @@ class ScenarioReportTest {
         ResultDocument doc = SyntheticResults.builder().observed().scenarios().runs(4, 1000).build();
         String page = HtmlReport.render(List.of(named(doc)), "2024-01-01T00:00:00Z");
         assertTrue(page.contains("<h3>Scenarios</h3>"), page);
-        assertTrue(page.contains("<th>asked rate (events/s)</th>") && page.contains("<td>closed loop</td>")
+        assertTrue(page.contains("<th>asked rate (events/s)</th>") && page.contains("<td class=\"num\">closed loop</td>")
                 && page.contains("<td>oltp_update_index</td>"), "the table");
         assertTrue(page.contains("tps per interval, per scenario") && page.contains("p95 per interval, per scenario"),
                 "the charts");
