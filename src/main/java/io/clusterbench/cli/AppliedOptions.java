@@ -84,7 +84,7 @@ final class AppliedOptions {
         return mixin == null ? List.of() : mixin.options();
     }
 
-    private static boolean ownedByAFamily(CommandSpec spec, String name) {
+    static boolean ownedByAFamily(CommandSpec spec, String name) {
         for (WorkloadFamily f : WorkloadRegistry.families()) {
             CommandSpec mixin = spec.mixins().get(f.name());
             if (mixin != null && mixin.findOption(name) != null) {

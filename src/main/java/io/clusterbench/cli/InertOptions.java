@@ -74,13 +74,14 @@ final class InertOptions {
     /**
      * @return a throwaway spec holding every option {@code run} has beyond the connection options: run control
      *         ({@link RunOptions} with the key distribution), cluster, shard, metrics, background, explain and
-     *         {@code --anomalies} options, and
+     *         {@code --anomalies} options, the scenarios, and
      *         every family's options (the joins scenario counts included)
      */
     static CommandSpec reference() {
         CommandSpec all = CommandSpec.create();
         for (Object options : List.of(new RunOptions(), new ClusterOptions(), new ShardOptions(), new MetricsOptions(),
-                new BackgroundOptions(), new ExplainOptions(), new SideHistoryOptions())) {
+                new BackgroundOptions(), new ExplainOptions(), new SideHistoryOptions(),
+                new io.clusterbench.runner.ScenarioOptions())) {
             all.addMixin(options.getClass().getSimpleName(), CommandSpec.forAnnotatedObject(options));
         }
         for (WorkloadFamily f : WorkloadRegistry.families()) {

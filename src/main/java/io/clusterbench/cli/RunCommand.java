@@ -2,6 +2,7 @@ package io.clusterbench.cli;
 
 import io.clusterbench.runner.PlanBuilder;
 import io.clusterbench.runner.BackgroundOptions;
+import io.clusterbench.runner.ScenarioOptions;
 import io.clusterbench.runner.ShardOptions;
 import io.clusterbench.runner.SideHistoryOptions;
 import io.clusterbench.runner.ClusterOptions;
@@ -39,6 +40,8 @@ final class RunCommand extends WorkloadCommand {
     BackgroundOptions background = new BackgroundOptions();
     @Mixin
     SideHistoryOptions anomalies = new SideHistoryOptions();
+    @Mixin
+    ScenarioOptions scenarios = new ScenarioOptions();
 
     RunCommand(CliEnv env) {
         super(env);
@@ -51,9 +54,14 @@ final class RunCommand extends WorkloadCommand {
 
     @Override
     public Integer call() {
+        java.util.List<PlanBuilder.ScenarioArgs> sides = ScenarioParsing.parse(spec, scenarios, workload(),
+                background.workload());
         RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), false, cluster,
-                background, shards, anomalies).withMetrics(metrics.spec()).withExplain(explain.spec());
-        noteNotApplying(true, workload(), background.workload());
+                background, shards, anomalies, sides).withMetrics(metrics.spec()).withExplain(explain.spec());
+        java.util.List<String> names = new java.util.ArrayList<>(java.util.Arrays.asList(workload(),
+                background.workload()));
+        sides.forEach(s -> names.add(s.spec().workload()));
+        noteNotApplying(true, names.toArray(new String[0]));
         return ExitCode.of(RunDriver.run(plan, env)).code();
     }
 }

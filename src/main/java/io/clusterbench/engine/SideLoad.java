@@ -43,10 +43,22 @@ public final class SideLoad {
      */
     public SideLoad(Workload workload, Target target, int threads, double rateEventsPerSecond, long seed,
                     Duration interval, RunListener listener) {
+        this(workload, target, threads, rateEventsPerSecond, 0, ErrorPolicy.parse(VendorCodes.DEFAULT_IGNORED), seed,
+                interval, listener);
+    }
+
+    /**
+     * A side load with its own reconnects and ignored errors (a scenario of {@code run --scenario}).
+     *
+     * @param reconnectEveryEvents each worker reconnects after every N of its events ({@code --reconnect}); 0 = never
+     * @param errors               the errors that restart the event instead of stopping the load
+     */
+    public SideLoad(Workload workload, Target target, int threads, double rateEventsPerSecond,
+                    long reconnectEveryEvents, ErrorPolicy errors, long seed, Duration interval, RunListener listener) {
         this.workload = workload;
         this.listener = listener;
         this.engine = new Engine(new EnginePlan(threads, Duration.ZERO, 0, Duration.ZERO, rateEventsPerSecond, interval,
-                ErrorPolicy.parse(VendorCodes.DEFAULT_IGNORED), seed, target), Clock.SYSTEM);
+                errors, seed, target, 0, 0, reconnectEveryEvents, EnginePlan.DEFAULT_GIVE_UP), Clock.SYSTEM);
     }
 
     /** Starts the load on its own daemon thread, named {@code background-load}; a second call does nothing. */

@@ -45,6 +45,14 @@ public enum PromMetric {
     NODE_BF_ABORTS("clusterbench_node_bf_aborts", Kind.COUNTER, "Galera: brute-force aborts on the node"),
     NODE_COMMIT_LAG("clusterbench_node_commit_lag_transactions", Kind.GAUGE,
             "Galera: transactions the node's last committed seqno trails the cluster's newest (last poll)"),
+    SCENARIO_EVENTS("clusterbench_scenario_events", Kind.COUNTER,
+            "run --scenario: events completed by each scenario (label scenario), over its counted intervals"),
+    SCENARIO_ERRORS("clusterbench_scenario_errors", Kind.COUNTER,
+            "run --scenario: failed statements of each scenario, ignored or not (label scenario)"),
+    SCENARIO_TPS("clusterbench_scenario_tps", Kind.GAUGE,
+            "run --scenario: each scenario's events per second over the last interval (label scenario)"),
+    SCENARIO_P95("clusterbench_scenario_p95_seconds", Kind.GAUGE,
+            "run --scenario: each scenario's 95th percentile event latency over the last interval (s; label scenario)"),
     PROBE_STALE_READS("clusterbench_probe_stale_reads", Kind.COUNTER, "probe stale-reads: first reads that missed the marker, per level"),
     PROBE_SAMPLES("clusterbench_probe_samples", Kind.COUNTER, "probe stale-reads: first reads taken, per level");
 

@@ -99,7 +99,9 @@ public final class StepSeries {
         set(PromMetric.LONGEST_WAIT, Labels.EMPTY, sample.longestWaitSeconds());
         set(PromMetric.QUEUE_LENGTH, Labels.EMPTY, sample.queueLength());
         if (record != null) {
-            NodeSeries.add(io.clusterbench.result.Observations.of(record), this);
+            io.clusterbench.result.Observations observed = io.clusterbench.result.Observations.of(record);
+            NodeSeries.add(observed, this);
+            ScenarioSeries.add(observed, this);
         }
         publish();
     }

@@ -152,6 +152,7 @@ public final class ConsoleReport {
         b.append(operations(run));
         b.append(TpccBlock.render(run));
         b.append(StallBlock.render(run));
+        b.append(ScenarioBlock.render(run));
         b.append(ClusterBlock.render(run));
         if (run.endpoints() != null && run.endpoints().size() > 1) {
             b.append(endpoints(run));

@@ -46,6 +46,14 @@ public enum Figure {
     DDL_FLAG("DDL[", "marked statements"),
     BIGTRX_FLAG("BIGTRX[", "marked statements"),
     BACKGROUND_TPS("bg", "events/s"),
+    /** The interval line's per-scenario throughput ({@code sc NAME TPS, ...}). */
+    SCENARIO_TPS("sc", "events/s"),
+    /** A scenario's name in its block. */
+    SCENARIO("scenario", "name"),
+    /** A scenario's asked open-loop rate ({@code closed} for closed loop). */
+    SCENARIO_RATE("rate/s", "events/s"),
+    /** A scenario's completed events over its counted intervals. */
+    SCENARIO_EVENTS("events", "events"),
     LATENCY_MIN("min", "ms"),
     LATENCY_MEAN("avg", "ms"),
     LATENCY_P50("p50", "ms"),

@@ -149,6 +149,7 @@ public final class HtmlReport {
         }
         b.append("</div>\n").append(FaultHtml.section(r.measuredRuns()));
         b.append(tpcc(r.measuredRuns()));
+        b.append(ScenarioHtml.section(r, charts));
         b.append(AnomalyHtml.runs(r.measuredRuns(), id));
         b.append("<h3>Statement classes</h3>\n").append(HtmlTables.classes(ThreadClasses.of(r.measuredRuns())));
         b.append(marked(r));

@@ -28,6 +28,8 @@ public final class FactKeys {
     public static final FactKey<StallFacts> STALL = FactKey.of("stall", StallFacts.class);
     /** The {@code --background} workload's figures. */
     public static final FactKey<BackgroundFacts> BACKGROUND = FactKey.of("background", BackgroundFacts.class);
+    /** The scenarios' figures ({@code run --scenario}): per scenario events, tps, latency and errors. */
+    public static final FactKey<ScenarioFacts> SCENARIOS = FactKey.of("scenarios", ScenarioFacts.class);
     /** The big transactions of a bigtrx run. */
     public static final FactKey<BigtrxFacts> BIGTRX = FactKey.of("bigtrx", BigtrxFacts.class);
     /** Galera's observed nodes, flow-control settings and per-node totals. */
@@ -77,7 +79,7 @@ public final class FactKeys {
     private static final List<FactKey<?>> ALL = List.of(TOPOLOGY, READ_TIMEOUT_MILLIS, CONSISTENCY, HOST, TPCC, STALL,
             BACKGROUND, BIGTRX, GALERA, RELAY, FAULTS, PREPARED_STATEMENTS, LEDGER, CHECKSUMS, ERRORS_BY_STATEMENT_CLASS,
             ERRORS_BY_TRANSACTION_TYPE, CONFLICTS, CONNECTION_LIMITS, SHARD, SHARDS, SERVER_RESOURCES, WAIT_PROFILE, CPU_PROFILE,
-            HARDWARE_COUNTERS, ANOMALIES, VALIDITY);
+            HARDWARE_COUNTERS, ANOMALIES, VALIDITY, SCENARIOS);
     private static final Map<String, FactKey<?>> BY_NAME = new LinkedHashMap<>();
 
     static {

@@ -17,7 +17,8 @@ import java.util.Locale;
 
 /**
  * Per-interval files written as the run goes: {@code intervals.csv} (one line per interval, flushed; on a
- * Galera run also {@code nodes.csv}, one line per node per interval, see {@link NodeCsv}) and
+ * Galera run also {@code nodes.csv}, one line per node per interval, see {@link NodeCsv}; for a run with scenarios
+ * {@code scenarios.csv}, see {@link ScenarioCsv}) and
  * {@code latency.hlog} (HdrHistogram interval log: event latency untagged, each statement class tagged
  * with its name; values in µs), readable by HdrHistogram's {@code HistogramLogProcessor}.
  *
@@ -37,6 +38,7 @@ public final class IntervalFiles implements AutoCloseable {
     private final List<String> classNames;
     private final Path hlogPath;
     private final NodeCsv nodes;
+    private final ScenarioCsv scenarios;
     private long startEpochMillis;
 
     /**
@@ -50,6 +52,7 @@ public final class IntervalFiles implements AutoCloseable {
         this.classNames = classNames;
         this.hlogPath = dir.resolve("latency.hlog");
         this.nodes = new NodeCsv(dir);
+        this.scenarios = new ScenarioCsv(dir);
         try {
             Files.createDirectories(dir);
             csv = Files.newBufferedWriter(dir.resolve("intervals.csv"), StandardCharsets.UTF_8);
@@ -98,6 +101,7 @@ public final class IntervalFiles implements AutoCloseable {
             throw new UncheckedIOException("cannot write intervals.csv: " + e.getMessage(), e);
         }
         nodes.append(r);
+        scenarios.append(r);
         long startMs = startEpochMillis + Math.round(r.startSeconds() * 1000);
         long endMs = startEpochMillis + Math.round(r.endSeconds() * 1000);
         writeHistogram(s.eventLatency(), null, startMs, endMs);
@@ -156,6 +160,7 @@ public final class IntervalFiles implements AutoCloseable {
     @Override
     public void close() {
         nodes.close();
+        scenarios.close();
         try {
             csv.close();
         } catch (IOException e) {

@@ -84,6 +84,10 @@ final class ObserverSet implements AutoCloseable {
         if (history != null) {
             observers.add(history);
         }
+        ScenarioObserver scenarios = ScenarioObserver.forRun(ctx.settings, ctx.target(), ctx.env.lifecycle());
+        if (scenarios != null) {
+            observers.add(scenarios);
+        }
         ExplainStep explain = stepDir == null ? ExplainStep.NONE // resources, waits, profile, counters (docs/explain.md)
                 : ExplainObservers.forStep(ctx.settings.reporting().explain(), target, ctx.settings.target().serverPid(), stepDir,
                 ctx.env.lifecycle(), ctx.env::line);

@@ -55,8 +55,27 @@ public final class PlanBuilder {
     public static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
                         List<String> command, boolean sweep, ClusterOptions c, BackgroundOptions bg,
                         ShardOptions so, SideHistoryOptions history) {
+        return from(workloadName, t, r, families, command, sweep, c, bg, so, history, List.of());
+    }
+
+    /**
+     * One scenario as the command parsed it: its definition, and the workload and run options it runs with (the
+     * run's workload options as typed, then its own).
+     *
+     * @param spec     the scenario as typed
+     * @param families every family's options for this scenario
+     * @param run      its {@code --reconnect} and {@code --ignore-errors}
+     */
+    public record ScenarioArgs(ScenarioSpec spec, FamilyOptions families, ScenarioRunOptions run) {
+    }
+
+    /** As above, with {@code --scenario}s ({@code run}). */
+    public static RunPlan from(String workloadName, TargetOptions t, RunOptions r, FamilyOptions families,
+                        List<String> command, boolean sweep, ClusterOptions c, BackgroundOptions bg,
+                        ShardOptions so, SideHistoryOptions history, List<ScenarioArgs> scenarioArgs) {
         List<String> bgProblems = new java.util.ArrayList<>();
         bg.validate(workloadName, bgProblems);
+        Scenarios.validate(workloadName, bg.workload, scenarioArgs, bgProblems);
         history.validate(bgProblems);
         io.clusterbench.runner.ShardSpec shard = so.spec(sweep, r.timeSeconds, bgProblems);
         if (!bgProblems.isEmpty()) {
@@ -85,7 +104,8 @@ public final class PlanBuilder {
                 distribution, seed);
         RunPlan.Reporting reporting = new RunPlan.Reporting(Duration.ofSeconds(r.reportIntervalSeconds),
                 r.percentile, console(r), null, null);
-        RunPlan.Cluster cluster = new RunPlan.Cluster(routing, consistency, faults(c), background, history.spec());
+        RunPlan.Cluster cluster = new RunPlan.Cluster(routing, consistency, faults(c), background, history.spec(),
+                Scenarios.build(scenarioArgs, distribution, seed));
         return new RunPlan(t.spec(), load, work, reporting, cluster, shard,
                 new RunPlan.Output(out, command, !r.noInspect));
     }

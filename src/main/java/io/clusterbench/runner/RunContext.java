@@ -204,7 +204,7 @@ final class RunContext implements AutoCloseable {
     }
 
     /**
-     * Reads the properties of the workload's (and any background workload's) tables, prints what they are and
+     * Reads the properties of the workload's (and any background workload's and scenario's) tables, prints what they are and
      * notes where they differ from what the options asked.
      *
      * @param createdNow true when this run has just created the workload's tables
@@ -216,6 +216,7 @@ final class RunContext implements AutoCloseable {
         if (settings.cluster().background() != null) {
             names.addAll(settings.cluster().background().workload().tables());
         }
+        settings.cluster().scenarios().forEach(sc -> names.addAll(sc.workload().tables()));
         List<TableRecord> tables = TableProperties.read(c, schema, names);
         String line = TableProperties.line(tables);
         if (line != null) {

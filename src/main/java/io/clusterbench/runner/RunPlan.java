@@ -119,13 +119,37 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
      *                    {@code --read-timeout}
      * @param background  a workload run beside this one ({@code --background}), or null for none
      * @param anomalies   the history workloads beside the run ({@code --anomalies RATE}), or null for none
+     * @param scenarios   the named workloads beside the run ({@code --scenario}), in order; empty for none
      */
     public record Cluster(Routing routing, Consistency consistency, FaultPlan faults, Background background,
-                          io.clusterbench.probe.SideHistory.Spec anomalies) {
-        /** Without history workloads beside the run. */
-        public Cluster(Routing routing, Consistency consistency, FaultPlan faults, Background background) {
-            this(routing, consistency, faults, background, null);
+                          io.clusterbench.probe.SideHistory.Spec anomalies, List<Scenario> scenarios) {
+        public Cluster {
+            scenarios = scenarios == null ? List.of() : List.copyOf(scenarios);
         }
+
+        /** Without scenarios. */
+        public Cluster(Routing routing, Consistency consistency, FaultPlan faults, Background background,
+                       io.clusterbench.probe.SideHistory.Spec anomalies) {
+            this(routing, consistency, faults, background, anomalies, List.of());
+        }
+
+        /** Without history workloads or scenarios beside the run. */
+        public Cluster(Routing routing, Consistency consistency, FaultPlan faults, Background background) {
+            this(routing, consistency, faults, background, null, List.of());
+        }
+    }
+
+    /**
+     * A named workload run by its own engine beside the run ({@code --scenario}), sharing the target. Immutable.
+     *
+     * @param spec                 the scenario as typed (name, workload, threads, rate, its options)
+     * @param workload             its workload, built from the run's workload options and its own, not yet
+     *                             initialised
+     * @param reconnectEveryEvents its {@code --reconnect}: events per thread between reconnects; 0 = never
+     * @param errors               its {@code --ignore-errors}
+     */
+    public record Scenario(io.clusterbench.runner.ScenarioSpec spec, Workload workload, long reconnectEveryEvents,
+                           ErrorPolicy errors) {
     }
 
     /**
@@ -154,7 +178,8 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
     /** @return this plan at another {@code --consistency} level (a step of a consistency sweep) */
     public RunPlan withConsistency(Consistency level) {
         return new RunPlan(target, load, workload, reporting,
-                new Cluster(cluster.routing(), level, cluster.faults(), cluster.background(), cluster.anomalies()), shard,
+                new Cluster(cluster.routing(), level, cluster.faults(), cluster.background(), cluster.anomalies(),
+                        cluster.scenarios()), shard,
                 output);
     }
 
@@ -269,6 +294,10 @@ public record RunPlan(TargetSpec target, Load load, WorkloadPlan workload, Repor
         if (cluster.anomalies() != null) {
             b.append(", anomalies ").append(io.clusterbench.Format.decimal(cluster.anomalies().rateOpsPerSecond(), 1))
                     .append("/s");
+        }
+        if (!cluster.scenarios().isEmpty()) {
+            b.append(", scenarios ").append(String.join(", ",
+                    cluster.scenarios().stream().map(sc -> sc.spec().describe()).toList()));
         }
     }
 

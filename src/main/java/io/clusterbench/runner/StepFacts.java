@@ -64,8 +64,11 @@ final class StepFacts {
         RunPlan settings = ctx.settings;
         if (Commits.checksumsWanted(settings.cluster().faults(), ctx.target())) {
             Workload workload = settings.workload().workload();
-            List<Workload> workloads = settings.cluster().background() == null ? List.of(workload)
-                    : List.of(workload, settings.cluster().background().workload());
+            List<Workload> workloads = new java.util.ArrayList<>(List.of(workload));
+            if (settings.cluster().background() != null) {
+                workloads.add(settings.cluster().background().workload());
+            }
+            settings.cluster().scenarios().forEach(sc -> workloads.add(sc.workload()));
             boolean quorumLost = faults != null && faults.quorumLoss().stream().anyMatch(q -> !q.ended());
             facts = facts.with(FactKeys.CHECKSUMS, Commits.checksums(ctx.target(), workloads, quorumLost));
         }

@@ -17,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 /**
  * result.json files written by real runs (a Galera run with faults, the ledger, checksums and causal reads; ddl with
  * a background load; bigtrx; tpcc; a consistency sweep; two shards and their merge; an embedded run; an A/B
- * comparison) read back and written again come out field for field, in the same order: the typed facts hold every
+ * comparison; a run with two scenarios) read back and written again come out field for field, in the same order: the typed facts hold every
  * field the files hold and write it as it was written. The files are kept under
  * {@code src/test/resources/results/facts/} (intervals and server variables shortened).
  */
@@ -26,7 +26,7 @@ class FactsGoldenTest {
     private static final ObjectMapper TREE = new ObjectMapper();
 
     @ParameterizedTest
-    @ValueSource(strings = {"fault2", "ddl", "bigtrx", "tpcc", "sweep", "merged", "shard0", "embedded"})
+    @ValueSource(strings = {"fault2", "ddl", "bigtrx", "tpcc", "sweep", "merged", "shard0", "embedded", "scenarios"})
     void aResultReadAndWrittenAgainIsUnchanged(String name, @TempDir Path tmp) throws IOException {
         Path in = DIR.resolve(name + ".json");
         ResultDocument doc = ResultJson.read(in);

@@ -19,6 +19,7 @@ public final class SyntheticResults {
     private final Map<String, String> variables = new LinkedHashMap<>();
     private final Random random = new Random(42);
     private boolean observed;
+    private boolean scenarios;
     private boolean faults;
     private boolean nodeGaps;
     private double rate;
@@ -43,6 +44,12 @@ public final class SyntheticResults {
      * Adds to runs added afterwards what a run with {@code --fault "1s kill n3; 3s restart n3"} records: the two
      * events (the restart by IST), recovery of the kill, a quorum loss and cross-node checksums that differ.
      */
+    /** Adds two scenarios (reads closed loop, writes at 50/s) to every run: per interval and as the run's fact. */
+    public SyntheticResults scenarios() {
+        scenarios = true;
+        return this;
+    }
+
     public SyntheticResults faults() {
         faults = true;
         return this;
@@ -107,6 +114,10 @@ public final class SyntheticResults {
             if (nodeGaps) {
                 nodeFigures(i, it, obs);
             }
+            if (scenarios) {
+                obs.put("scenarios", ordered("reads", ordered("events", 400L, "tps", 400.0 + i, "errors", 0L,
+                        "p95Millis", 1.5), "writes", ordered("events", 50L, "tps", 50.0, "errors", 1L, "p95Millis", 4.0)));
+            }
             intervals.add(new IntervalRecord(i, i + 1, threads, Math.round(it), it, it * 18, it * 14, it * 2,
                     it * 2, i == 3 ? 1.0 : 0.0, 0, Math.round(it * 12), 0, p95, lat, 0, 0,
                     i == 3 ? Map.of("1213/40001", 1L) : Map.of(), obs, 0, 0, 0, 0, threads));
@@ -129,6 +140,13 @@ public final class SyntheticResults {
 
     private Facts facts(double tps) {
         Facts facts = faults ? faultFacts(tps) : Facts.NONE;
+        if (scenarios) {
+            facts = facts.with(FactKeys.SCENARIOS, new ScenarioFacts(200, List.of(
+                    new ScenarioFacts.Scenario("reads", "oltp_point_select", 4, 0, 0, 4.9, 2010, 2010 / 4.9, 2010, 0,
+                            0, 0, Map.of(), 0, 0, 1, 0, 0.8, 1.5, 2.5, 9.0, null),
+                    new ScenarioFacts.Scenario("writes", "oltp_update_index", 2, 50, 10, 4.9, 245, 245 / 4.9, 0, 245,
+                            0, 5, Map.of("1213/40001", 5L), 24, 3, 0, 0, 2.0, 4.0, 6.0, 20.0, null))));
+        }
         if (nodeGaps) {
             Map<String, GaleraFacts.NodeTotals> totals = new LinkedHashMap<>();
             for (String n : List.of("n1", "n2", "n3")) {
