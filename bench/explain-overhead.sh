@@ -12,6 +12,7 @@
 #
 # Usage: bench/explain-overhead.sh     (run it under: flock /tmp/cb-bench.lock)
 #   env: THREADS="1 64" TIME=20 WARMUP=2 REPEATS=5 WORKLOAD=oltp_read_write TABLES=4 TABLE_SIZE=100000 PORT=33307
+#        FREQUENCY=HZ profiles at --profile-frequency HZ (default: the tool's default)
 #        BUILD=0 skips building the jar
 # Needs: mariadb-server, perf (for the profiled mode; without it the mode's runs say why), Java 17+, Maven, python3.
 set -euo pipefail
@@ -23,6 +24,7 @@ WORKLOAD=${WORKLOAD:-oltp_read_write}
 TABLES=${TABLES:-4}
 TABLE_SIZE=${TABLE_SIZE:-100000}
 PORT=${PORT:-33307}
+FREQUENCY=${FREQUENCY:-}
 here="$(cd "$(dirname "$0")/.." && pwd)"
 # shellcheck source=lib.sh
 source "$here/bench/lib.sh"
@@ -33,7 +35,7 @@ target=(--host 127.0.0.1 --port "$PORT" --user root --db sbtest)
 sql -e "CREATE DATABASE IF NOT EXISTS sbtest"
 "$cbin" prepare "$WORKLOAD" --tables "$TABLES" --table-size "$TABLE_SIZE" "${target[@]}" >/dev/null
 declare -A opts=([off]="--explain off" [sql]="--explain on --profile off --hw-counters off"
-                 [perf]="--explain on --profile on --hw-counters off")
+                 [perf]="--explain on --profile on --hw-counters off${FREQUENCY:+ --profile-frequency $FREQUENCY}")
 modes=(off sql perf)
 results="$dir/results.tsv"
 for r in $(seq 1 "$REPEATS"); do
@@ -57,7 +59,7 @@ PY
   done
 done
 echo "explain-overhead: $WORKLOAD, $TABLES x $TABLE_SIZE rows, --time $TIME --warmup-time $WARMUP, $REPEATS repeats," \
-  "server $version (performance_schema ON), $(nproc) CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
+  "server $version (performance_schema ON), --profile-frequency ${FREQUENCY:-default}, $(nproc) CPUs, $(date -u +%Y-%m-%dT%H:%MZ)"
 python3 - "$results" <<'PY'
 import math, sys, statistics as st
 T975 = {1: 12.706, 2: 4.303, 3: 3.182, 4: 2.776, 5: 2.571, 6: 2.447, 7: 2.365, 8: 2.306, 9: 2.262, 10: 2.228,

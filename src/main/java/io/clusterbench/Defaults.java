@@ -64,8 +64,12 @@ public final class Defaults {
     public static final String PROFILE = "auto";
     /** {@code --hw-counters}: hardware counters of a server on this host, when the host exposes them. */
     public static final String HW_COUNTERS = "auto";
-    /** {@code --profile-frequency}: on-CPU samples per second per processor (perf's {@code -F}), Hz. */
-    public static final int PROFILE_FREQUENCY_HZ = 499;
+    /**
+     * {@code --profile-frequency}: on-CPU samples per second per processor (perf's {@code -F}), Hz. perf's customary
+     * rate: at 499 Hz the profile cost 14-24% of the tps at 64 threads on the 2-vCPU test VM (docs/performance.md,
+     * "Explain collectors' cost"), and the cost scales with the samples.
+     */
+    public static final int PROFILE_FREQUENCY_HZ = 99;
 
     /** {@code capacity}, {@code sweep --target-p99}: the most open-loop steps of the search. */
     public static final int CAPACITY_STEPS = 8;

@@ -169,7 +169,7 @@ final class CpuProfileObserver implements Finishing {
     /** Starts perf record; @return false (and the reason set) when it cannot be started */
     private boolean launch() {
         List<String> command = List.of("perf", "record", "-e", "cpu-clock", "-F", Integer.toString(frequencyHz), "-g",
-                "-k", "CLOCK_MONOTONIC", "-N", "-B", "-p", pids(), "-o", data().toString(), "--", "cat");
+                "-k", "CLOCK_MONOTONIC", "-N", "-B", "--no-bpf-event", "-p", pids(), "-o", data().toString(), "--", "cat");
         try {
             Files.createDirectories(dir);
             perf = ChildProcess.start(command, dir.resolve("perf.log"), dir.resolve("perf.log"));
@@ -361,7 +361,8 @@ final class CpuProfileObserver implements Finishing {
         PerfScriptFolder folder = fold.folder();
         double analysis = (System.nanoTime() - t0) / 1e9;
         double window = (windowEndNanos - windowStartNanos) / 1e9;
-        long coveredTo = fold.complete() ? windowEndNanos : folder.lastSampleNanos();
+        // a cut read that folded no sample of the window covers none of it
+        long coveredTo = fold.complete() ? windowEndNanos : Math.max(windowStartNanos, folder.lastSampleNanos());
         String incomplete = fold.complete() ? null : String.format(java.util.Locale.ROOT, "the analysis was cut at the "
                 + "step's end deadline (%d ms after the measured end): it covers the phase's first %.1f of %.1f s; the "
                 + "samples are in perf.data", Lifecycle.END_DEADLINE.toMillis(),
