@@ -60,8 +60,11 @@ public final class Defaults {
     public static final int POINT_SELECTS = 10;
     /** {@code --explain}: the explain collectors (resources per transaction, wait profile; docs/explain.md). */
     public static final String EXPLAIN = "on";
-    /** {@code --profile}: the on-CPU profile of a server on this host, when perf is usable. */
-    public static final String PROFILE = "auto";
+    /**
+     * {@code --profile}: the on-CPU profile of a server on this host, off unless asked for: it costs the server
+     * throughput (docs/performance.md, "Explain collectors' cost") and its analysis adds seconds after the measured end.
+     */
+    public static final String PROFILE = "off";
     /** {@code --hw-counters}: hardware counters of a server on this host, when the host exposes them. */
     public static final String HW_COUNTERS = "auto";
     /**

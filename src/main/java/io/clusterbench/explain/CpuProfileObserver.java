@@ -53,6 +53,13 @@ final class CpuProfileObserver implements Finishing {
     /** After the end deadline, the longest {@link #finish} waits for the analysis to make its facts. */
     static final Duration FINISH_GRACE = Duration.ofMillis(50);
     /**
+     * How long after the measured end perf's stop and the analysis of its samples may take: the one end-of-step task
+     * allowed past the step's 0.5 s end deadline (docs/architecture.md, "The lifecycle"), because it is local work
+     * that no peer can hold, asked for with {@code --profile on}, and perf script alone needs 0.3 CPU s to start.
+     * After a Ctrl-C the step's end deadline holds and the samples are not analysed.
+     */
+    static final Duration ANALYSIS_DEADLINE = Duration.ofSeconds(5);
+    /**
      * How often perf is started when it ends during its attach (perf 6.1 has been seen to exit without a word while a
      * server's threads came and went).
      */
@@ -288,7 +295,7 @@ final class CpuProfileObserver implements Finishing {
             return;
         }
         while (t.isAlive()) {
-            long left = life.endDeadlineNanos() + FINISH_GRACE.toNanos() - System.nanoTime();
+            long left = deadlineNanos() + FINISH_GRACE.toNanos() - System.nanoTime();
             if (left <= 0) {
                 break;
             }
@@ -299,7 +306,7 @@ final class CpuProfileObserver implements Finishing {
                 break;
             }
         }
-        settle(absent("not analysed by the step's end deadline (" + Lifecycle.END_DEADLINE.toMillis() + " ms after the "
+        settle(absent("not analysed by the profile's deadline (" + deadlineText() + " after the "
                 + "measured end); the samples are in perf.data"));
     }
 
@@ -323,21 +330,34 @@ final class CpuProfileObserver implements Finishing {
         }
         String why = failure != null ? failure : p == null ? null
                 : life.stopRequested() ? "not analysed: the step was stopped (Ctrl-C); the samples are in perf.data"
-                : !wrote ? "perf did not finish writing by the step's end deadline (" + Lifecycle.END_DEADLINE.toMillis()
-                + " ms after the measured end)" : null;
+                : !wrote ? "perf did not finish writing by the profile's deadline (" + deadlineText()
+                + " after the measured end)" : null;
         if (why == null && p != null && p.exitValue() != 0 && !Files.exists(data())) {
             why = perfError();
         }
         CpuProfile local = why == null && p != null ? analyse() : absent(why);
         CpuProfile r = remote == null || !remote.any() ? local : remote.merge(local, nodes,
-                (windowEndNanos - windowStartNanos) / 1e9, names, life.endDeadlineNanos() - ANALYSIS_RESERVE.toNanos());
+                (windowEndNanos - windowStartNanos) / 1e9, names, deadlineNanos() - ANALYSIS_RESERVE.toNanos());
         settle(r);
         life.mark("explain: profile " + (r.nodes().stream().anyMatch(n -> n.incompleteReason() != null) ? "cut"
                 : r.profiled() ? "analysed" : "absent"));
     }
 
+    /**
+     * @return when the profile's stop and analysis must be done ({@link System#nanoTime}): {@link #ANALYSIS_DEADLINE}
+     *         after the measured end, or the step's end deadline after a stop (Ctrl-C), which the exit bound holds to
+     */
+    private long deadlineNanos() {
+        return life.stopRequested() || windowEndNanos == 0 ? life.endDeadlineNanos()
+                : windowEndNanos + ANALYSIS_DEADLINE.toNanos();
+    }
+
+    private String deadlineText() {
+        return life.stopRequested() ? Lifecycle.END_DEADLINE.toMillis() + " ms" : ANALYSIS_DEADLINE.toSeconds() + " s";
+    }
+
     private Duration leftUntilDeadline() {
-        return Duration.ofNanos(Math.max(0, life.endDeadlineNanos() - System.nanoTime()));
+        return Duration.ofNanos(Math.max(0, deadlineNanos() - System.nanoTime()));
     }
 
     private CpuProfile absent(String why) {
@@ -354,7 +374,7 @@ final class CpuProfileObserver implements Finishing {
         PerfScript.Fold fold;
         try {
             fold = PerfScript.fold(data(), pids(), windowStartNanos, windowEndNanos,
-                    life.endDeadlineNanos() - ANALYSIS_RESERVE.toNanos(), life);
+                    deadlineNanos() - ANALYSIS_RESERVE.toNanos(), life);
         } catch (IOException e) {
             return absent("the samples could not be read: " + e.getMessage());
         }
@@ -364,8 +384,8 @@ final class CpuProfileObserver implements Finishing {
         // a cut read that folded no sample of the window covers none of it
         long coveredTo = fold.complete() ? windowEndNanos : Math.max(windowStartNanos, folder.lastSampleNanos());
         String incomplete = fold.complete() ? null : String.format(java.util.Locale.ROOT, "the analysis was cut at the "
-                + "step's end deadline (%d ms after the measured end): it covers the phase's first %.1f of %.1f s; the "
-                + "samples are in perf.data", Lifecycle.END_DEADLINE.toMillis(),
+                + "profile's deadline (%s after the measured end): it covers the phase's first %.1f of %.1f s; the "
+                + "samples are in perf.data", deadlineText(),
                 (coveredTo - windowStartNanos) / 1e9, window);
         double coveredShare = window <= 0 ? 1 : Math.min(1, Math.max(0, (coveredTo - windowStartNanos) / 1e9 / window));
         double perfCpu = perfNanosStart < 0 || perfNanosEnd < perfNanosStart ? 0

@@ -86,7 +86,7 @@ final class RemotePerf implements AutoCloseable {
         try (Lifecycle.Listener stop = life.onStop(process::close)) {
             if (!process.close(deadline)) {
                 throw new IOException(life.stopRequested() ? "the command was stopped (Ctrl-C)"
-                        : "--server-perf-cmd did not finish by the step's end deadline (" + Lifecycle.END_DEADLINE.toMillis() + " ms after the measured end)");
+                        : "--server-perf-cmd did not finish by the profile's deadline");
             }
         } finally {
             owned.release();

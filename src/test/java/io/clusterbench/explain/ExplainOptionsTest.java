@@ -26,9 +26,10 @@ class ExplainOptionsTest {
     }
 
     @Test
-    void defaultsExplainAndProfileWhenPerfCan() {
+    void defaultsExplainAndCountWithoutTheProfile() {
         assertEquals(ExplainSpec.DEFAULT, parse().spec());
-        assertTrue(ExplainSpec.DEFAULT.profiling() && ExplainSpec.DEFAULT.counting());
+        assertTrue(ExplainSpec.DEFAULT.enabled() && !ExplainSpec.DEFAULT.profiling() && ExplainSpec.DEFAULT.counting());
+        assertTrue(parse("--profile", "on").spec().profiling() && parse("--profile", "auto").spec().profiling());
     }
 
     @Test

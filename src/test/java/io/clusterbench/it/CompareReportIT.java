@@ -49,7 +49,7 @@ class CompareReportIT {
     private static Path sweep(String name) {
         Path out = tmp.resolve(name);
         Cli.Result r = Cli.run(Cli.args(TestServer.cliTarget(db), "sweep", "oltp_read_write", "--table-size=1000",
-                "--threads=1,2", "--repeat=3", "--time=2", "--report-interval=1", "--out=" + out));
+                "--threads=1,2", "--repeat=3", "--time=2", "--report-interval=1", "--profile=on", "--out=" + out));
         assertEquals(0, r.exitCode(), r.err() + r.out());
         return out;
     }

@@ -27,7 +27,7 @@ class ExplainAbIT {
     void aServerAgainstItselfShowsNoResolvedChange() throws Exception {
         Path out = tmp.resolve("aa");
         Cli.Result r = Cli.run("ab", "oltp_read_write", "--table-size=1000", "--threads=1", "--repeat=4", "--time=2",
-                "--warmup-time=1", "--out=" + out);
+                "--warmup-time=1", "--profile=on", "--out=" + out);
         assertEquals(0, r.exitCode(), r.out() + r.err());
         JsonNode explain = ResultFiles.read(out).get("verdicts").get(0).get("explain");
         assertTrue(explain != null && explain.has("cpuMicrosPerEvent"), "the steps had explain facts:\n" + r.out());
@@ -49,7 +49,7 @@ class ExplainAbIT {
                     "--time=2", "--warmup-time=1", "--a-server=" + binary, "--datadir-template=" + template,
                     "--server-option=--innodb-buffer-pool-size=64M",
                     "--a-option=--innodb-flush-log-at-trx-commit=2", "--b-option=--innodb-flush-log-at-trx-commit=1",
-                    "--out=" + out);
+                    "--profile=on", "--out=" + out);
             assertEquals(0, r.exitCode(), r.out() + r.err());
             JsonNode e = ResultFiles.read(out).get("verdicts").get(0).get("explain");
             JsonNode cpu = e.get("cpuMicrosPerEvent").get("change");

@@ -114,7 +114,7 @@ class ExplainIT {
     void aProfiledSweepMarksItsStepsAndKeepsTheirStacks(@TempDir Path out) throws Exception {
         io.clusterbench.testing.Perf.require(io.clusterbench.observe.HostObserver.findServerPid(TestServer.port()));
         Cli.Result r = Cli.run(Cli.args(TestServer.cliTarget(db), "sweep", "oltp_read_write", "--table-size", "2000",
-                "--threads", "1,2", "--time", "2", "--quiet-timeout", "0", "--out", out.toString()));
+                "--threads", "1,2", "--time", "2", "--quiet-timeout", "0", "--profile", "on", "--out", out.toString()));
         assertEquals(0, r.exitCode(), r.out() + r.err());
         assertTrue(r.out().contains("\nExplain per thread count (medians over full repeats"), r.out());
         assertTrue(r.out().contains("    profiled: 2 of 2 steps (perf's own CPU at most"), r.out());
