@@ -95,7 +95,15 @@ class CoverageIT {
         assertEquals(0, r.exitCode(), r.err());
         String page = Files.readString(html);
         assertTrue(page.contains("<h2>Training coverage</h2>") && page.contains("not instrumentation counts"), page);
-        assertEquals(2, page.split("<svg class=\"flame\"", -1).length - 1, "one flame graph per profiled step");
+        int stepGraphs = 0; // each result's section of its steps' graphs, up to the next heading of its level
+        for (int from = page.indexOf("<h2>On-CPU flame graphs</h2>"); from >= 0;
+             from = page.indexOf("<h2>On-CPU flame graphs</h2>", from + 1)) {
+            int to = page.indexOf("<h2>", from + 1);
+            stepGraphs += page.substring(from, to < 0 ? page.length() : to).split("<svg class=\"flame\"", -1).length - 1;
+        }
+        assertEquals(2, stepGraphs, "one flame graph per profiled step");
+        assertTrue(page.contains("Differential flame graphs per thread count"),
+                "and the compared pair's differential graph at their thread count");
     }
 
     @Test

@@ -21,8 +21,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A server that stops answering (SIGSTOP: its sockets stay open, nothing is read or written) or vanishes (SIGKILL) in
- * each phase of a run, with and without Ctrl-C or SIGTERM, on the real process with the default options (explain,
- * the on-CPU profile): no blocked read, handshake, cancel or observer query may hold the process, and result.json
+ * each phase of a run, with and without Ctrl-C or SIGTERM, on the real process with the default options (explain on;
+ * the Ctrl-C and SIGTERM cases of the measured phase and the end sequence also with {@code --profile on}, whose
+ * longer analysis deadline must not apply after a stop): no blocked read, handshake, cancel or observer query may hold the process, and result.json
  * keeps the finished intervals with the right status.
  */
 class FrozenServerStopIT {
@@ -51,7 +52,7 @@ class FrozenServerStopIT {
     @Test
     void ctrlCWhileTheServerIsFrozenInTheMeasuredPhaseEndsAtOnceWithTheFinishedIntervals() throws Exception {
         Path out = tmp.resolve("measured");
-        Process p = start(out, "--time=60");
+        Process p = start(out, "--profile=on", "--time=60");
         try {
             ServerLostIT.waitForLines(out.resolve("intervals.csv"), 2);
             double afterSignal = freezeThenInterrupt(p);
@@ -132,7 +133,7 @@ class FrozenServerStopIT {
     @Test
     void sigtermWhileTheServerIsFrozenInTheMeasuredPhaseEndsAtOnceWithTheFinishedIntervals() throws Exception {
         Path out = tmp.resolve("sigterm");
-        Process p = start(out, "--time=60");
+        Process p = start(out, "--profile=on", "--time=60");
         try {
             ServerLostIT.waitForLines(out.resolve("intervals.csv"), 2);
             double afterSignal = freezeThenSignal(p, "-TERM");
@@ -180,7 +181,7 @@ class FrozenServerStopIT {
     @Test
     void ctrlCDuringTheEndSequenceWithTheServerFrozenEndsAtOnce() throws Exception {
         Path out = tmp.resolve("endctrlc");
-        Process p = start(out, "--time=4");
+        Process p = start(out, "--profile=on", "--time=4");
         double afterSignal;
         try {
             waitForOutput(s -> s.contains("[ 3s ]"));

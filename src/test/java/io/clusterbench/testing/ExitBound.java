@@ -9,8 +9,8 @@ import io.clusterbench.lifecycle.Lifecycle;
  * for the loaded 2-core CI machine, not for the code. There, a JVM starved of CPU by the servers under test and the
  * other builds took 0.3-0.5 s more than on a quiet machine to write result.json and to exit (the JVM waits up to
  * 0.3 s for threads inside native calls, such as the reaper of a server just killed); the code's own deadlines are
- * asserted without slack in {@code LifecycleTest}. Tests that use it run with the default options (explain and the
- * on-CPU profile on).
+ * asserted without slack in {@code LifecycleTest}. Tests that use it run with the default options (explain on, the
+ * on-CPU profile off) and, after a stop, with {@code --profile on} too.
  */
 public final class ExitBound {
     /** Seconds from the signal or the measured end to the process's end. */
