@@ -260,10 +260,24 @@ final class CpuProfileObserver implements Finishing {
         return Map.of();
     }
 
+    /**
+     * @return the profile; when perf was asked for and its analysis was abandoned before it made one, the profile is
+     *         absent and says so (never missing without a reason)
+     */
     @Override
     public Facts facts() {
+        if (result == null && ending != null) {
+            settle(absent("not analysed by the profile's deadline (" + deadlineText() + " after the measured end); "
+                    + "the samples are in perf.data"));
+        }
         CpuProfile r = result;
         return r == null ? Facts.NONE : Facts.NONE.with(FactKeys.CPU_PROFILE, r);
+    }
+
+    /** @return {@link #ANALYSIS_DEADLINE} after the measured end, or the step's end deadline after a stop */
+    @Override
+    public long finishDeadlineNanos(Lifecycle life) {
+        return deadlineNanos();
     }
 
     /** A step that never reached its measured end: kills perf and removes its files. After it {@link #finish} does. */

@@ -51,8 +51,9 @@ public final class ExplainStep {
     /**
      * After the step's observers were closed and before their facts are read: each collector collects what it began
      * at the measured end (remote end readings, the end of the wait readings, perf's samples and their analysis,
-     * perf stat's counts), in parallel, all under the step's one end deadline ({@link Lifecycle#endDeadlineNanos}, a
-     * stop shortens it); a collector not done by then (and {@link #FINISH_GRACE}) is abandoned, and its facts say what
+     * perf stat's counts), in parallel, each under its deadline ({@link Finishing#finishDeadlineNanos}: the step's one
+     * end deadline, {@link Lifecycle#endDeadlineNanos}, which a stop shortens, or the on-CPU profile's own, which a stop
+     * brings back to it); a collector not done by then (and {@link #FINISH_GRACE}) is abandoned, and its facts say what
      * is missing. Nothing when the measured phase never ended.
      */
     public void afterLoad() {
@@ -64,11 +65,13 @@ public final class ExplainStep {
             finishing.add(t);
         }
         try {
-            for (Thread t : finishing) {
+            for (int i = 0; i < finishing.size(); i++) {
+                Thread t = finishing.get(i);
+                Finishing f = observers.get(i);
                 while (t.isAlive()) {
-                    long left = life.endDeadlineNanos() + FINISH_GRACE.toNanos() - System.nanoTime();
+                    long left = f.finishDeadlineNanos(life) + FINISH_GRACE.toNanos() - System.nanoTime();
                     if (left <= 0) {
-                        return;
+                        break; // abandoned: its facts say what is missing
                     }
                     t.join(Math.max(1, Math.min(20, left / 1_000_000)));
                 }

@@ -16,4 +16,14 @@ interface Finishing extends Observer {
      * releases its helpers (processes, connections). Never throws; a stop of the command cuts it short.
      */
     void finish();
+
+    /**
+     * @param life the command's lifecycle
+     * @return when {@link #finish} must be done (System.nanoTime): the step's end deadline
+     *         ({@link io.clusterbench.lifecycle.Lifecycle#endDeadlineNanos}) unless the collector has a documented
+     *         deadline of its own
+     */
+    default long finishDeadlineNanos(io.clusterbench.lifecycle.Lifecycle life) {
+        return life.endDeadlineNanos();
+    }
 }

@@ -298,12 +298,17 @@ public final class ConsoleReport {
     /**
      * @return ", profiled (perf 0.02% of the server's CPU, 99% of the expected samples)" for a step with an on-CPU
      * profile (the smallest share of expected samples over its nodes), then " — profile warning NODE: ..." for each
-     * node with one; "" without a profile
+     * node with one; ", not profiled (WHY)" for a step whose profile was asked for and is absent (its first node's
+     * reason); "" when no profile was asked for
      */
     private static String profiled(RunRecord run) {
         io.clusterbench.result.CpuProfile p = run.fact(io.clusterbench.result.FactKeys.CPU_PROFILE);
-        if (p == null || !p.profiled()) {
+        if (p == null) {
             return "";
+        }
+        if (!p.profiled()) {
+            return p.nodes().stream().map(io.clusterbench.result.CpuProfile.Node::absentReason)
+                    .filter(java.util.Objects::nonNull).findFirst().map(r -> ", not profiled (" + r + ")").orElse("");
         }
         List<io.clusterbench.result.CpuProfile.Node> nodes = p.nodes().stream().filter(n -> n.absentReason() == null)
                 .toList();
