@@ -2,18 +2,14 @@ package io.clusterbench.engine;
 
 import io.clusterbench.db.DbFailure;
 import io.clusterbench.db.SqlErrors;
-import io.clusterbench.db.Target;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.StatementRecorder;
-import io.clusterbench.workload.Workload;
 
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import java.util.function.IntFunction;
 
 /**
@@ -21,7 +17,7 @@ import java.util.function.IntFunction;
  * it fails when {@code failAt} says so, and can block, take long, or run a hook between its two statements.
  * Thread-safe (one session per worker).
  */
-final class Synthetic implements Workload {
+final class Synthetic extends io.clusterbench.testing.TablelessWorkload {
     private final IntFunction<DbFailure> failAt;
     private final AtomicInteger calls = new AtomicInteger();
     final AtomicInteger shifts = new AtomicInteger();
@@ -79,36 +75,8 @@ final class Synthetic implements Workload {
     }
 
     @Override
-    public String name() {
-        return "synthetic";
-    }
-
-    @Override
     public List<String> statementClasses() {
         return List.of("found", "missing");
-    }
-
-    @Override
-    public List<String> tables() {
-        return List.of();
-    }
-
-    @Override
-    public void prepare(Target target, int threads, boolean force, Consumer<String> progress) {
-    }
-
-    @Override
-    public List<String> cleanup(Connection connection) {
-        return List.of();
-    }
-
-    @Override
-    public boolean tablesExist(Connection connection) {
-        return true;
-    }
-
-    @Override
-    public void init(Connection connection) {
     }
 
     /** Sessions opened so far (returned by {@link #openSession}). */

@@ -24,7 +24,6 @@ import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.sql.Connection;
 import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -33,7 +32,6 @@ import java.util.Map;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.atomic.AtomicInteger;
-import java.util.function.Consumer;
 import java.util.function.IntConsumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -236,7 +234,7 @@ class StepRunnerTest {
     }
 
     /** Two statements per event, no SQL; hooks on each session opened and each event. Thread-safe. */
-    private static final class Synthetic implements Workload {
+    private static final class Synthetic extends io.clusterbench.testing.TablelessWorkload {
         final AtomicInteger opened = new AtomicInteger();
         final AtomicInteger events = new AtomicInteger();
         final AtomicInteger statements = new AtomicInteger();
@@ -248,36 +246,8 @@ class StepRunnerTest {
         final ManualClock clock = new ManualClock();
 
         @Override
-        public String name() {
-            return "synthetic";
-        }
-
-        @Override
         public List<String> statementClasses() {
             return List.of("read", "write");
-        }
-
-        @Override
-        public List<String> tables() {
-            return List.of();
-        }
-
-        @Override
-        public void prepare(Target target, int threads, boolean force, Consumer<String> progress) {
-        }
-
-        @Override
-        public List<String> cleanup(Connection connection) {
-            return List.of();
-        }
-
-        @Override
-        public boolean tablesExist(Connection connection) {
-            return true;
-        }
-
-        @Override
-        public void init(Connection connection) throws SQLException {
         }
 
         @Override
