@@ -10,7 +10,6 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
 import java.sql.Connection;
-import java.sql.ResultSet;
 import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.Iterator;
@@ -57,9 +56,9 @@ class CutOffWorkIT {
     @Test
     void aPointSelectCutOffAtTheEndIsNeitherATransactionNorAQuery() throws Exception {
         Path out = tmp.resolve("ps");
-        long before = status("Com_select");
+        long before = own.status("Com_select");
         Cli.Result r = run(out, "oltp_point_select", "--threads=512", "--time=6");
-        long serverSelects = status("Com_select") - before;
+        long serverSelects = own.status("Com_select") - before;
         assertEquals(0, r.exitCode(), r.out() + r.err());
         JsonNode s = ResultFiles.summary(out);
         long events = s.get("events").asLong();
@@ -88,7 +87,7 @@ class CutOffWorkIT {
     @Test
     void aReadWriteTransactionCutOffAtTheEndAddsNoStatementAndItsCommitOnlyToTheServer() throws Exception {
         Path out = tmp.resolve("rw");
-        long before = status("Com_commit");
+        long before = own.status("Com_commit");
         try (Connection c = own.connect(); Statement st = c.createStatement()) {
             st.execute("CREATE DATABASE IF NOT EXISTS cutoff_rw");
         }
@@ -100,7 +99,7 @@ class CutOffWorkIT {
                 "--index-updates=0", "--delete-inserts=0", "--non-index-updates=1"));
         args.addAll(target);
         Cli.Result r = Cli.run(args.toArray(String[]::new));
-        long serverCommits = status("Com_commit") - before;
+        long serverCommits = own.status("Com_commit") - before;
         assertEquals(0, r.exitCode(), r.out() + r.err());
         JsonNode s = ResultFiles.summary(out);
         assertEquals(0, s.get("eventsRetried").asLong(), "one row lock per transaction: no deadlock to retry: " + s);
@@ -266,13 +265,5 @@ class CutOffWorkIT {
         args.addAll(List.of(extra));
         args.addAll(own.cliTarget());
         return Cli.run(args.toArray(String[]::new));
-    }
-
-    private static long status(String name) throws Exception {
-        try (Connection c = own.connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE '" + name + "'")) {
-            rs.next();
-            return rs.getLong(2);
-        }
     }
 }

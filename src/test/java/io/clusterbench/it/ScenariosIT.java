@@ -9,9 +9,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 import java.nio.file.Path;
-import java.sql.Connection;
-import java.sql.ResultSet;
-import java.sql.Statement;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -50,12 +47,12 @@ class ScenariosIT {
     @Test
     void eachScenariosEventsAccountForItsShareOfTheServersComCounters() throws Exception {
         Path out = tmp.resolve("two");
-        long selectsBefore = status("Com_select");
-        long updatesBefore = status("Com_update");
+        long selectsBefore = own.status("Com_select");
+        long updatesBefore = own.status("Com_update");
         Cli.Result r = run(out, "oltp_point_select", "--threads=2", "--time=5",
                 "--scenario", "writes=oltp_update_index:2");
-        long serverSelects = status("Com_select") - selectsBefore;
-        long serverUpdates = status("Com_update") - updatesBefore;
+        long serverSelects = own.status("Com_select") - selectsBefore;
+        long serverUpdates = own.status("Com_update") - updatesBefore;
         assertEquals(0, r.exitCode(), r.out() + r.err());
         assertTrue(r.out().contains("Scenarios (beside the run"), r.out());
         JsonNode run = ResultFiles.run(out);
@@ -128,13 +125,5 @@ class ScenariosIT {
         args.addAll(List.of(extra));
         args.addAll(own.cliTarget());
         return Cli.run(args.toArray(String[]::new));
-    }
-
-    private static long status(String name) throws Exception {
-        try (Connection c = own.connect(); Statement st = c.createStatement();
-             ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE '" + name + "'")) {
-            rs.next();
-            return rs.getLong(2);
-        }
     }
 }

@@ -66,6 +66,18 @@ public final class OwnServer implements AutoCloseable {
         }
     }
 
+    /**
+     * @param name a global status counter ({@code Com_select}, {@code Questions})
+     * @return its value now ({@code SHOW GLOBAL STATUS})
+     */
+    public long status(String name) throws SQLException {
+        try (Connection c = connect(); Statement st = c.createStatement();
+             java.sql.ResultSet rs = st.executeQuery("SHOW GLOBAL STATUS LIKE '" + name + "'")) {
+            rs.next();
+            return rs.getLong(2);
+        }
+    }
+
     /** @return the CLI options that point at the database on this server */
     public List<String> cliTarget() {
         return List.of("--host=127.0.0.1", "--port=" + server.port(), "--user=root", "--db=" + database);
