@@ -4,14 +4,13 @@ import io.clusterbench.Defaults;
 import io.clusterbench.UserException;
 import io.clusterbench.explain.ExplainOptions;
 import io.clusterbench.prom.MetricsOptions;
-import io.clusterbench.runner.BackgroundOptions;
 import io.clusterbench.runner.CapacityDriver;
 import io.clusterbench.runner.CapacityOptions;
 import io.clusterbench.runner.CapacitySpec;
 import io.clusterbench.runner.ClusterOptions;
-import io.clusterbench.runner.PlanBuilder;
 import io.clusterbench.runner.RunOptions;
 import io.clusterbench.runner.RunPlan;
+import io.clusterbench.runner.ScenarioOptions;
 import io.clusterbench.runner.ShardOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
@@ -54,6 +53,8 @@ final class CapacityCommand extends WorkloadCommand {
     ExplainOptions explain = new ExplainOptions();
     @Mixin
     RunOptions run = new RunOptions();
+    @Mixin
+    ScenarioOptions scenarios = new ScenarioOptions();
 
     CapacityCommand(CliEnv env) {
         super(env);
@@ -66,9 +67,7 @@ final class CapacityCommand extends WorkloadCommand {
 
     @Override
     public Integer call() {
-        RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), false, cluster,
-                new BackgroundOptions(), shards).withMetrics(metrics.spec()).withExplain(explain.spec());
-        noteNotApplying(true, workload());
+        RunPlan plan = planWithScenarios(false, scenarios, run, cluster, shards, metrics, explain);
         return search(env, plan, capacity, repeat, "capacity");
     }
 

@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Turns {@code run}'s scenarios into what {@link PlanBuilder} builds them from: per scenario a fresh set of every
+ * Turns the scenarios of {@code run}, {@code sweep} and {@code capacity} into what {@link PlanBuilder} builds them from: per scenario a fresh set of every
  * family's options, parsed from the run's workload options as typed and then the scenario's own (so
  * {@code --tables 4} on the command line holds for every scenario unless its line says otherwise), and its
  * {@code --reconnect} and {@code --ignore-errors}.
@@ -29,7 +29,8 @@ final class ScenarioParsing {
     }
 
     /**
-     * @param command the parsed {@code run} command (its family mixins and parse result)
+     * @param command the parsed command ({@code run}, {@code sweep}, {@code capacity}: its family mixins and parse
+     *                result)
      * @param options {@code --scenario}, {@code --scenario-file}, {@code --scenario-preset}
      * @param workload   the run's workload
      * @param background its {@code --background} workload, or null
@@ -52,7 +53,7 @@ final class ScenarioParsing {
         }
         Scenarios.validate(workload, background, out, problems);
         if (!problems.isEmpty()) {
-            throw new UserException("invalid options: " + String.join("; ", problems), "see clusterbench run --help");
+            throw new UserException("invalid options: " + String.join("; ", problems), "see clusterbench " + (command == null ? "run" : command.name()) + " --help");
         }
         return out;
     }

@@ -2,8 +2,7 @@ package io.clusterbench.cli;
 
 import io.clusterbench.Defaults;
 import io.clusterbench.runner.CapacityOptions;
-import io.clusterbench.runner.PlanBuilder;
-import io.clusterbench.runner.BackgroundOptions;
+import io.clusterbench.runner.ScenarioOptions;
 import io.clusterbench.runner.ShardOptions;
 import io.clusterbench.runner.ClusterOptions;
 import io.clusterbench.runner.RunOptions;
@@ -56,6 +55,8 @@ final class SweepCommand extends WorkloadCommand {
     ExplainOptions explain = new ExplainOptions();
     @Mixin
     RunOptions run = new RunOptions();
+    @Mixin
+    ScenarioOptions scenarios = new ScenarioOptions();
 
     SweepCommand(CliEnv env) {
         super(env);
@@ -80,9 +81,7 @@ final class SweepCommand extends WorkloadCommand {
         if (!levels.isEmpty()) {
             cluster.consistency(levels.get(0).level());
         }
-        RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), true, cluster,
-                new BackgroundOptions(), shards).withMetrics(metrics.spec()).withExplain(explain.spec());
-        noteNotApplying(true, workload());
+        RunPlan plan = planWithScenarios(true, scenarios, run, cluster, shards, metrics, explain);
         List<RunPlan> plans = new ArrayList<>(List.of(plan));
         for (int i = 1; i < levels.size(); i++) {
             plans.add(plan.withConsistency(levels.get(i)));
@@ -96,9 +95,7 @@ final class SweepCommand extends WorkloadCommand {
             throw new io.clusterbench.UserException("a capacity search runs at one --consistency level, got "
                     + cluster.consistency(), "give one level, or run one search per level");
         }
-        RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), true, cluster,
-                new BackgroundOptions(), shards).withMetrics(metrics.spec()).withExplain(explain.spec());
-        noteNotApplying(true, workload());
+        RunPlan plan = planWithScenarios(true, scenarios, run, cluster, shards, metrics, explain);
         return CapacityCommand.search(env, plan, capacity, repeat == null ? Defaults.CAPACITY_REPEATS : repeat, "sweep");
     }
 }

@@ -54,6 +54,29 @@ abstract class WorkloadCommand implements Callable<Integer> {
     }
 
     /**
+     * The plan of a command that runs the workload in steps ({@code sweep}, {@code capacity}) with its scenarios
+     * beside every step, and the note on typed options that act on none of its workloads.
+     *
+     * @param sweep whether the command is a sweep (the plan's step naming)
+     * @throws io.clusterbench.UserException on an invalid scenario (every problem at once, exit 2)
+     */
+    final io.clusterbench.runner.RunPlan planWithScenarios(boolean sweep, io.clusterbench.runner.ScenarioOptions
+            scenarios, io.clusterbench.runner.RunOptions run, io.clusterbench.runner.ClusterOptions cluster,
+            io.clusterbench.runner.ShardOptions shards, io.clusterbench.prom.MetricsOptions metrics,
+            io.clusterbench.explain.ExplainOptions explain) {
+        java.util.List<io.clusterbench.runner.PlanBuilder.ScenarioArgs> sides = ScenarioParsing.parse(spec, scenarios,
+                workload(), null);
+        io.clusterbench.runner.RunPlan plan = io.clusterbench.runner.PlanBuilder.from(workload(), target, run,
+                families(), env.command(), sweep, cluster, new io.clusterbench.runner.BackgroundOptions(), shards,
+                new io.clusterbench.runner.SideHistoryOptions(), sides).withMetrics(metrics.spec())
+                .withExplain(explain.spec());
+        java.util.List<String> names = new java.util.ArrayList<>(java.util.List.of(workload()));
+        sides.forEach(s -> names.add(s.spec().workload()));
+        noteNotApplying(true, names.toArray(new String[0]));
+        return plan;
+    }
+
+    /**
      * Prints one note when typed workload options act on none of {@code workloads} ({@link AppliedOptions}), and
      * one for the typed options of {@code run} that this command does not act on ({@link InertOptions}); each
      * option named as it was typed ({@code --table_size}).

@@ -50,6 +50,27 @@ public final class ScenarioBlock {
         return b.toString();
     }
 
+    /**
+     * The scenarios of one step of a sweep or a capacity search, under its step line: per scenario
+     * {@code sc NAME: tps 231.50, p95: 4.12 ms, errors: 0} and its remarks ({@link #notes}).
+     *
+     * @return the lines, empty when the step has no scenarios
+     */
+    public static List<String> stepLines(RunRecord run) {
+        ScenarioFacts facts = run.fact(FactKeys.SCENARIOS);
+        List<String> out = new ArrayList<>();
+        if (facts == null) {
+            return out;
+        }
+        for (ScenarioFacts.Scenario s : facts.scenarios()) {
+            List<String> notes = notes(s);
+            out.add(String.format(Locale.ROOT, "sc %s: %s: %s, %s: %s ms, %s: %d%s", s.name(), TPS.key(),
+                    num(s.tps(), 2), LATENCY_P95.key(), num(s.p95Millis(), 2), ERRORS.key(), s.errors(),
+                    notes.isEmpty() ? "" : "; " + String.join("; ", notes)));
+        }
+        return out;
+    }
+
     /** @return the scenario's remarks: errors by code, late and cut-off events, an early stop; empty for none */
     static List<String> notes(ScenarioFacts.Scenario s) {
         List<String> out = new ArrayList<>();

@@ -112,6 +112,7 @@ public final class CapacityDriver {
                     return verdict.status();
                 }
                 env.line("  run " + repeat + ": " + ConsoleReport.stepLine(s.record()));
+                io.clusterbench.report.ScenarioBlock.stepLines(s.record()).forEach(line -> env.line("    " + line));
                 CapacityRecord.Run judged = judge(step, s.record());
                 Duration next = judged.counted() ? null : step.nextRunTime();
                 env.line("  " + CapacityText.runLine(search.result(), judged, rate,

@@ -162,6 +162,7 @@ public final class SweepDriver {
                 return refused(s, p, index);
             }
             env.line("  " + ConsoleReport.stepLine(s.record()));
+            io.clusterbench.report.ScenarioBlock.stepLines(s.record()).forEach(line -> env.line("    " + line));
             Validity validity = runs.get(index).observerFacts().get(FactKeys.VALIDITY);
             if (validity != null && !validity.clean()) {
                 ValidityBlock.lines(validity).forEach(line -> env.line("  " + line));

@@ -108,6 +108,36 @@ class ScenariosIT {
         assertTrue(run.get("summary").get("events").asLong() > 0, "the closed-loop run ran beside it");
     }
 
+    @Test
+    void aSweepRunsItsScenariosBesideEveryStepAndTheServerRanEachOfTheirUpdates() throws Exception {
+        Path out = tmp.resolve("sweep");
+        long updatesBefore = own.status("Com_update");
+        List<String> args = new ArrayList<>(List.of("sweep", "oltp_point_select", "--threads=1,2", "--time=3",
+                "--quiet-timeout=0", "--out=" + out, "--tables=2", "--table-size=1000",
+                "--scenario", "writes=oltp_update_index:1"));
+        args.addAll(own.cliTarget());
+        Cli.Result r = Cli.run(args.toArray(String[]::new));
+        long serverUpdates = own.status("Com_update") - updatesBefore;
+        assertEquals(0, r.exitCode(), r.out() + r.err());
+        assertEquals(2, r.out().lines().filter(l -> l.startsWith("    sc writes: tps: ")).count(), r.out());
+        long events = 0;
+        long unsure = 0;
+        JsonNode runs = ResultFiles.read(out).get("runs");
+        assertEquals(2, runs.size());
+        for (JsonNode run : runs) {
+            JsonNode w = scenario(run, "writes");
+            assertTrue(w.get("events").asLong() > 0, "the scenario ran beside the step: " + w);
+            assertEquals(w.get("events").asLong(), w.get("writes").asLong(), "one UPDATE per event: " + w);
+            assertEquals(0, run.get("summary").get("writes").asLong(), "the step's summary is its own workload's");
+            events += w.get("events").asLong();
+            unsure += w.get("errors").asLong() + w.get("cutOffEvents").asLong();
+        }
+        System.out.printf("sweep: writes %d events (+%d failed or cut off) over 2 steps; Com_update %d%n", events,
+                unsure, serverUpdates);
+        assertTrue(events <= serverUpdates && serverUpdates <= events + unsure,
+                "the scenario's events over the steps are the server's UPDATEs: " + serverUpdates + " vs " + events);
+    }
+
     private static JsonNode scenario(JsonNode run, String name) {
         JsonNode facts = run.get("observerFacts").get("scenarios");
         assertNotNull(facts, run.get("observerFacts").toString());
