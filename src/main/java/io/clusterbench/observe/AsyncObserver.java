@@ -8,7 +8,8 @@ import java.util.concurrent.locks.LockSupport;
  * Runs an {@link Observer} on its own thread and schedule, so the run's interval loop never waits for it: the
  * coordinator only reads the latest finished sample. A server that does not answer (a stalled node, a lock on
  * {@code SHOW STATUS}) delays only this thread; meanwhile the interval line shows the observer's figures as
- * {@code ?}.
+ * {@code ?}. A sample that finished late is not replaced before the coordinator took it: the next one is taken on the
+ * schedule after it, so a late sample reaches an interval (it may say what no later one does: a gap).
  *
  * <p>Thread-safe: {@link #start}, {@link #sample}, {@link #compactLine} and {@link #close} are called from the
  * coordinator; the wrapped observer is confined to this wrapper's own thread (until {@link #close}).
@@ -23,7 +24,8 @@ public final class AsyncObserver implements Observer {
     /** Whether {@link #thread} was started (by {@link #connectAhead} or {@link #start}); the coordinator's own. */
     private boolean threadStarted;
     private volatile Reading latest;
-    private long lastReadSeq;
+    /** The number of the last sample {@link #sample} returned; written by the coordinator, read by the thread. */
+    private volatile long lastReadSeq;
     /** The reading the last {@link #sample} call returned, null when it returned none: the line shows that one. */
     private volatile Reading lastReturned;
     private volatile long startedNanos;
@@ -107,6 +109,13 @@ public final class AsyncObserver implements Observer {
             boolean last0 = closed; // closing: one final sample covers the tail of the run
             long wanted = finalWanted;
             long wait = next - System.nanoTime();
+            if (wait <= 0 && !last0 && wanted == served && unread(seq)) {
+                // a late sample the interval loop has not taken yet: the next one would replace it unseen, and with
+                // it what only it says (the gap of a node's first answer after a restart); the next one is taken
+                // before the next interval boundary instead, as if this one had been on time
+                next = nextOnSchedule(System.nanoTime());
+                wait = next - System.nanoTime();
+            }
             if (wait > 0 && !last0 && wanted == served) {
                 if (pollNanos > 0 && wait > pollNanos / 2) {
                     LockSupport.parkNanos(Math.min(wait, pollNanos));
@@ -130,6 +139,22 @@ public final class AsyncObserver implements Observer {
             }
             next = Math.max(next + periodNanos, System.nanoTime() + periodNanos / 2);
         }
+    }
+
+    /**
+     * @param nowNanos {@link System#nanoTime}
+     * @return the first sampling time after {@code nowNanos} on the schedule: {@link #leadNanos} before an interval
+     *         boundary (the start plus a whole number of periods)
+     */
+    private long nextOnSchedule(long nowNanos) {
+        long lead = leadNanos();
+        long periods = Math.floorDiv(nowNanos + lead - startedNanos, periodNanos) + 1;
+        return startedNanos + periods * periodNanos - lead;
+    }
+
+    /** @return true when the sample numbered {@code seq} was published and the interval loop has not taken it */
+    private boolean unread(long seq) {
+        return seq > 0 && lastReadSeq < seq;
     }
 
     /**

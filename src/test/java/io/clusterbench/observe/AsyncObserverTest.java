@@ -63,6 +63,50 @@ class AsyncObserverTest {
         }
     }
 
+    /** Its second sample (the first after the baseline) takes {@code slowMillis}; the others are immediate. */
+    private static final class SlowOnce extends Counting {
+        private final long slowMillis;
+
+        SlowOnce(long slowMillis) {
+            this.slowMillis = slowMillis;
+        }
+
+        @Override
+        public Map<String, Object> sample(double intervalSeconds) {
+            if (samples.get() == 0) {
+                try {
+                    Thread.sleep(slowMillis);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return super.sample(intervalSeconds);
+        }
+    }
+
+    @Test
+    void aSampleThatFinishedLateReachesAnIntervalBeforeALaterOneReplacesIt() throws InterruptedException {
+        long periodMillis = 200;
+        SlowOnce o = new SlowOnce(periodMillis + periodMillis / 5); // ends early in the next interval
+        AsyncObserver a = new AsyncObserver(o, periodMillis);
+        a.start();
+        java.util.List<Object> seen = new java.util.ArrayList<>();
+        long start = System.nanoTime();
+        for (int interval = 1; interval <= 8; interval++) {
+            long boundary = start + interval * periodMillis * 1_000_000L;
+            Thread.sleep(Math.max(0, (boundary - System.nanoTime()) / 1_000_000));
+            Map<String, Object> figures = a.sample(periodMillis / 1000.0);
+            if (!figures.isEmpty()) {
+                seen.add(figures.get("n"));
+            }
+        }
+        a.close();
+        assertTrue(seen.size() >= 5, "most intervals have a sample: " + seen);
+        for (int i = 0; i < seen.size(); i++) {
+            assertEquals(i + 1, seen.get(i), "every sample reached an interval, in order: " + seen);
+        }
+    }
+
     @Test
     void connectAheadOpensOnTheObserversThreadAndTheBaselineWaitsForStart() throws InterruptedException {
         Connecting c = new Connecting();
