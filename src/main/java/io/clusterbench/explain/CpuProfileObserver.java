@@ -291,12 +291,15 @@ final class CpuProfileObserver implements Finishing {
     }
 
     /**
-     * @return the profile; when perf was asked for and its analysis was abandoned before it made one, the profile is
-     *         absent and says so (never missing without a reason)
+     * @return the profile; none while its analysis is still within its deadline (a record written meanwhile has no
+     *         profile yet); when the analysis was abandoned at its deadline before it made one, the profile is absent
+     *         and says so (never missing without a reason)
      */
     @Override
     public Facts facts() {
-        if (result == null && ending != null) {
+        Thread t = ending;
+        if (result == null && t != null
+                && (!t.isAlive() || System.nanoTime() - (deadlineNanos() + FINISH_GRACE.toNanos()) > 0)) {
             settle(absent("not analysed by the profile's deadline (" + deadlineText() + " after the measured end); "
                     + "the samples are in perf.data"));
         }
