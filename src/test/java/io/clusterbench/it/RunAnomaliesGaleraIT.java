@@ -23,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * {@code run oltp_read_write … --anomalies RATE} on the real 3-node sandbox (MariaDB 10.11, galera-4), through the
- * CLI: with every write on n1 and the history's reads on the other nodes, reads are stale beside the load at
- * {@code wsrep_sync_wait=0} and never at 7; the history runs on every endpoint; the exit status follows the findings;
+ * CLI: with every write on n1 and the history's reads on the other nodes, stale reads beside the load at
+ * {@code wsrep_sync_wait=0} are counted (how many is the server's doing, reported), and none are seen at 7; the history runs on every endpoint; the exit status follows the findings;
  * {@code compare} puts the two runs' anomalies side by side. Leaves the cluster Synced.
  */
 @Tag("galera")
@@ -83,7 +83,7 @@ class RunAnomaliesGaleraIT {
     }
 
     @Test
-    void readsOnOtherNodesBesideTheLoadAreStaleAtSyncWaitZeroAndNeverAtSeven() throws Exception {
+    void readsOnOtherNodesBesideTheLoadAreCheckedForStalenessAtSyncWaitZeroAndNeverStaleAtSeven() throws Exception {
         Path zero = tmp.resolve("sync0");
         Path seven = tmp.resolve("sync7");
         Cli.Result r0 = run(zero, "0");
@@ -97,14 +97,19 @@ class RunAnomaliesGaleraIT {
         assertEquals(3, a0.get("sessionsPerWorkload").asInt(), "one session per endpoint");
 
         JsonNode stale0 = count(a0, "stale-read");
-        assertTrue(stale0.get("count").asLong() > 0, "stale reads at wsrep_sync_wait=0 beside the load: " + stale0);
+        // how many reads the server served stale at level 0 is the server's doing (usually some; 0 of 1,916 seen once):
+        // reported, not asserted
+        System.out.println("stale reads at wsrep_sync_wait=0 beside the load: " + stale0);
+        assertTrue(stale0.get("checked").asLong() > 150, "enough reads to mean something: " + stale0);
+        assertTrue(stale0.get("count").asLong() <= stale0.get("checked").asLong(), stale0.toString());
         assertFalse(stale0.get("forbidden").asBoolean(), "level 0 allows them");
         JsonNode stale7 = count(a7, "stale-read");
         assertEquals(0, stale7.get("count").asLong(), "none at 7: " + a7.get("setting").get("checks").get(0)
                 .get("witnesses"));
         assertTrue(stale7.get("forbidden").asBoolean(), "level 7 forbids them");
         assertTrue(stale7.get("checked").asLong() > 150, "enough reads to mean something: " + stale7);
-        assertTrue(r0.out().contains("    witness stale-read: "), "the level-0 witness is printed");
+        assertEquals(stale0.get("count").asLong() > 0, r0.out().contains("    witness stale-read: "),
+                "a level-0 witness is printed exactly when a stale read was found");
 
         for (Path out : List.of(zero, seven)) {
             History h = HistoryFile.read(out.resolve(HistoryFile.FILE_NAME));
