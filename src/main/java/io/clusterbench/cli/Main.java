@@ -82,6 +82,7 @@ public final class Main implements Runnable {
         out.flush();
         err.flush();
         done.countDown();
+        life.beginExit(); // a second Ctrl-C's halt under way ends the process itself, once its result is written
         System.exit(code);
     }
 

@@ -127,6 +127,12 @@ public final class Lifecycle {
     /** The sentence a stop with nothing measured prints; guarded by {@code this}. */
     private String nothingMeasuredSentence;
     private volatile boolean finished;
+    /** True once a {@link #halt} began: it ends the process; guarded by {@code this}. */
+    private boolean halting;
+    /** True once the command's own exit began ({@link #beginExit}); guarded by {@code this}. */
+    private boolean exiting;
+    /** Counted down when a halt's {@link Exit#halt} returned (only an in-process exit returns). */
+    private final java.util.concurrent.CountDownLatch haltReturned = new java.util.concurrent.CountDownLatch(1);
     /** When the running step's measured phase ended ({@link #measuringEnded}), 0 before; System.nanoTime. */
     private volatile long measuredEndNanos;
     /** When the command was stopped from outside, 0 before; System.nanoTime. */
@@ -305,6 +311,12 @@ public final class Lifecycle {
         mark("halt " + cause);
         Runnable last;
         synchronized (this) {
+            if (exiting) {
+                // the command returned and wrote its record: only the JVM's exit is left, and this cuts it short
+                exit.halt(cause);
+                return;
+            }
+            halting = true;
             last = beforeHalt;
         }
         long until = closeUntil(HALT_DEADLINE);
@@ -316,6 +328,28 @@ public final class Lifecycle {
         }
         all.forEach(o -> o.await(until));
         exit.halt(cause);
+        haltReturned.countDown();
+    }
+
+    /**
+     * The command's own exit is about to end the process. When a {@link #halt} is under way, the halt ends it
+     * instead: this waits for it (at most {@link #HALT_DEADLINE} past the {@link #EXIT_BOUND}; with an in-process
+     * {@link Exit} until the halt returns), so the result the halt is writing reaches the disk and what it closes is
+     * closed. Once this returned, a halt only ends the process at once (the command's record is written).
+     */
+    public void beginExit() {
+        synchronized (this) {
+            if (!halting) {
+                exiting = true;
+                return;
+            }
+        }
+        mark("exit waits for the halt");
+        try {
+            haltReturned.await(EXIT_BOUND.plus(HALT_DEADLINE).toMillis(), TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** The command returned: the watchdog has nothing more to guard. */

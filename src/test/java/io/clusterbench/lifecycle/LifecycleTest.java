@@ -229,4 +229,40 @@ class LifecycleTest {
         assertTrue(seconds <= Lifecycle.HALT_DEADLINE.toMillis() / 1000.0 + 0.2, "the halt took " + seconds + " s");
         assertEquals(1, exit.halts.get());
     }
+
+    @Test
+    void theCommandsExitWaitsForAHaltUnderWayToWriteItsResult() throws InterruptedException {
+        RecordingExit exit = new RecordingExit();
+        Lifecycle life = new Lifecycle(exit);
+        CountDownLatch writing = new CountDownLatch(1);
+        AtomicInteger written = new AtomicInteger();
+        life.beforeHalt(() -> {
+            writing.countDown();
+            sleepQuietly(150);
+            written.incrementAndGet();
+        });
+        life.enter(Lifecycle.Phase.MEASURED);
+        Thread secondCtrlC = new Thread(() -> life.halt(Lifecycle.StopCause.INTERRUPT));
+        secondCtrlC.start();
+        assertTrue(writing.await(5, java.util.concurrent.TimeUnit.SECONDS));
+        life.beginExit();
+        assertEquals(1, written.get(), "the command's exit came before the halt's result was on disk");
+        assertEquals(1, exit.halts.get(), "the halt ended the process");
+        secondCtrlC.join(5000);
+    }
+
+    @Test
+    void aHaltAfterTheCommandsExitBeganEndsTheProcessWithoutWritingAgain() {
+        RecordingExit exit = new RecordingExit();
+        Lifecycle life = new Lifecycle(exit);
+        AtomicInteger written = new AtomicInteger();
+        life.beforeHalt(written::incrementAndGet);
+        life.enter(Lifecycle.Phase.MEASURED);
+        life.beginExit();
+        long start = System.nanoTime();
+        life.halt(Lifecycle.StopCause.INTERRUPT);
+        assertTrue((System.nanoTime() - start) / 1e6 < 50, "the halt waited");
+        assertEquals(0, written.get());
+        assertEquals(1, exit.halts.get());
+    }
 }
