@@ -1,27 +1,24 @@
 package io.clusterbench.probe;
 
 import io.clusterbench.anomaly.HistoryWorkload;
-import io.clusterbench.db.Target;
 import io.clusterbench.workload.Session;
 import io.clusterbench.workload.SessionContext;
 import io.clusterbench.workload.StatementRecorder;
-import io.clusterbench.workload.Workload;
+import io.clusterbench.workload.TablelessWorkload;
 
-import java.sql.Connection;
 import java.util.List;
-import java.util.function.Consumer;
 
 /**
  * The history workloads as the engine runs them beside a run ({@link SideHistory}): one event is one history
  * operation of the worker's workload ({@link HistoryOperator#step}), recorded in the history whatever its outcome, so
  * an event never fails in the engine's eyes (a failure is a finding of the history, not an error of the load). Worker
  * {@code k} is history session {@code k} and runs workload {@code k / sessionsPerWorkload} of the load's workloads in
- * enum order, as {@code probe anomalies} numbers its sessions. The tables are made by {@link SideHistory}, not here.
+ * enum order, as {@code probe anomalies} numbers its sessions. The tables are made by {@link SideHistory}, not here: it has none of its own.
  *
  * <p>Thread-safe: {@link #openSession} is called from every worker thread; each session is confined to its worker,
  * except {@code abort}, which the engine's end-of-run thread calls.
  */
-final class SideHistoryWorkload implements Workload {
+final class SideHistoryWorkload extends TablelessWorkload {
     /** The workload's name in the engine's messages. */
     static final String NAME = "anomalies";
     private final HistoryHost host;
@@ -47,31 +44,6 @@ final class SideHistoryWorkload implements Workload {
     @Override
     public List<String> statementClasses() {
         return List.of("history");
-    }
-
-    @Override
-    public List<String> tables() {
-        return List.of();
-    }
-
-    @Override
-    public void prepare(Target target, int threads, boolean force, Consumer<String> progress) {
-        // the tables are made by SideHistory before the run
-    }
-
-    @Override
-    public List<String> cleanup(Connection connection) {
-        return List.of();
-    }
-
-    @Override
-    public boolean tablesExist(Connection connection) {
-        return true;
-    }
-
-    @Override
-    public void init(Connection connection) {
-        // nothing to read: the history's key spaces are its own
     }
 
     /** Opens the worker's writer connection; a node that refuses is retried by the operations, never thrown. */

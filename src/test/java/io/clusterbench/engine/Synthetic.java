@@ -17,7 +17,12 @@ import java.util.function.IntFunction;
  * it fails when {@code failAt} says so, and can block, take long, or run a hook between its two statements.
  * Thread-safe (one session per worker).
  */
-final class Synthetic extends io.clusterbench.testing.TablelessWorkload {
+final class Synthetic extends io.clusterbench.workload.TablelessWorkload {
+    @Override
+    public String name() {
+        return "synthetic";
+    }
+
     private final IntFunction<DbFailure> failAt;
     private final AtomicInteger calls = new AtomicInteger();
     final AtomicInteger shifts = new AtomicInteger();

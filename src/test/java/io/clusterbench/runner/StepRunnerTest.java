@@ -234,7 +234,12 @@ class StepRunnerTest {
     }
 
     /** Two statements per event, no SQL; hooks on each session opened and each event. Thread-safe. */
-    private static final class Synthetic extends io.clusterbench.testing.TablelessWorkload {
+    private static final class Synthetic extends io.clusterbench.workload.TablelessWorkload {
+        @Override
+        public String name() {
+            return "synthetic";
+        }
+
         final AtomicInteger opened = new AtomicInteger();
         final AtomicInteger events = new AtomicInteger();
         final AtomicInteger statements = new AtomicInteger();
