@@ -1,12 +1,26 @@
 package io.clusterbench.cli;
 
 import io.clusterbench.db.TargetOptions;
+import io.clusterbench.explain.ExplainOptions;
+import io.clusterbench.prom.MetricsOptions;
+import io.clusterbench.runner.BackgroundOptions;
+import io.clusterbench.runner.ClusterOptions;
+import io.clusterbench.runner.PlanBuilder;
+import io.clusterbench.runner.RunOptions;
+import io.clusterbench.runner.RunPlan;
+import io.clusterbench.runner.ScenarioOptions;
+import io.clusterbench.runner.ShardOptions;
+import io.clusterbench.runner.SideHistoryOptions;
 import io.clusterbench.runner.WorkloadRegistry;
 import io.clusterbench.workload.FamilyOptions;
 import io.clusterbench.workload.WorkloadFamily;
 import picocli.CommandLine;
 import picocli.CommandLine.Mixin;
 
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Objects;
 import java.util.concurrent.Callable;
 
 /**
@@ -60,17 +74,13 @@ abstract class WorkloadCommand implements Callable<Integer> {
      * @param sweep whether the command is a sweep (the plan's step naming)
      * @throws io.clusterbench.UserException on an invalid scenario (every problem at once, exit 2)
      */
-    final io.clusterbench.runner.RunPlan planWithScenarios(boolean sweep, io.clusterbench.runner.ScenarioOptions
-            scenarios, io.clusterbench.runner.RunOptions run, io.clusterbench.runner.ClusterOptions cluster,
-            io.clusterbench.runner.ShardOptions shards, io.clusterbench.prom.MetricsOptions metrics,
-            io.clusterbench.explain.ExplainOptions explain) {
-        java.util.List<io.clusterbench.runner.PlanBuilder.ScenarioArgs> sides = ScenarioParsing.parse(spec, scenarios,
-                workload(), null);
-        io.clusterbench.runner.RunPlan plan = io.clusterbench.runner.PlanBuilder.from(workload(), target, run,
-                families(), env.command(), sweep, cluster, new io.clusterbench.runner.BackgroundOptions(), shards,
-                new io.clusterbench.runner.SideHistoryOptions(), sides).withMetrics(metrics.spec())
+    final RunPlan planWithScenarios(boolean sweep, ScenarioOptions scenarios, RunOptions run, ClusterOptions cluster,
+                                    ShardOptions shards, MetricsOptions metrics, ExplainOptions explain) {
+        List<PlanBuilder.ScenarioArgs> sides = ScenarioParsing.parse(spec, scenarios, workload(), null);
+        RunPlan plan = PlanBuilder.from(workload(), target, run, families(), env.command(), sweep, cluster,
+                new BackgroundOptions(), shards, new SideHistoryOptions(), sides).withMetrics(metrics.spec())
                 .withExplain(explain.spec());
-        java.util.List<String> names = new java.util.ArrayList<>(java.util.List.of(workload()));
+        List<String> names = new ArrayList<>(List.of(workload()));
         sides.forEach(s -> names.add(s.spec().workload()));
         noteNotApplying(true, names.toArray(new String[0]));
         return plan;
@@ -86,9 +96,9 @@ abstract class WorkloadCommand implements Callable<Integer> {
      * @param workloads    the workload and any background workload; null entries are skipped
      */
     final void noteNotApplying(boolean eventOptions, String... workloads) {
-        java.util.List<String> names = java.util.Arrays.stream(workloads).filter(java.util.Objects::nonNull).toList();
-        java.util.List<String> typed = AppliedOptions.notApplying(spec, names, eventOptions).stream()
-                .map(n -> ArgNormalizer.asTyped(java.util.List.of(spec.findOption(n).names()), env.command())).toList();
+        List<String> names = Arrays.stream(workloads).filter(Objects::nonNull).toList();
+        List<String> typed = AppliedOptions.notApplying(spec, names, eventOptions).stream()
+                .map(n -> ArgNormalizer.asTyped(List.of(spec.findOption(n).names()), env.command())).toList();
         String note = AppliedOptions.note(typed, names);
         if (note != null) {
             env.out().println(note);
