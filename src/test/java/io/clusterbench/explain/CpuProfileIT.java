@@ -5,6 +5,7 @@ import io.clusterbench.observe.HostObserver;
 import io.clusterbench.lifecycle.Lifecycle;
 import io.clusterbench.result.CpuProfile;
 import io.clusterbench.result.FactKeys;
+import io.clusterbench.result.Facts;
 import io.clusterbench.result.HardwareCounters;
 import io.clusterbench.testing.Perf;
 import io.clusterbench.testing.TestServer;
@@ -19,6 +20,7 @@ import java.sql.Statement;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicReference;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -65,6 +67,12 @@ class CpuProfileIT {
      * @return how long closing and finishing took, s
      */
     private static double step(Finishing o, Lifecycle life, double seconds, boolean stopped) throws Exception {
+        return step(o, life, seconds, stopped, () -> { });
+    }
+
+    /** As above, running {@code atMeasuredEnd} just after the measured end (a checkpoint's record being built). */
+    private static double step(Finishing o, Lifecycle life, double seconds, boolean stopped, Runnable atMeasuredEnd)
+            throws Exception {
         if (o instanceof CpuProfileObserver p) {
             p.startAndAwait(ExplainStep.PROFILER_READY_DEADLINE);
         }
@@ -76,6 +84,7 @@ class CpuProfileIT {
         o.start();
         Thread.sleep((long) (seconds * 1000));
         o.measuringEnded();
+        atMeasuredEnd.run();
         if (stopped) {
             life.stop(Lifecycle.StopCause.INTERRUPT);
         }
@@ -117,6 +126,19 @@ class CpuProfileIT {
         assertFalse(Files.exists(dir.resolve("perf.data")), "perf.data is removed once folded");
         // a server busy for 3 s on one connection: up to one CPU-second (less on a loaded machine), 999 samples each
         assertTrue(n.samples() > 200 && n.samples() < 999 * 3 * 1.2, n.samples() + " samples");
+    }
+
+    @Test
+    void aRecordWrittenWhileTheSamplesAreAnalysedLeavesTheProfileToTheAnalysis(@TempDir Path dir) throws Exception {
+        Lifecycle life = Lifecycle.detached();
+        CpuProfileObserver o = new CpuProfileObserver(nodes, 999, dir, life, null);
+        AtomicReference<Facts> checkpoint = new AtomicReference<>();
+        step(o, life, 2, false, () -> checkpoint.set(o.facts()));
+        assertFalse(checkpoint.get().has(FactKeys.CPU_PROFILE) && checkpoint.get().get(FactKeys.CPU_PROFILE)
+                .nodes().get(0).absentReason() != null, "the checkpoint settled the profile: " + checkpoint.get());
+        CpuProfile.Node n = o.facts().get(FactKeys.CPU_PROFILE).nodes().get(0);
+        assertNull(n.absentReason(), n.absentReason());
+        assertTrue(n.samples() > 0, n.toString());
     }
 
     @Test
