@@ -168,12 +168,16 @@ class RelayIT {
                 status.out());
     }
 
-    /** Measured after a warm-up: the first seconds of load after the previous test's heal are not the slow node's doing. */
+    /**
+     * Measured after a warm-up: the first seconds of load after the previous test's heal are not the slow node's doing.
+     * n3's appliers stand still 80% of the time, so n3 is the slowest applier even on a machine whose two CPUs the
+     * three nodes, the relay and the client share (at 50% a loaded run once saw n1 and n2 send more).
+     */
     @Test
     @Order(3)
     void aSlowNodeIsTheOneSendingFlowControl(@TempDir Path out) throws IOException {
         sandbox("link", "n3", "off");
-        sandbox("slow", "n3", "50%");
+        sandbox("slow", "n3", "80%");
         JsonNode run;
         try {
             run = run(2, out, "oltp_update_non_index", "--threads", "4", "--time", "6", "--warmup-time", "2");
@@ -196,7 +200,7 @@ class RelayIT {
         System.out.println("RelayIT slow n3: flow control messages sent per interval:" + perInterval);
         assertTrue(n3 > 0 && n3 > others, "flow control sent by n3 " + n3 + ", by n1+n2 " + others
                 + "; per interval:" + perInterval);
-        assertEquals(50, run.get("observerFacts").get("relay").get("nodes").get("n3").get("slowPercent").asInt());
+        assertEquals(80, run.get("observerFacts").get("relay").get("nodes").get("n3").get("slowPercent").asInt());
     }
 
     private static int freeBase() {
