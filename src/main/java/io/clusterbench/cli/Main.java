@@ -81,8 +81,8 @@ public final class Main implements Runnable {
         }
         out.flush();
         err.flush();
-        done.countDown();
-        life.beginExit(); // a second Ctrl-C's halt under way ends the process itself, once its result is written
+        life.beginExit(); // a halt under way (a second Ctrl-C, the watchdog) ends the process once its result is written
+        done.countDown(); // before it, a SIGTERM's shutdown would end the JVM under that halt's write
         System.exit(code);
     }
 
