@@ -81,7 +81,7 @@ public final class Main implements Runnable {
         }
         out.flush();
         err.flush();
-        life.beginExit(); // a halt under way (a second Ctrl-C, the watchdog) ends the process once its result is written
+        life.beginExit(); // a halt under way (a 2nd Ctrl-C, the watchdog) ends the process once its result is written
         done.countDown(); // before it, a SIGTERM's shutdown would end the JVM under that halt's write
         System.exit(code);
     }
