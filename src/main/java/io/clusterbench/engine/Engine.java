@@ -290,7 +290,7 @@ public final class Engine {
                         break; // stopped (deadline, limit, Ctrl-C, fatal): the final interval is taken below
                     }
                     long now = clock.nanoTime();
-                    if (control.pastDeadline(now)) {
+                    if (control.pastDeadline(now) || control.stopping()) {
                         break; // the last interval runs to the measured end, taken below
                     }
                     long lag = now - due;
@@ -326,6 +326,11 @@ public final class Engine {
             if (due != Long.MAX_VALUE && stopped - due > 0) {
                 lag = back - due;
                 missed = (int) ((stopped - due - 1) / intervalNanos) + 1;
+            }
+            if (control.measuring() && measuredEndNanos - lastBoundary <= 0 && hub.movedSinceLastSample()) {
+                // events committed after the last sample read the counters, with no clock time passing since (a
+                // clock that stands still): they get a final interval of 1 ns, never lost from the totals
+                measuredEndNanos = lastBoundary + 1;
             }
             if (writer != null && control.measuring() && measuredEndNanos - lastBoundary > 0) {
                 // Always sampled: events in flight at the limit finish now and belong to the totals.

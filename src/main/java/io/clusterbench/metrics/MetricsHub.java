@@ -179,6 +179,20 @@ public final class MetricsHub {
         return runEvents;
     }
 
+    /** @return true when any worker's counter moved since the last {@link #sample} (work not yet in an interval) */
+    public boolean movedSinceLastSample() {
+        for (int w = 0; w < workers.size(); w++) {
+            WorkerMetrics m = workers.get(w);
+            long[] last = lastPerWorker.get(w);
+            for (int s = 0; s < slots; s++) {
+                if (m.read(s) != last[s]) {
+                    return true;
+                }
+            }
+        }
+        return false;
+    }
+
     /** @return per worker, the value of {@code slot} accumulated between {@link #discard} and the last sample */
     public long[] perWorker(int slot) {
         long[] values = new long[workers.size()];

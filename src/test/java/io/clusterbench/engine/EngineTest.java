@@ -12,6 +12,7 @@ import java.sql.SQLException;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.CountDownLatch;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -41,6 +42,32 @@ class EngineTest {
             perWorker += e;
         }
         assertEquals(1000, perWorker);
+    }
+
+    @Test
+    void anEventCommittedAfterTheLastSampleWithNoTimePassingIsStillInTheTotals() throws Exception {
+        ManualClock clock = new ManualClock();
+        Synthetic w = new Synthetic(f -> null);
+        CountDownLatch sampled = new CountDownLatch(1);
+        w.between = call -> {
+            if (call == 3) { // the last event: time moves past a boundary, the coordinator samples, then it completes
+                clock.advance(1_000_000_000L);
+                try {
+                    sampled.await(10, java.util.concurrent.TimeUnit.SECONDS);
+                } catch (InterruptedException e) {
+                    Thread.currentThread().interrupt();
+                }
+            }
+            return null;
+        };
+        List<IntervalSample> samples = new java.util.concurrent.CopyOnWriteArrayList<>();
+        RunOutcome outcome = new Engine(plan(1, 3, ""), clock).run(w, s -> {
+            samples.add(s);
+            sampled.countDown();
+        });
+        long events = samples.stream().mapToLong(s -> s.count(Counter.EVENTS)).sum();
+        assertEquals(3, events, samples.size() + " intervals");
+        assertEquals(3, outcome.eventsPerWorker()[0]);
     }
 
     @Test
