@@ -1,5 +1,6 @@
 package io.clusterbench.report;
 
+import io.clusterbench.result.BackgroundFacts;
 import io.clusterbench.result.FactKeys;
 import io.clusterbench.result.RunRecord;
 import io.clusterbench.result.ScenarioFacts;
@@ -31,8 +32,12 @@ public final class ScenarioBlock {
         if (facts == null || facts.scenarios().isEmpty()) {
             return "";
         }
+        BackgroundFacts background = run.fact(FactKeys.BACKGROUND);
+        String steps = background == null ? facts.intervalMillis() + " ms intervals"
+                : String.format(Locale.ROOT, "%d ms intervals (background's %d ms, the one under way at the start counted "
+                + "whole, as in its dip)", facts.intervalMillis(), background.intervalMillis());
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%nScenarios (beside the run, each counted over "
-                + "its own %d ms intervals within the measured phase; latency in ms):%n", facts.intervalMillis()));
+                + "its own %s within the measured phase; latency in ms):%n", steps));
         b.append(String.format(Locale.ROOT, ROW, SCENARIO.key(), "workload", "threads", SCENARIO_RATE.key(),
                 SCENARIO_EVENTS.key(), TPS.key(), LATENCY_MEAN.key(), LATENCY_P95.key(), LATENCY_P99.key(),
                 LATENCY_MAX.key(), ERRORS.key(), RECONNECTS.key()));

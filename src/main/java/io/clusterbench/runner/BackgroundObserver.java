@@ -1,6 +1,7 @@
 package io.clusterbench.runner;
 
 import io.clusterbench.UserException;
+import io.clusterbench.engine.ErrorPolicy;
 import io.clusterbench.engine.SideLoad;
 import io.clusterbench.metrics.Counter;
 import io.clusterbench.metrics.IntervalSample;
@@ -17,6 +18,7 @@ import org.HdrHistogram.Histogram;
 
 import java.time.Duration;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 
 /**
@@ -25,17 +27,22 @@ import java.util.Map;
  * "marked" when a DDL or big transaction of the main workload ran at any time during it ({@link MarkedWindows}),
  * else to "preparing" when the main workload prepared one then (the ddl family's table fill), else to "quiet"
  * (steady); the facts compare marked with quiet (tps and p95/p99 latency, the dip) and count the background's
- * errors by code. Figures in docs/metrics.md ("Background workload").
+ * errors by code. Figures in docs/metrics.md ("Background workload"). It is also one of the run's scenarios, named
+ * {@value #SCENARIO}: the same counted intervals feed a {@link ScenarioTally}, so its events, latency and errors are
+ * in the scenarios block, fact, interval figures and metrics series as every scenario's are ({@link ScenarioObserver}).
  *
  * <p>Observer methods run on the coordinator thread; the background engine's coordinator thread adds its
  * intervals under this object's lock; the marks' listener (on a worker thread) writes one volatile field.
  */
 public final class BackgroundObserver implements Observer {
     private static final Duration STEP = Duration.ofMillis(500);
+    /** The background's name among the run's scenarios. */
+    static final String SCENARIO = "background";
     /** The longest the final line waits for the background load to end (a blocked server: its end sequence). */
     private static final long END_WAIT_MILLIS = 1500;
     private final String workloadName;
     private final SideLoad load;
+    private final ScenarioTally tally;
     private final Phase quiet = new Phase();
     private final Phase marked = new Phase();
     private final Phase preparing = new Phase();
@@ -62,6 +69,8 @@ public final class BackgroundObserver implements Observer {
                                MarkedWindows marks) {
         this.workloadName = name;
         this.load = new SideLoad(workload, target, threads, seed, STEP, this::interval);
+        this.tally = new ScenarioTally(new RunPlan.Scenario(new ScenarioSpec(SCENARIO, name, threads, 0, List.of()),
+                workload, 0, ErrorPolicy.parse("none")));
         if (marks != null) {
             marks.onActivity(on -> {
                 active = on;
@@ -131,6 +140,7 @@ public final class BackgroundObserver implements Observer {
         boolean wasPreparing = prepTouched || prepActive;
         prepTouched = prepActive;
         Phase p = wasMarked ? marked : wasPreparing ? preparing : quiet;
+        tally.interval(s);
         s.errorsByCode().forEach((k, v) -> errors.merge(k, v, Long::sum));
         long n = s.count(Counter.EVENTS);
         p.events += n;
@@ -187,6 +197,16 @@ public final class BackgroundObserver implements Observer {
     @Override
     public Facts facts() {
         return Facts.NONE.with(FactKeys.BACKGROUND, summary());
+    }
+
+    /** @return the background's figures as a scenario's: the intervals its facts count */
+    ScenarioTally tally() {
+        return tally;
+    }
+
+    /** @return what stopped the background load early, or null */
+    Throwable failure() {
+        return load.failure();
     }
 
     synchronized BackgroundFacts summary() {

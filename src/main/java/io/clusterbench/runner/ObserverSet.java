@@ -84,7 +84,8 @@ final class ObserverSet implements AutoCloseable {
         if (history != null) {
             observers.add(history);
         }
-        ScenarioObserver scenarios = ScenarioObserver.forRun(ctx.settings, ctx.target(), ctx.env.lifecycle());
+        ScenarioObserver scenarios = ScenarioObserver.forRun(ctx.settings, ctx.target(), ctx.env.lifecycle(),
+                background);
         if (scenarios != null) {
             observers.add(scenarios);
         }

@@ -14,10 +14,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.function.Supplier;
 
 /**
- * The run's scenarios ({@code run --scenario}) as one of its observers, so the command's lifecycle owns their loads
- * as it owns {@code --background}'s: each scenario is one {@link SideLoad} (its own engine, threads, rate,
+ * The run's scenarios ({@code run --scenario}, and {@code --background} as one case of them, named
+ * {@value BackgroundObserver#SCENARIO}) as one of its observers, so the command's lifecycle owns their loads as it
+ * owns {@code --background}'s: each scenario is one {@link SideLoad} (its own engine, threads, rate,
  * reconnects and ignored errors) started with the run's measured phase and stopped at its end, before the server's
  * final reading. Each scenario counts from its first interval (once its sessions are open) to its stop (its final
  * partial interval counted), so its counted events plus its cut-off ones are all it ran. Per interval: each scenario's events, tps,
@@ -32,40 +34,57 @@ final class ScenarioObserver implements Observer {
     static final Duration STEP = Duration.ofMillis(200);
     /** The longest the measured end waits for the scenarios' loads to end. */
     static final long END_WAIT_MILLIS = 300;
+    /** Every scenario's tally: {@code --background}'s first when there is one, then the scenarios' in order. */
     private final List<ScenarioTally> tallies;
+    /** What stopped each tally's load early, in the order of {@link #tallies}. */
+    private final List<Supplier<Throwable>> failures;
+    /** The scenarios' own loads ({@code --background}'s is its observer's). */
     private final List<SideLoad> loads;
     private final Lifecycle life;
+    /** True when the first tally is {@code --background}'s. */
+    private final boolean withBackground;
     private volatile String compact = "";
 
-    private ScenarioObserver(List<ScenarioTally> tallies, List<SideLoad> loads, Lifecycle life) {
+    private ScenarioObserver(List<ScenarioTally> tallies, List<Supplier<Throwable>> failures, List<SideLoad> loads,
+                             Lifecycle life, boolean withBackground) {
+        this.withBackground = withBackground;
         this.tallies = List.copyOf(tallies);
+        this.failures = List.copyOf(failures);
         this.loads = List.copyOf(loads);
         this.life = life;
     }
 
     /**
-     * @param plan   the run's plan (its scenarios)
-     * @param target where the run's sessions connect
-     * @param life   the command's lifecycle (a stop shortens the end wait)
-     * @return the observer, or null when the run has no scenarios
+     * @param plan       the run's plan (its scenarios)
+     * @param target     where the run's sessions connect
+     * @param life       the command's lifecycle (a stop shortens the end wait)
+     * @param background the run's {@code --background}, one case of a scenario (it runs its own load), or null
+     * @return the observer, or null when the run has neither scenarios nor a background
      * @throws io.clusterbench.UserException when a scenario's tables are missing
      */
-    static ScenarioObserver forRun(RunPlan plan, Target target, Lifecycle life) {
+    static ScenarioObserver forRun(RunPlan plan, Target target, Lifecycle life, BackgroundObserver background) {
         List<RunPlan.Scenario> scenarios = plan.cluster().scenarios();
-        if (scenarios.isEmpty()) {
+        if (scenarios.isEmpty() && background == null) {
             return null;
         }
         List<ScenarioTally> tallies = new ArrayList<>();
+        List<Supplier<Throwable>> failures = new ArrayList<>();
         List<SideLoad> loads = new ArrayList<>();
+        if (background != null) {
+            tallies.add(background.tally());
+            failures.add(background::failure);
+        }
         for (int i = 0; i < scenarios.size(); i++) {
             RunPlan.Scenario s = scenarios.get(i);
             BackgroundObserver.initWorkload(target, s.workload());
             ScenarioTally tally = new ScenarioTally(s);
             tallies.add(tally);
-            loads.add(new SideLoad(s.workload(), target, s.spec().threads(), s.spec().rateEventsPerSecond(),
-                    s.reconnectEveryEvents(), s.errors(), plan.workload().seed() + 3 + i, STEP, tally::interval));
+            SideLoad load = new SideLoad(s.workload(), target, s.spec().threads(), s.spec().rateEventsPerSecond(),
+                    s.reconnectEveryEvents(), s.errors(), plan.workload().seed() + 3 + i, STEP, tally::interval);
+            loads.add(load);
+            failures.add(load::failure);
         }
-        return new ScenarioObserver(tallies, loads, life);
+        return new ScenarioObserver(tallies, failures, loads, life, background != null);
     }
 
     @Override
@@ -91,6 +110,9 @@ final class ScenarioObserver implements Observer {
             Map<String, Object> one = t.drain();
             if (!one.isEmpty()) {
                 m.put(t.name(), one);
+                if (withBackground && t == tallies.get(0)) {
+                    continue; // its tps is on the line already, as "bg"
+                }
                 line.append(line.length() == 0 ? "sc " : ", ").append(t.name()).append(' ')
                         .append(String.format(Locale.ROOT, "%.1f", ((Number) one.get("tps")).doubleValue()));
             }
@@ -99,9 +121,10 @@ final class ScenarioObserver implements Observer {
         return m;
     }
 
+    /** @return {@code sc}, or "" when the only scenario is {@code --background} (on the line as {@code bg}) */
     @Override
     public String linePrefix() {
-        return "sc";
+        return loads.isEmpty() ? "" : "sc";
     }
 
     @Override
@@ -132,7 +155,7 @@ final class ScenarioObserver implements Observer {
     public Facts facts() {
         List<ScenarioFacts.Scenario> out = new ArrayList<>();
         for (int i = 0; i < tallies.size(); i++) {
-            Throwable failure = loads.get(i).failure();
+            Throwable failure = failures.get(i).get();
             out.add(tallies.get(i).summary(failure == null ? null : String.valueOf(failure.getMessage())));
         }
         return Facts.NONE.with(FactKeys.SCENARIOS, new ScenarioFacts(STEP.toMillis(), out));

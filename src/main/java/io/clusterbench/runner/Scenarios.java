@@ -41,6 +41,10 @@ public final class Scenarios {
         for (PlanBuilder.ScenarioArgs a : args) {
             String name = a.spec().name();
             all.add(a.spec().workload());
+            if (background != null && name.equals(BackgroundObserver.SCENARIO)) {
+                problems.add("--scenario " + name + ": the name is --background's among the scenarios; choose "
+                        + "another");
+            }
             if (a.run().reconnectEvery() < 0) {
                 problems.add("--scenario " + name + ": --reconnect must be >= 0 events (got "
                         + a.run().reconnectEvery() + ")");

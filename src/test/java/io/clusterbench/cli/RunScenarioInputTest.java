@@ -60,4 +60,14 @@ class RunScenarioInputTest {
         assertEquals(2, r.exitCode(), r.out() + r.err());
         assertTrue(r.err().contains("ddl runs more than once"), r.err());
     }
+
+    @Test
+    void aScenarioMayNotTakeTheBackgroundsName() {
+        Cli.Result r = Cli.run("run", "oltp_point_select", "--host", "127.0.0.1", "--port", "1", "--background",
+                "oltp_read_only", "--scenario", "background=oltp_update_index:1");
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertEquals(1, r.errLines().size(), r.err());
+        assertTrue(r.err().contains("--scenario background: the name is --background's among the scenarios"),
+                r.err());
+    }
 }

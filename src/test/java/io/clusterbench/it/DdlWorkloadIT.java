@@ -91,6 +91,33 @@ class DdlWorkloadIT {
                 + background.get("marked").get("seconds").asDouble();
         double measured = ResultFiles.summary(out).get("measuredSeconds").asDouble();
         assertTrue(backgroundSeconds <= measured + 0.75, backgroundSeconds + " s of background in " + measured + " s");
+        assertBackgroundIsAScenario(run, background, r.out());
+    }
+
+    /**
+     * The background is the scenario named background: over the same intervals as its facts (the same seconds and
+     * events), its statements those events' (oltp_read_write: 14 reads, 4 writes, 2 other each), and in the block.
+     */
+    private static void assertBackgroundIsAScenario(JsonNode run, JsonNode background, String out) {
+        JsonNode scenario = run.get("observerFacts").get("scenarios").get("scenarios").get(0);
+        assertEquals("background", scenario.get("name").asText(), scenario.toString());
+        assertEquals("oltp_read_write", scenario.get("workload").asText());
+        double seconds = 0;
+        double events = 0;
+        for (String phase : List.of("quiet", "marked", "preparing")) {
+            JsonNode p = background.path(phase);
+            seconds += p.path("seconds").asDouble();
+            events += p.path("tps").asDouble() * p.path("seconds").asDouble();
+        }
+        assertEquals(seconds, scenario.get("seconds").asDouble(), 1e-6, scenario + " against " + background);
+        assertEquals(Math.round(events), scenario.get("events").asLong(), scenario + " against " + background);
+        if (scenario.get("errors").asLong() == 0) {
+            long n = scenario.get("events").asLong();
+            assertEquals(List.of(14 * n, 4 * n, 2 * n), List.of(scenario.get("reads").asLong(),
+                    scenario.get("writes").asLong(), scenario.get("other").asLong()), scenario.toString());
+        }
+        assertTrue(out.matches("(?s).*\\n {4}background +oltp_read_write +1 +closed +" + scenario.get("events").asLong()
+                + " .*"), out);
     }
 
     @Test
