@@ -33,11 +33,11 @@ public final class ScenarioBlock {
             return "";
         }
         BackgroundFacts background = run.fact(FactKeys.BACKGROUND);
-        String steps = background == null ? facts.intervalMillis() + " ms intervals"
-                : String.format(Locale.ROOT, "%d ms intervals (background's %d ms, the one under way at the start counted "
-                + "whole, as in its dip)", facts.intervalMillis(), background.intervalMillis());
+        String backgroundSteps = background == null ? "" : String.format(Locale.ROOT, ", background's over %d ms ones "
+                + "from the one under way at the start", background.intervalMillis());
         StringBuilder b = new StringBuilder(String.format(Locale.ROOT, "%nScenarios (beside the run, each counted over "
-                + "its own %s within the measured phase; latency in ms):%n", steps));
+                + "its own %d ms intervals within the measured phase%s; latency in ms):%n", facts.intervalMillis(),
+                backgroundSteps));
         b.append(String.format(Locale.ROOT, ROW, SCENARIO.key(), "workload", "threads", SCENARIO_RATE.key(),
                 SCENARIO_EVENTS.key(), TPS.key(), LATENCY_MEAN.key(), LATENCY_P95.key(), LATENCY_P99.key(),
                 LATENCY_MAX.key(), ERRORS.key(), RECONNECTS.key()));
