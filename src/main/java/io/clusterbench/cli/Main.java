@@ -55,7 +55,7 @@ public final class Main implements Runnable {
         }
         ProcessExit exit = new ProcessExit(System.err);
         Lifecycle life = new Lifecycle(exit, "1".equals(System.getenv("CLUSTERBENCH_TRACE")));
-        exit.traceOnHalt(life);
+        exit.of(life);
         // a thread blocked reading from a server that does not answer holds the JVM's exit for 300 ms: at the end
         // (or a stop with nothing measured) every client socket is closed under it
         life.own("client sockets", io.clusterbench.db.WatchedSocketFactory::closeAll);

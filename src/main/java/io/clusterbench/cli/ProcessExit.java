@@ -14,11 +14,14 @@ import java.util.List;
 final class ProcessExit implements Lifecycle.Exit {
     private final PrintStream err;
     private volatile boolean ending;
-    /** The lifecycle whose timeline a halt prints ({@code CLUSTERBENCH_TRACE=1}), or null. */
+    /**
+     * The lifecycle this exit ends the process for: its timeline is printed at a halt ({@code CLUSTERBENCH_TRACE=1}),
+     * and a halt under way is let finish before an exit; null until {@link #of} is called.
+     */
     private volatile Lifecycle traced;
 
-    /** Prints {@code life}'s timeline when the process halts. */
-    void traceOnHalt(Lifecycle life) {
+    /** Binds the exit to {@code life}: prints its timeline when the process halts, waits for its halt when exiting. */
+    void of(Lifecycle life) {
         traced = life;
     }
 
@@ -35,7 +38,13 @@ final class ProcessExit implements Lifecycle.Exit {
         }
         printTrace("exit " + cause);
         if (cause == Lifecycle.StopCause.INTERRUPT) {
-            Thread t = new Thread(() -> System.exit(ExitCode.INTERRUPTED.code()), "clusterbench-exit");
+            Thread t = new Thread(() -> {
+                Lifecycle life = traced;
+                if (life != null) {
+                    life.beginExit(); // a second Ctrl-C's halt under way ends the process once its result is written
+                }
+                System.exit(ExitCode.INTERRUPTED.code());
+            }, "clusterbench-exit");
             t.setDaemon(true); // inside a running shutdown, System.exit blocks for good: it must not hold the JVM
             t.start();
         }

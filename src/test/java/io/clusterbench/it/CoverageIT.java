@@ -35,6 +35,9 @@ class CoverageIT {
             + "|handler::ha_(update|write|delete)_row|row_upd.*|row_ins.*|btr_cur_(optimistic|pessimistic)_(update|insert)"
             + "|mysql_insert|Sql_cmd_(update|delete)::.*|log_write_up_to|trx_undo_report.*|row_update_for_mysql");
 
+    /** Far above what a profile missing the workers' threads holds (about 1%), below a loaded machine's 73%. */
+    private static final double ATTACHED_PERCENT = 40;
+
     @TempDir
     static Path tmp;
     private static Path reader;
@@ -56,9 +59,22 @@ class CoverageIT {
                 "--warmup-time=1", "--profile=on", "--profile-frequency=499", "--out=" + out));
         assertEquals(0, r.exitCode(), r.err() + r.out());
         // the first run after prepare: the server threads of its workers start just after perf was started by the
-        // observer's thread; they are sampled only if the step waited for perf to attach (else 1% of the samples)
-        assertTrue(!r.out().contains("profile warning"), r.out());
+        // observer's thread; they are sampled only if the step waited for perf to attach (else 1% of the samples).
+        // The user's warning comes below 80%, which a loaded CI machine once reached (73%) with perf attached.
+        double percent = samplesPercentOfExpected(out);
+        assertTrue(!(percent < ATTACHED_PERCENT), percent + "% of the expected samples: perf was not attached to the "
+                + "workers' server threads\n" + r.out());
         return out;
+    }
+
+    private static double samplesPercentOfExpected(Path result) {
+        try {
+            List<RunRecord> runs = ResultJson.read(result.resolve("result.json")).runs();
+            Double p = runs.get(0).fact(FactKeys.CPU_PROFILE).nodes().get(0).samplesPercentOfExpected();
+            return p == null ? Double.NaN : p; // no expected count (the server's CPU time unread): nothing to judge
+        } catch (java.io.IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
     }
 
     @Test
