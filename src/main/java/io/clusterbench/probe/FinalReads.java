@@ -14,6 +14,8 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
@@ -23,8 +25,10 @@ import java.util.concurrent.TimeUnit;
  * An acknowledged append or increment missing from one is lost. A node that refuses (not Synced, not in the primary
  * component, down) is asked again every {@value #RETRY_MILLIS} ms until the final-read timeout; on Galera a node that
  * still refuses is then read as it stands, outside the primary component ({@code wsrep_dirty_reads=ON}, no causal
- * wait), and marked {@code (dirty)}: after two nodes crashed, what the survivor holds is what a rebuilt cluster starts
- * from. The nodes are read in parallel, each on its own daemon thread, its sockets owned by the lifecycle.
+ * wait), and marked {@code (dirty)}, when no node gave a causal read of that workload: after two nodes crashed, what the
+ * survivor holds is what a rebuilt cluster starts from. When another node did, the primary component holds the
+ * cluster's final state and the refusing node (one that has not rejoined) is not read: its stale data would be judged
+ * as lost writes the cluster still has. The nodes are read in parallel, each on its own daemon thread, its sockets owned by the lifecycle.
  *
  * <p>Thread-safe (each call has its own state).
  */
@@ -75,6 +79,7 @@ public final class FinalReads {
         int n = base.endpoints().size();
         List<Map<HistoryWorkload, String>> got = new ArrayList<>();
         List<String> notes = java.util.Collections.synchronizedList(new ArrayList<>());
+        Set<HistoryWorkload> inPrimary = ConcurrentHashMap.newKeySet(); // workloads some node read causally
         CountDownLatch done = new CountDownLatch(n);
         boolean[] finished = new boolean[n]; // guarded by finished
         long deadline = System.nanoTime() + wait.toNanos();
@@ -84,7 +89,7 @@ public final class FinalReads {
             int endpoint = e;
             Thread t = new Thread(() -> {
                 try {
-                    readNode(load, causal, dirty, endpoint, deadline, mine, notes, life);
+                    readNode(load, causal, dirty, endpoint, deadline, mine, notes, inPrimary, life);
                 } finally {
                     synchronized (finished) {
                         finished[endpoint] = true;
@@ -122,10 +127,12 @@ public final class FinalReads {
     }
 
     private static void readNode(HistoryHost load, Target causal, Target dirty, int endpoint, long deadline,
-                                 Map<HistoryWorkload, String> got, List<String> notes, Lifecycle life) {
+                                 Map<HistoryWorkload, String> got, List<String> notes, Set<HistoryWorkload> inPrimary,
+                                 Lifecycle life) {
         String node = load.node(endpoint);
         List<String> dirtyRead = new ArrayList<>();
         List<String> unread = new ArrayList<>();
+        List<String> outside = new ArrayList<>();
         String why = null;
         for (HistoryWorkload w : load.ordered()) {
             String last = null;
@@ -133,6 +140,7 @@ public final class FinalReads {
                 last = attempt(load, causal, endpoint, w, life);
                 if (last == null) {
                     got.put(w, node);
+                    inPrimary.add(w);
                     break;
                 }
                 if (System.nanoTime() - deadline > 0) {
@@ -144,7 +152,9 @@ public final class FinalReads {
                 continue;
             }
             why = why == null ? last : why;
-            if (dirty != null && attempt(load, dirty, endpoint, w, life) == null) {
+            if (dirty != null && inPrimary.contains(w)) {
+                outside.add(w.label());
+            } else if (dirty != null && attempt(load, dirty, endpoint, w, life) == null) {
                 got.put(w, node + " (dirty)");
                 dirtyRead.add(w.label());
             } else {
@@ -157,6 +167,11 @@ public final class FinalReads {
         }
         if (!unread.isEmpty()) {
             notes.add(node + " gave no final read of " + String.join(", ", unread) + ": " + why);
+        }
+        if (!outside.isEmpty()) {
+            notes.add(node + " was not read for the final reads of " + String.join(", ", outside) + ": it stayed "
+                    + "outside the primary component (" + why + ") while the nodes in it were read; what a node that "
+                    + "has not rejoined holds is not the cluster's final state, so it is not judged");
         }
     }
 

@@ -299,4 +299,36 @@ class RelayIT {
             sandbox("link", "n3", "20ms");
         }
     }
+
+    /**
+     * {@code probe anomalies} with n3 cut off for good from 1 s: at the final reads n1 and n2 are read in the primary
+     * component and n3, still outside it, is not read (its stale data would be judged as lost appends and increments
+     * the cluster still holds); a note says so, and no acknowledged write is missing.
+     */
+    @Test
+    @Order(6)
+    void aNodeStillOutsideThePrimaryComponentAtTheFinalReadsIsNotJudged(@TempDir Path out) throws IOException {
+        Cli.Result r;
+        try {
+            r = Cli.run(target(3, "probe", "anomalies", "--consistency", "7", "--isolation", "SER",
+                    "--routing", "single-writer", "--reads-on", "other", "--anomaly-workload", "append,counter",
+                    "--time", "10", "--final-read-timeout", "2", "--fault", "1s partition n3", "--sandbox",
+                    dir.toString(), "--out", out.toString()));
+        } finally {
+            sandbox("heal", "n3");
+        }
+        assertTrue(r.out().contains("n3 was not read for the final reads of append, counter: it stayed outside the "
+                + "primary component"), r.out() + r.err());
+        assertTrue(r.out().contains("final reads: n1, n2\n") || r.out().contains("final reads: n1, n2;"), r.out());
+        JsonNode setting = JSON.readTree(out.resolve("anomalies.json").toFile()).get("settings").get(0);
+        for (JsonNode check : setting.get("checks")) {
+            for (JsonNode n : check.get("counts")) {
+                String a = n.get("anomaly").asText();
+                if (a.equals("lost-append") || a.equals("lost-increment")) {
+                    assertEquals(0, n.get("count").asLong(), check.get("workload").asText() + " " + n + "\n" + r.out());
+                    assertTrue(n.get("checked").asLong() > 0, "checked: " + n);
+                }
+            }
+        }
+    }
 }
