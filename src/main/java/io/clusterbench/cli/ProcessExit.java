@@ -18,11 +18,11 @@ final class ProcessExit implements Lifecycle.Exit {
      * The lifecycle this exit ends the process for: its timeline is printed at a halt ({@code CLUSTERBENCH_TRACE=1}),
      * and a halt under way is let finish before an exit; null until {@link #of} is called.
      */
-    private volatile Lifecycle traced;
+    private volatile Lifecycle life;
 
     /** Binds the exit to {@code life}: prints its timeline when the process halts, waits for its halt when exiting. */
     void of(Lifecycle life) {
-        traced = life;
+        this.life = life;
     }
 
     ProcessExit(PrintStream err) {
@@ -39,9 +39,9 @@ final class ProcessExit implements Lifecycle.Exit {
         printTrace("exit " + cause);
         if (cause == Lifecycle.StopCause.INTERRUPT) {
             Thread t = new Thread(() -> {
-                Lifecycle life = traced;
-                if (life != null) {
-                    life.beginExit(); // a second Ctrl-C's halt under way ends the process once its result is written
+                Lifecycle bound = life;
+                if (bound != null) {
+                    bound.beginExit(); // a second Ctrl-C's halt under way ends the process once its result is written
                 }
                 System.exit(ExitCode.INTERRUPTED.code());
             }, "clusterbench-exit");
@@ -60,7 +60,7 @@ final class ProcessExit implements Lifecycle.Exit {
 
     /** With {@code CLUSTERBENCH_TRACE=1}: marks {@code what} and prints the timeline and the threads in native calls. */
     private void printTrace(String what) {
-        Lifecycle life = traced;
+        Lifecycle life = this.life;
         if (life != null && !life.trace().isEmpty()) {
             life.mark(what + " at epoch ms " + System.currentTimeMillis());
             life.trace().forEach(line -> err.println("trace " + line));

@@ -41,13 +41,10 @@ final class ScenarioObserver implements Observer {
     /** The scenarios' own loads ({@code --background}'s is its observer's). */
     private final List<SideLoad> loads;
     private final Lifecycle life;
-    /** True when the first tally is {@code --background}'s. */
-    private final boolean withBackground;
     private volatile String compact = "";
 
     private ScenarioObserver(List<ScenarioTally> tallies, List<Supplier<Throwable>> failures, List<SideLoad> loads,
-                             Lifecycle life, boolean withBackground) {
-        this.withBackground = withBackground;
+                             Lifecycle life) {
         this.tallies = List.copyOf(tallies);
         this.failures = List.copyOf(failures);
         this.loads = List.copyOf(loads);
@@ -84,7 +81,7 @@ final class ScenarioObserver implements Observer {
             loads.add(load);
             failures.add(load::failure);
         }
-        return new ScenarioObserver(tallies, failures, loads, life, background != null);
+        return new ScenarioObserver(tallies, failures, loads, life);
     }
 
     @Override
@@ -110,7 +107,7 @@ final class ScenarioObserver implements Observer {
             Map<String, Object> one = t.drain();
             if (!one.isEmpty()) {
                 m.put(t.name(), one);
-                if (withBackground && t == tallies.get(0)) {
+                if (tallies.size() > loads.size() && t == tallies.get(0)) { // the first is --background's
                     continue; // its tps is on the line already, as "bg"
                 }
                 line.append(line.length() == 0 ? "sc " : ", ").append(t.name()).append(' ')
