@@ -50,8 +50,10 @@ public final class Lifecycle {
     /**
      * The backstop: a command still running this long after a stop that came once something was measured (its end
      * sequence held by what no deadline bounded) is ended at once ({@link #halt}). With {@link #HALT_DEADLINE} it
-     * leaves 0.15 s of the {@link #EXIT_BOUND} to the JVM's own exit (which waits up to 0.3 s for a thread inside a
-     * native call, such as the reaper of a child process killed a moment before).
+     * leaves 0.15 s of the {@link #EXIT_BOUND} to the JVM's own exit, not the {@link #JVM_EXIT} a stop's closes leave:
+     * a shorter watchdog would halt a command still writing its record on a loaded machine (its end takes 0.3 s on a
+     * quiet one), and a halt writes less (no summary). So when the halt abandons a close inside a native call, the
+     * process may end up to 0.15 s past the bound.
      */
     public static final Duration WATCHDOG = Duration.ofMillis(600);
     /**
@@ -62,9 +64,12 @@ public final class Lifecycle {
     /**
      * What the {@link #EXIT_BOUND} keeps for the JVM's own exit after the command's last close: closes begun by a stop
      * (killing a server, deleting its directory) may take until {@code EXIT_BOUND - JVM_EXIT} after the stop before
-     * they are abandoned, so a loaded machine's slow delete still finishes.
+     * they are abandoned, so a loaded machine's slow delete still finishes. A close that is abandoned leaves its thread
+     * inside a native call (an unlink waiting for the disk's writeback), and at its final safepoint the JVM waits up to
+     * 0.3 s for such a thread (HotSpot's {@code VM_Exit::wait_for_threads_in_native_to_block}): this keeps those 0.3 s
+     * and 0.05 s for the rest of the JVM's exit.
      */
-    public static final Duration JVM_EXIT = Duration.ofMillis(150);
+    public static final Duration JVM_EXIT = Duration.ofMillis(350);
     /**
      * One deadline, counted from a step's measured end, for all the work of its end that waits on something else (the
      * observers' final readings and their close, the explain collectors' end readings, perf's stop and the analysis of

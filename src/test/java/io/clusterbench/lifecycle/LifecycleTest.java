@@ -84,6 +84,25 @@ class LifecycleTest {
         assertEquals(1, late.get(), "a resource opened after such a stop is closed at once");
     }
 
+    /**
+     * A close abandoned by a stop (a delete stuck on the disk's writeback) leaves its thread inside a native call, and
+     * the JVM's exit waits up to 0.3 s for it: the stop must hand the exit over early enough for that wait to fit in the
+     * bound.
+     */
+    @Test
+    void aStopBeforeAnythingWasMeasuredLeavesTheJvmItsWaitForAThreadInNativeWithinTheBound() {
+        double jvmWaitForThreadsInNativeSeconds = 0.3; // HotSpot's VM_Exit::wait_for_threads_in_native_to_block
+        RecordingExit exit = new RecordingExit();
+        Lifecycle life = new Lifecycle(exit);
+        life.own("a delete stuck on the disk", NEVER::await);
+        long start = System.nanoTime();
+        life.stop(Lifecycle.StopCause.INTERRUPT);
+        double seconds = (System.nanoTime() - start) / 1e9;
+        assertTrue(seconds + jvmWaitForThreadsInNativeSeconds < Lifecycle.EXIT_BOUND.toMillis() / 1000.0,
+                "the stop handed the exit over " + seconds + " s after it");
+        assertEquals(List.of("a delete stuck on the disk"), life.abandoned());
+    }
+
     @Test
     void aStopDuringTheMeasuredPhaseStopsTheListenersAndLetsTheCommandSave() {
         RecordingExit exit = new RecordingExit();
