@@ -22,7 +22,8 @@ import java.util.function.ToDoubleFunction;
  * docs/explain.md) share half of the 5%, the names chosen after looking (every function and wait event any step
  * listed) share the other half (all of it to one family when the other is empty); so a server against itself shows a
  * resolved change at no more than 5% of thread counts, and a listed function that resolves was not picked out of
- * noise. Immutable.
+ * noise. A share of profile samples (lock share, category, function) is never judged more precisely than its samples
+ * allow: its pairs' binomial variances floor the interval's spread (docs/metrics.md). Immutable.
  *
  * @param threads                  worker threads
  * @param pairs                    finished pairs compared
@@ -84,7 +85,8 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
      * A figure compared as a difference.
      *
      * @param name   the category, function or wait event; for the lock figures their name
-     * @param meanA  mean over A's steps (a step where a function or wait was not listed counts 0)
+     * @param meanA  mean over A's steps (a wait a step did not list counts 0; a function as {@link
+     *               ExplainReading#functionShare} says: 0 under a whole list, half the smallest share under a cut one)
      * @param meanB  mean over B's steps
      * @param change B − A with its interval ({@link PairedDifference#confidence} says at which level)
      */
@@ -127,9 +129,13 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
         headline.put("lock share", ExplainReading::lockSharePercent);
         headline.put("lock wait", ExplainReading::lockWaitMicros);
         long present = headline.values().stream().filter(f -> measured(rs, f)).count();
-        Candidates cats = candidates(rs, ExplainReading::categories);
-        Candidates funcs = candidates(rs, ExplainReading::functions);
-        Candidates waits = candidates(rs, ExplainReading::waits);
+        Candidates cats = candidates(rs, ExplainReading::categories, ExplainReading::profiled,
+                (x, name) -> x.categories().getOrDefault(name, 0.0),
+                (x, name) -> x.shareVariance(x.categories().getOrDefault(name, 0.0)), SHARE_POINTS_BOUND);
+        Candidates funcs = candidates(rs, ExplainReading::functions, ExplainReading::profiled,
+                ExplainReading::functionShare, ExplainReading::functionShareVariance, SHARE_POINTS_BOUND);
+        Candidates waits = candidates(rs, ExplainReading::waits, ExplainReading::waited,
+                (x, name) -> x.waits().getOrDefault(name, 0.0), null, Double.NaN);
         if (present == 0) {
             return null;
         }
@@ -144,24 +150,36 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
         Scaled ipc = scaled(rs, order, headline.get("ipc"), headlineLevel);
         String ipcAbsent = ipc != null ? null : rs.stream().flatMap(x -> java.util.stream.Stream.of(x))
                 .map(ExplainReading::ipcAbsentReason).filter(java.util.Objects::nonNull).findFirst().orElse(null);
-        Shift lockShare = shift("lock share", rs, order, headline.get("lock share"), headlineLevel, SHARE_POINTS_BOUND);
-        Shift lockWait = shift("lock wait", rs, order, headline.get("lock wait"), headlineLevel, Double.NaN);
+        Shift lockShare = shift("lock share", rs, order, headline.get("lock share"),
+                x -> x.shareVariance(x.lockSharePercent()), headlineLevel, SHARE_POINTS_BOUND);
+        Shift lockWait = shift("lock wait", rs, order, headline.get("lock wait"), null, headlineLevel, Double.NaN);
         return new ExplainChange(threads, pairs.size(), (int) named + chosen, cpu, vcs, ipc, ipcAbsent, lockShare,
-                lockWait, moved(rs, order, cats, ExplainReading::profiled, headlineLevel, SHARE_POINTS_BOUND),
-                moved(rs, order, funcs, ExplainReading::profiled, chosenLevel, SHARE_POINTS_BOUND),
-                moved(rs, order, waits, ExplainReading::waited, chosenLevel, Double.NaN),
-                cats.names().size(), funcs.names().size(), waits.names().size());
+                lockWait, moved(rs, order, cats, headlineLevel), moved(rs, order, funcs, chosenLevel),
+                moved(rs, order, waits, chosenLevel), cats.names().size(), funcs.names().size(), waits.names().size());
     }
 
-    /** Every name a list's figure has in any step, with how to read it from a step. */
-    private record Candidates(Set<String> names, Function<ExplainReading, Map<String, Double>> values) {
+    /**
+     * Every name a list's figure has in any step, with how to read it from a step.
+     *
+     * @param measured a step has the figure (else its value is NaN and the pair is left out)
+     * @param value    the name's value in a step that has the figure
+     * @param variance the value's variance from counting (for a share of samples), or null for none
+     * @param bound    the largest possible |B − A| (intervals are cut to it), NaN for none
+     */
+    private record Candidates(Set<String> names, java.util.function.Predicate<ExplainReading> measured,
+                              java.util.function.BiFunction<ExplainReading, String, Double> value,
+                              java.util.function.BiFunction<ExplainReading, String, Double> variance, double bound) {
     }
 
     private static boolean measured(List<ExplainReading[]> rs, ToDoubleFunction<ExplainReading> f) {
         return rs.stream().anyMatch(x -> Double.isFinite(f.applyAsDouble(x[0])) && Double.isFinite(f.applyAsDouble(x[1])));
     }
 
-    private static Candidates candidates(List<ExplainReading[]> rs, Function<ExplainReading, Map<String, Double>> values) {
+    private static Candidates candidates(List<ExplainReading[]> rs, Function<ExplainReading, Map<String, Double>> values,
+                                         java.util.function.Predicate<ExplainReading> measured,
+                                         java.util.function.BiFunction<ExplainReading, String, Double> value,
+                                         java.util.function.BiFunction<ExplainReading, String, Double> variance,
+                                         double bound) {
         Set<String> names = new LinkedHashSet<>();
         for (ExplainReading[] x : rs) {
             for (ExplainReading r : x) {
@@ -172,7 +190,7 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
                 });
             }
         }
-        return new Candidates(names, values);
+        return new Candidates(names, measured, value, variance, bound);
     }
 
     private static Scaled scaled(List<ExplainReading[]> rs, PairOrder order, ToDoubleFunction<ExplainReading> f,
@@ -183,24 +201,32 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
         return r.pairs() == 0 ? null : new Scaled(median(a), median(b), confidence, r);
     }
 
-    /** @param bound the largest possible |B − A| (intervals are cut to it), NaN for none */
+    /**
+     * @param variance a step's value's variance from counting (a share of samples), or null for none: the pairs'
+     *                 sums floor the interval's spread ({@link PairedDifference#ofBlocks(List, List, PairOrder,
+     *                 double, List)})
+     * @param bound    the largest possible |B − A| (intervals are cut to it), NaN for none
+     */
     private static Shift shift(String name, List<ExplainReading[]> rs, PairOrder order,
-                               ToDoubleFunction<ExplainReading> f, double confidence, double bound) {
+                               ToDoubleFunction<ExplainReading> f, ToDoubleFunction<ExplainReading> variance,
+                               double confidence, double bound) {
         List<Double> a = rs.stream().map(x -> f.applyAsDouble(x[0])).toList();
         List<Double> b = rs.stream().map(x -> f.applyAsDouble(x[1])).toList();
-        PairedDifference d = PairedDifference.ofBlocks(a, b, order, confidence);
+        List<Double> floor = variance == null ? null
+                : rs.stream().map(x -> variance.applyAsDouble(x[0]) + variance.applyAsDouble(x[1])).toList();
+        PairedDifference d = PairedDifference.ofBlocks(a, b, order, confidence, floor);
         d = Double.isNaN(bound) ? d : d.clampedTo(bound);
         return d.pairs() == 0 ? null : new Shift(name, mean(a), mean(b), d);
     }
 
     /** The names whose |B − A| is largest (names that are 0 in every step left out). */
-    private static List<Shift> moved(List<ExplainReading[]> rs, PairOrder order, Candidates c,
-                                     java.util.function.Predicate<ExplainReading> measured, double confidence,
-                                     double bound) {
+    private static List<Shift> moved(List<ExplainReading[]> rs, PairOrder order, Candidates c, double confidence) {
         List<Shift> all = new ArrayList<>();
         for (String name : c.names()) {
-            ToDoubleFunction<ExplainReading> f = x -> measured.test(x) ? c.values().apply(x).getOrDefault(name, 0.0) : Double.NaN;
-            Shift s = shift(name, rs, order, f, confidence, bound);
+            ToDoubleFunction<ExplainReading> f = x -> c.measured().test(x) ? c.value().apply(x, name) : Double.NaN;
+            ToDoubleFunction<ExplainReading> v = c.variance() == null ? null
+                    : x -> c.measured().test(x) ? c.variance().apply(x, name) : 0;
+            Shift s = shift(name, rs, order, f, v, confidence, c.bound());
             if (s != null && (s.meanA() != 0 || s.meanB() != 0)) {
                 all.add(s);
             }

@@ -78,12 +78,20 @@ final class LeastSquares {
 
     /** @return the standard error of c'β̂, σ̂·‖(X⁺)'c‖ (c'(X'X)⁺c = ‖(X⁺)'c‖²) */
     double se(double[] c) {
+        return se(c, sigma());
+    }
+
+    /**
+     * @param sigma the residual standard deviation to use in place of σ̂ (e.g. σ̂ raised to a known floor)
+     * @return sigma·‖(X⁺)'c‖
+     */
+    double se(double[] c, double sigma) {
         double[] v = pinv.preMultiply(c);
         double ss = 0;
         for (double x : v) {
             ss += x * x;
         }
-        return sigma() * Math.sqrt(ss);
+        return sigma * Math.sqrt(ss);
     }
 
     /** @return the unit vector of coefficient {@code i} among {@code p} */

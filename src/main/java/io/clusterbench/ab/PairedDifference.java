@@ -38,7 +38,21 @@ public record PairedDifference(int pairs, double difference, double low, double 
      * @param order per pair, where A's and B's runs stood in their block; null when unknown
      */
     public static PairedDifference ofBlocks(List<Double> a, List<Double> b, PairOrder order, double confidence) {
-        PairedEstimate e = PairedEstimate.of(a, b, order, false, confidence);
+        return ofBlocks(a, b, order, confidence, null);
+    }
+
+    /**
+     * The same with a floor under the interval's spread: the variance each pair's B − A has from counting alone (for
+     * shares of profile samples, the two sides' binomial variances added). Values that agree by chance more closely
+     * than counting allows (a function seen in a few samples of some steps, none in others) then give an interval
+     * no narrower than the counting does.
+     *
+     * @param floorVariance per pair, the variance of B − A from counting (0 or NaN: none); null for no floor
+     * @throws IllegalArgumentException when the lists differ in length
+     */
+    public static PairedDifference ofBlocks(List<Double> a, List<Double> b, PairOrder order, double confidence,
+                                            List<Double> floorVariance) {
+        PairedEstimate e = PairedEstimate.of(a, b, order, false, confidence, floorVariance);
         return new PairedDifference(e.pairs(), e.estimate(), e.estimate() - e.half(), e.estimate() + e.half(),
                 confidence, e.method(), false);
     }

@@ -10,7 +10,9 @@ import java.util.List;
  *
  * @param pairs    pairs used
  * @param estimate mean of d (position effects removed under crossover)
- * @param sd       standard deviation of d (the residual one under crossover); NaN below 2 pairs
+ * @param sd       standard deviation of d (the residual one under crossover), at least the pairs' counting floor
+ *                 where one is given (see {@link #of(List, List, PairOrder, boolean, double, List)}); NaN below 2
+ *                 pairs
  * @param se       standard error of the estimate; NaN below 2 pairs
  * @param df       degrees of freedom; 0 below 2 pairs
  * @param half     half-width of the interval at the asked confidence, t(1 − (1 − c)/2, df)·se; NaN below 2 pairs
@@ -31,7 +33,21 @@ record PairedEstimate(int pairs, double estimate, double sd, double se, int df, 
      * @throws IllegalArgumentException when the lists differ in length
      */
     static PairedEstimate of(List<Double> a, List<Double> b, PairOrder order, boolean logRatio, double confidence) {
-        if (a.size() != b.size() || (order != null && order.pairs() != a.size())) {
+        return of(a, b, order, logRatio, confidence, null);
+    }
+
+    /**
+     * The same with a floor under the spread of d: per pair, the variance d has from counting alone (for a share of
+     * profile samples, the binomial variance of each side's share added). The residual standard deviation used is
+     * at least the root of the used pairs' mean floor, so a few pairs whose values happen to agree (a share that
+     * is 3 samples in two steps and 0 in the others) cannot give an interval narrower than the counting allows.
+     *
+     * @param floorVariance per pair, d's variance from counting, in d's unit squared (NaN or 0: none); null for none
+     */
+    static PairedEstimate of(List<Double> a, List<Double> b, PairOrder order, boolean logRatio, double confidence,
+                             List<Double> floorVariance) {
+        if (a.size() != b.size() || (order != null && order.pairs() != a.size())
+                || (floorVariance != null && floorVariance.size() != a.size())) {
             throw new IllegalArgumentException("paired values: " + a.size() + " for A but " + b.size() + " for B");
         }
         double[] d = new double[a.size()];
@@ -45,11 +61,12 @@ record PairedEstimate(int pairs, double estimate, double sd, double se, int df, 
             }
         }
         int n = used.size();
+        double floorSd = floorSd(floorVariance, used);
         if (n == 0) {
             return new PairedEstimate(0, Double.NaN, Double.NaN, Double.NaN, 0, Double.NaN, null, Double.NaN);
         }
         if (order != null && n >= PairedRatio.MIN_CROSSOVER_PAIRS) {
-            PairedEstimate cross = crossover(java.util.Arrays.copyOf(d, n), order, used, confidence);
+            PairedEstimate cross = crossover(java.util.Arrays.copyOf(d, n), order, used, confidence, floorSd);
             if (cross != null) {
                 return cross;
             }
@@ -66,7 +83,7 @@ record PairedEstimate(int pairs, double estimate, double sd, double se, int df, 
         for (int i = 0; i < n; i++) {
             ss += (d[i] - mean) * (d[i] - mean);
         }
-        double sd = Math.sqrt(ss / (n - 1));
+        double sd = Math.max(Math.sqrt(ss / (n - 1)), floorSd);
         double se = sd / Math.sqrt(n);
         return new PairedEstimate(n, mean, sd, se, n - 1, half(se, n - 1, confidence), "paired", Double.NaN);
     }
@@ -81,7 +98,8 @@ record PairedEstimate(int pairs, double estimate, double sd, double se, int df, 
      * @return the estimate, or null when the positions leave the difference inestimable (with two sides: one order
      * only) or fewer than 2 residual degrees of freedom
      */
-    private static PairedEstimate crossover(double[] d, PairOrder order, List<Integer> used, double confidence) {
+    private static PairedEstimate crossover(double[] d, PairOrder order, List<Integer> used, double confidence,
+                                            double floorSd) {
         int p = order.sides();
         double[][] x = new double[d.length][p];
         for (int i = 0; i < d.length; i++) {
@@ -93,12 +111,26 @@ record PairedEstimate(int pairs, double estimate, double sd, double se, int df, 
         if (!fit.estimable(intercept) || fit.df() < 2) {
             return null;
         }
-        double se = fit.se(intercept);
+        double sigma = Math.max(fit.sigma(), floorSd);
+        double se = fit.se(intercept, sigma);
         double h = half(se, fit.df(), confidence);
         double orderEffect = p == 2 && fit.estimable(LeastSquares.unit(p, 1)) ? fit.estimate(LeastSquares.unit(p, 1))
                 : Double.NaN;
-        return new PairedEstimate(d.length, fit.estimate(intercept), fit.sigma(), se, fit.df(), h, "crossover",
+        return new PairedEstimate(d.length, fit.estimate(intercept), sigma, se, fit.df(), h, "crossover",
                 orderEffect);
+    }
+
+    /** @return √(mean of the used pairs' floor variances), 0 without a floor */
+    private static double floorSd(List<Double> floorVariance, List<Integer> used) {
+        if (floorVariance == null || used.isEmpty()) {
+            return 0;
+        }
+        double sum = 0;
+        for (int i : used) {
+            double v = floorVariance.get(i);
+            sum += Double.isFinite(v) && v > 0 ? v : 0;
+        }
+        return Math.sqrt(sum / used.size());
     }
 
     private static double half(double se, int df, double confidence) {

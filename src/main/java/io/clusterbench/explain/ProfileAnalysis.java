@@ -37,7 +37,7 @@ record ProfileAnalysis(long samples, Map<String, Long> selfByName, Map<String, L
     /** The user-space self name of a sample whose stack holds kernel frames only. */
     static final String KERNEL_ONLY = "[kernel only]";
     /** Functions listed in each top list. */
-    static final int TOP = 20;
+    static final int TOP = io.clusterbench.result.CpuProfile.LISTED;
 
     /** @return the figures of {@code stacks} (folded stack to its samples) */
     static ProfileAnalysis of(Map<String, Long> stacks) {

@@ -30,6 +30,8 @@ public record CpuProfile(List<Node> nodes) {
     public static final long MIN_EXPECTED_SAMPLES = 200;
     /** Above this share of the server's CPU, perf's own process competed with the server enough to disturb the step. */
     public static final double MAX_PERF_CPU_PERCENT_OF_SERVER = 5;
+    /** Functions listed in each top list ({@link Node#topSelf} and the others): a list this long may be cut. */
+    public static final int LISTED = 20;
 
     public CpuProfile {
         nodes = nodes == null ? List.of() : List.copyOf(nodes);

@@ -79,6 +79,22 @@ public final class ExplainSamples {
                 p.lostSamples(), warning, p.events(), p.samplesPerEvent());
     }
 
+    /**
+     * @param facts   one node's facts ({@link #facts})
+     * @param samples the profile's samples
+     * @param topSelf its functions by self samples (shares as given)
+     * @return the same facts with that profile's samples and function list
+     */
+    public static Facts withFunctions(Facts facts, long samples, List<CpuProfile.Share> topSelf) {
+        CpuProfile.Node p = facts.get(FactKeys.CPU_PROFILE).nodes().get(0);
+        CpuProfile.Node q = new CpuProfile.Node(p.node(), p.endpoint(), p.absentReason(), p.incompleteReason(), p.pid(),
+                p.frequencyHz(), p.foldedFile(), samples, p.windowSeconds(), p.coveredSeconds(), p.perfCpuSeconds(),
+                p.perfCpuPercentOfServer(), p.analysisSeconds(), p.distinctFunctions(), p.concentration(),
+                p.categories(), p.lockSharePercent(), topSelf, p.topTotal(), p.topUserSelf(), p.expectedSamples(),
+                p.samplesPercentOfExpected(), p.lostSamples(), p.warning(), p.events(), p.samplesPerEvent());
+        return facts.with(FactKeys.CPU_PROFILE, new CpuProfile(List.of(q)));
+    }
+
     /** @return {@code run} with {@code facts} as its observer facts */
     public static RunRecord with(RunRecord run, Facts facts) {
         return run.withFacts(facts);
