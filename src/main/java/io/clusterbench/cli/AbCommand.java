@@ -82,6 +82,7 @@ final class AbCommand extends WorkloadCommand {
             problems.add("--repeat must be >= 1 and --quiet-timeout >= 0");
         }
         OrderMode mode = OrderMode.parse(order, problems);
+        target.sidesNameServers();
         if (!target.embedded()) {
             problems.add("ab takes its servers from --a/--b, --a-server/--b-server or --side-host/--side-server, not "
                     + "--host/--socket");

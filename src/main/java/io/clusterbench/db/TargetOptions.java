@@ -73,6 +73,14 @@ public final class TargetOptions {
             + "(the path is printed). Default: removed.")
     boolean keep;
 
+    /** Set by {@code ab}: its sides name their servers, and --user, --password and TLS are their defaults. */
+    private boolean sidesNameServers;
+
+    /** Marks these options as {@code ab}'s: --user, --password and TLS serve its sides, which name their servers. */
+    public void sidesNameServers() {
+        sidesNameServers = true;
+    }
+
     /** @return true for {@code --keep}: the embedded server's data directory stays */
     public boolean keep() {
         return keep;
@@ -153,6 +161,36 @@ public final class TargetOptions {
         if (o.database != null && !o.database.matches("[A-Za-z0-9_$]+")) {
             problems.add("--db must be a plain database name (got '" + o.database + "')");
         }
+        List<String> unused = o.embedded() ? o.givenForAServer() : List.of();
+        if (!unused.isEmpty()) {
+            problems.add(String.join(", ", unused) + " given without --host or --socket, where the target is the "
+                    + "embedded MariaDB, which would ignore " + (unused.size() == 1 ? "it" : "them")
+                    + "; give --host (sysbench's default is localhost: --host 127.0.0.1) or leave "
+                    + (unused.size() == 1 ? "it" : "them") + " out");
+        }
+    }
+
+    /** @return the options given that only a server the user names takes (ab's sides take some of them) */
+    private List<String> givenForAServer() {
+        List<String> given = new java.util.ArrayList<>();
+        if (ports != null) {
+            given.add("--port");
+        }
+        if (!sidesNameServers) {
+            if (user != null) {
+                given.add("--user");
+            }
+            if (password != null) {
+                given.add("--password");
+            }
+            if (sslMode != null || sslCa != null || sslCert != null) {
+                given.add("--ssl-mode/--ssl-ca/--ssl-cert");
+            }
+        }
+        if (serverPid != 0) {
+            given.add("--server-pid");
+        }
+        return given;
     }
 
 }
