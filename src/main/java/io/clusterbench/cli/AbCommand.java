@@ -78,9 +78,7 @@ final class AbCommand extends WorkloadCommand {
     @Override
     public Integer call() {
         List<String> problems = new ArrayList<>();
-        if (repeat != null && repeat < 1 || quietTimeoutSeconds < 0) {
-            problems.add("--repeat must be >= 1 and --quiet-timeout >= 0");
-        }
+        problems.addAll(SweepCommand.repeatProblems(repeat == null ? 1 : repeat, quietTimeoutSeconds));
         OrderMode mode = OrderMode.parse(order, problems);
         target.sidesNameServers();
         if (!target.embedded()) {

@@ -155,6 +155,10 @@ public final class Main implements Runnable {
             if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.getUnmatched().isEmpty()) {
                 message = unmatched(at, at == cli, u.getUnmatched().get(0), a, args);
             }
+            if (ex instanceof CommandLine.MissingParameterException m && m.getMissing().stream()
+                    .anyMatch(x -> "WORKLOAD".equals(x.paramLabel()))) {
+                message += " (one of " + String.join(", ", io.clusterbench.runner.WorkloadRegistry.names()) + ")";
+            }
             message = masked(wholeNumbers(message), secrets);
             // the full path ('clusterbench sandbox kill'), so the hint names a help page that exists
             env.err().println("error: " + message + " — see '" + at.getCommandSpec().qualifiedName() + " --help'");

@@ -73,8 +73,9 @@ final class SweepCommand extends WorkloadCommand {
             return capacitySearch();
         }
         int repeat = this.repeat == null ? 1 : this.repeat;
-        if (repeat < 1 || quietTimeoutSeconds < 0) {
-            throw new io.clusterbench.UserException("invalid options: --repeat must be >= 1 and --quiet-timeout >= 0",
+        List<String> bad = repeatProblems(repeat, quietTimeoutSeconds);
+        if (!bad.isEmpty()) {
+            throw new io.clusterbench.UserException("invalid options: " + String.join("; ", bad),
                     "see clusterbench sweep --help");
         }
         List<Consistency> levels = Consistency.list(cluster.consistency());
@@ -97,5 +98,20 @@ final class SweepCommand extends WorkloadCommand {
         }
         RunPlan plan = planWithScenarios(true, scenarios, run, cluster, shards, metrics, explain);
         return CapacityCommand.search(env, plan, capacity, repeat == null ? Defaults.CAPACITY_REPEATS : repeat, "sweep");
+    }
+
+    /**
+     * @return what is wrong with {@code --repeat} and {@code --quiet-timeout} (sweep's and ab's), each with the value
+     * given; empty when nothing
+     */
+    static List<String> repeatProblems(int repeat, int quietTimeoutSeconds) {
+        List<String> problems = new java.util.ArrayList<>();
+        if (repeat < 1) {
+            problems.add("--repeat must be >= 1 (got " + repeat + ")");
+        }
+        if (quietTimeoutSeconds < 0) {
+            problems.add("--quiet-timeout must be >= 0 seconds (got " + quietTimeoutSeconds + ")");
+        }
+        return problems;
     }
 }

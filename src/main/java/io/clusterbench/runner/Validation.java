@@ -47,7 +47,7 @@ public final class Validation {
                         + " seconds (10 years)");
             }
             if (run.rate > 1e9) {
-                problems.add("--rate must be at most 1e9 events/s");
+                problems.add("--rate must be at most 1e9 events/s (got " + number(run.rate) + ")");
             }
             if (run.timeSeconds < 0) {
                 problems.add("--time must be >= 0 seconds (got " + run.timeSeconds + ")");
@@ -56,16 +56,16 @@ public final class Validation {
                 problems.add("--events must be >= 0 (got " + run.events + ")");
             }
             if (run.timeSeconds == 0 && run.events == 0) {
-                problems.add("--time 0 and --events 0 would run forever");
+                problems.add("--time 0 and --events 0 would run forever; give --time SECONDS or --events N (either > 0)");
             }
             if (run.warmupSeconds < 0) {
-                problems.add("--warmup-time must be >= 0 seconds");
+                problems.add("--warmup-time must be >= 0 seconds (got " + run.warmupSeconds + ")");
             }
             if (run.rate < 0 || Double.isNaN(run.rate)) {
-                problems.add("--rate must be >= 0 events/s");
+                problems.add("--rate must be >= 0 events/s, 0 for as fast as possible (got " + number(run.rate) + ")");
             }
             if (run.reportIntervalSeconds < 0) {
-                problems.add("--report-interval must be >= 0 seconds");
+                problems.add("--report-interval must be >= 0 seconds, 0 for none (got " + run.reportIntervalSeconds + ")");
             }
             if (ConsoleFormat.Style.parse(run.statsFormat) == null) {
                 problems.add("--stats-format must be human, csv or json (got '" + run.statsFormat + "')");
@@ -91,5 +91,10 @@ public final class Validation {
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see --help");
         }
+    }
+
+    /** @return {@code v} as typed: no trailing ".0" for a whole number */
+    private static String number(double v) {
+        return v == Math.rint(v) && Math.abs(v) < 1e15 ? Long.toString((long) v) : Double.toString(v);
     }
 }

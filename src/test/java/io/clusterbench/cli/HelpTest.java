@@ -26,15 +26,16 @@ class HelpTest {
 
     /**
      * The WORKLOAD parameter is declared once for every workload command ({@code WorkloadCommand.install}):
-     * it stays required, and run's help lists every registered workload.
+     * it stays required, its absence lists every registered workload, and so does run's help.
      */
     @Test
     void workloadParameterIsRequiredAndListsTheRegistry() {
         for (String command : new String[]{"run", "sweep", "ab", "prepare", "cleanup"}) {
             Cli.Result r = Cli.run(command);
             assertEquals(2, r.exitCode(), command + ": " + r.err());
-            assertEquals("error: Missing required parameter: 'WORKLOAD' — see 'clusterbench " + command + " --help'",
-                    r.err().strip(), command);
+            assertEquals("error: Missing required parameter: 'WORKLOAD' (one of "
+                    + String.join(", ", io.clusterbench.runner.WorkloadRegistry.names()) + ") — see 'clusterbench "
+                    + command + " --help'", r.err().strip(), command);
         }
         String run = Cli.run("run", "--help").out().replaceAll("\\s+", " ");
         assertTrue(run.contains(String.join(", ", io.clusterbench.runner.WorkloadRegistry.names())), run);
