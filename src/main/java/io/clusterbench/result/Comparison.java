@@ -57,6 +57,30 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
      * @return the comparison
      * @throws IllegalArgumentException for fewer than two results
      */
+    /**
+     * @return what a result's runs that did not run their whole time were, e.g. "1 of 1 runs interrupted, measured
+     * 3.1 s of the 20 s asked: its figures stand for a shorter run than the others'" ; null when every run completed
+     */
+    static String unfinished(NamedResult r) {
+        List<RunRecord> runs = r.doc().runs() == null ? List.of() : r.doc().runs();
+        List<RunRecord> cut = runs.stream().filter(x -> !SweepSummary.isRepeat(x)).toList();
+        if (cut.isEmpty()) {
+            return null;
+        }
+        String statuses = String.join(", ", cut.stream().map(RunRecord::status).distinct().toList());
+        StringBuilder b = new StringBuilder(cut.size() + " of " + runs.size() + (runs.size() == 1 ? " run " : " runs ")
+                + statuses);
+        RunRecord first = cut.get(0);
+        if (cut.size() == 1 && first.summary() != null && first.plan() != null && first.plan().timeSeconds() > 0) {
+            b.append(String.format(java.util.Locale.ROOT, ", measured %.1f s of the %d s asked",
+                    first.summary().measuredSeconds(), first.plan().timeSeconds()));
+        }
+        boolean counted = cut.stream().anyMatch(x -> runs.stream()
+                .noneMatch(y -> y.threads() == x.threads() && SweepSummary.isRepeat(y)));
+        return b.append(counted ? ": its figures stand for a shorter run than asked"
+                : ": left out beside the completed runs at its thread count").toString();
+    }
+
     public static Comparison of(List<NamedResult> results) {
         if (results.size() < 2) {
             throw new IllegalArgumentException("a comparison needs two or more results, got " + results.size());
@@ -77,6 +101,10 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
             int left = all - r.measuredRuns().size();
             if (left > 0) {
                 notes.add(r.label() + ": " + left + " of " + all + " runs left out (no summary or no events)");
+            }
+            String cut = unfinished(r);
+            if (cut != null) {
+                notes.add(r.label() + ": " + cut);
             }
         }
         if (sides.stream().map(Side::workload).distinct().count() > 1) {

@@ -137,4 +137,20 @@ class ComparisonTest {
             assertEquals(row.threads() == 2, text.endsWith("(B flagged host-cpu-saturated)"), text);
         }
     }
+
+    @Test
+    void anInterruptedResultIsNamedInTheHeaderAndANote() {
+        ResultDocument a = SyntheticResults.builder().runs(1, 100).build();
+        ResultDocument b = SyntheticResults.builder().interrupted(1, 90).build();
+        Comparison c = Comparison.of(NamedResult.of(List.of("a", "b"), List.of(a, b)));
+        assertTrue(c.notes().contains("B: 1 of 1 run interrupted, measured 5.0 s of the 10 s asked: its figures stand "
+                + "for a shorter run than asked"), c.notes().toString());
+        List<String> text = io.clusterbench.report.ComparisonText.lines(c);
+        assertEquals("  A  a  (oltp_read_write, 1 run)", text.get(1));
+        assertEquals("  B  b  (oltp_read_write, 1 run, not all of its time: see the notes)", text.get(2));
+        ResultDocument mixed = SyntheticResults.builder().runs(1, 100, 101, 102).interrupted(1, 50).build();
+        Comparison m = Comparison.of(NamedResult.of(List.of("a", "m"), List.of(a, mixed)));
+        assertTrue(m.notes().contains("B: 1 of 4 runs interrupted, measured 5.0 s of the 10 s asked: left out beside "
+                + "the completed runs at its thread count"), m.notes().toString());
+    }
 }

@@ -89,6 +89,14 @@ public final class SyntheticResults {
         return this;
     }
 
+    /** Adds one run at {@code threads} stopped by Ctrl-C: status {@code interrupted}, 5 s measured of the 10 asked. */
+    public SyntheticResults interrupted(int threads, double tps) {
+        RunRecord r = run(threads, runs.size() + 1, tps);
+        runs.add(new RunRecord(r.workload(), r.threads(), r.repeat(), r.plan(), "interrupted", null, r.workloadFacts(),
+                r.intervals(), r.summary(), r.statementClasses(), r.observerFacts()));
+        return this;
+    }
+
     /** @return the document */
     public ResultDocument build() {
         return new ResultDocument(ResultDocument.SCHEMA, Map.of("clusterbench", "test"), "2024-01-01T00:00:00Z",
