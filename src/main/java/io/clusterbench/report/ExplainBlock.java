@@ -261,8 +261,17 @@ final class ExplainBlock {
         return v >= 1e6 ? f("%.1f MB", v / 1e6) : v >= 1e3 ? f("%.1f kB", v / 1e3) : f("%.0f B", v);
     }
 
-    private static String shorten(String s, int max) {
+    /**
+     * @return a statement's text on one line, cut after a whole word to at most {@code max} characters with "..."; a
+     * text of this tool's own in parentheses (what a digest stands for, e.g. the prepared statements a server does
+     * not itemise) whole
+     */
+    static String shorten(String s, int max) {
         String one = s.replaceAll("\\s+", " ").strip();
-        return one.length() <= max ? one : one.substring(0, max - 3) + "...";
+        if (one.length() <= max || one.startsWith("(") && one.endsWith(")")) {
+            return one;
+        }
+        int space = one.lastIndexOf(' ', max - 3);
+        return one.substring(0, space > max / 2 ? space : max - 3) + "...";
     }
 }

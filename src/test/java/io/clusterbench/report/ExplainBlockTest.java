@@ -85,4 +85,14 @@ class ExplainBlockTest {
         assertTrue(table.contains("profiled: 2 of 2 steps (perf's own CPU at most 0.70% of the server's); 1 with a "
                 + "profile warning (see the step's line)"), table);
     }
+
+    @org.junit.jupiter.api.Test
+    void aStatementIsCutAfterAWholeWordAndTheToolsOwnTextIsNeverCut() {
+        String own = "(prepared statements, not itemised by this server: statement/com/Execute)";
+        org.junit.jupiter.api.Assertions.assertEquals(own, ExplainBlock.shorten(own, 48));
+        org.junit.jupiter.api.Assertions.assertEquals("SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ?...",
+                ExplainBlock.shorten("SELECT c FROM sbtest1 WHERE id BETWEEN ? AND ? ORDER BY c", 52));
+        org.junit.jupiter.api.Assertions.assertEquals("SELECT c FROM sbtest1 WHERE id = ?",
+                ExplainBlock.shorten("SELECT  c FROM sbtest1\n WHERE id = ?", 48));
+    }
 }
