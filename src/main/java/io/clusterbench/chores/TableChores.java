@@ -34,8 +34,11 @@ public final class TableChores {
      * @param embedded    true when the target was a (now removed, unless kept) embedded server
      * @param interrupted true when a stop (Ctrl-C, SIGTERM) ended the load: what was loaded and how to resume it
      *                    were printed
+     * @param server      the embedded server, its binary and data directory (kept with {@code --keep}); null for a
+     *                    server of the user's
      */
-    public record Prepared(double seconds, boolean embedded, boolean interrupted) {
+    public record Prepared(double seconds, boolean embedded, boolean interrupted,
+                           io.clusterbench.embedded.EmbeddedServer server) {
     }
 
     /**
@@ -68,7 +71,8 @@ public final class TableChores {
             } catch (SQLException | RuntimeException e) {
                 if (stopped.get()) { // the stop broke the load: not a failure of the server or of the options
                     LoadReport.print(console, "interrupted", ledger, command);
-                    return new Prepared((System.nanoTime() - start) / 1e9, resolved.embedded() != null, true);
+                    return new Prepared((System.nanoTime() - start) / 1e9, resolved.embedded() != null, true,
+                            resolved.embedded());
                 }
                 if (!ledger.isEmpty()) {
                     LoadReport.print(console, "failed", ledger, command);
@@ -77,7 +81,7 @@ public final class TableChores {
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             describeTables(resolved.target(), w, console);
-            return new Prepared(seconds, resolved.embedded() != null, false);
+            return new Prepared(seconds, resolved.embedded() != null, false, resolved.embedded());
         } catch (SQLException e) {
             throw new UserException("prepare failed: " + e.getErrorCode() + ": " + e.getMessage(),
                     io.clusterbench.db.Remedies.hint(e.getErrorCode(), null), e);

@@ -35,6 +35,12 @@ final class CleanupCommand extends WorkloadCommand {
     @Override
     public Integer call() {
         Validation.check(target, null, families());
+        if (target.embedded()) {
+            env.out().println("Nothing to clean up: without --host the target is an embedded MariaDB, which starts "
+                    + "empty on every command and is removed on exit. Give --host (or --socket) to drop "
+                    + workload() + "'s tables on your server.");
+            return ExitCode.OK.code();
+        }
         Workload w = WorkloadRegistry.create(workload(), families(),
                 Distribution.defaultUniform(), 1);
         noteNotApplying(false, workload());

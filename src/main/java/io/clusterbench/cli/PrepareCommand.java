@@ -73,7 +73,29 @@ final class PrepareCommand extends WorkloadCommand {
         if (done.embedded() && !target.keep()) {
             env.out().println("Note: the embedded server is removed on exit; 'run' prepares its own tables. "
                     + "Use --keep to keep this data, or --host for your own server.");
+        } else if (done.server() != null) {
+            printKept(done.server());
         }
         return ExitCode.OK.code();
+    }
+
+    /**
+     * How to use the data directory {@code --keep} leaves: ab's template, or a server started on it with the embedded
+     * server's own options that matter (its base directory, no TLS certificate to make: MariaDB 11.4 makes one at
+     * every start without it, taking minutes here; TCP logins as 'root'@'127.0.0.1').
+     */
+    private void printKept(io.clusterbench.embedded.EmbeddedServer server) {
+        java.nio.file.Path data = server.dataDir();
+        java.nio.file.Path binary = server.binary();
+        java.nio.file.Path base = binary.getParent().getParent();
+        String asRoot = "root".equals(System.getProperty("user.name")) ? " --user=root" : "";
+        env.out().println("Kept: " + data + " holds the tables (its server is stopped). To use them,");
+        env.out().println("  compare builds on copies of it: clusterbench ab " + workload() + " --a-server " + binary
+                + " --datadir-template " + data);
+        env.out().println("  or start a server on it:        " + binary + " --no-defaults --basedir=" + base
+                + " --datadir=" + data + " --port=3307 --socket=" + data.getParent().resolve("mysqld.sock")
+                + " --skip-ssl --skip-name-resolve" + asRoot + " &");
+        env.out().println("                                  clusterbench run " + workload()
+                + " --host 127.0.0.1 --port 3307 --user root");
     }
 }
