@@ -30,4 +30,10 @@ public record RunOutcome(Reason reason, double measuredSeconds, FatalError fatal
         /** Writing results failed. */
         OUTPUT_FAILED
     }
+
+    /** @return this outcome as stopped from outside: reason {@link Reason#INTERRUPTED}, no fatal error */
+    public RunOutcome interrupted() {
+        return new RunOutcome(Reason.INTERRUPTED, measuredSeconds, null, eventsPerWorker, busySecondsPerWorker,
+                connectSeconds, threadModel, abandonedEvents, maxWriteLagSeconds);
+    }
 }

@@ -449,6 +449,14 @@ public final class Lifecycle {
         return stopped != null && !measuredOnce;
     }
 
+    /**
+     * @return true once a {@link #halt} began: it closes what the command still uses (its output files, its sockets),
+     *         so a failure the command meets from then on is the halt's doing, not the disk's or the server's
+     */
+    public synchronized boolean halting() {
+        return halting;
+    }
+
     /** @return true once the command was stopped from outside */
     public boolean stopRequested() {
         return stopped != null;

@@ -117,13 +117,16 @@ record StepRecords(String workload, int threads, int repeat, PlanRecord plan, Ma
          * Writes a halted step's record at once, without waiting for a write in progress (the process ends in a
          * moment: a final record being written may not get to its end), unless a last record is on disk already.
          * Writes go through their own temporary file, so the later rename wins whole.
+         *
+         * @return true when it wrote the record; false when the step's last record was on disk already
          */
-        void acceptNow(RunRecord record) {
+        boolean acceptNow(RunRecord record) {
             if (lastWritten) {
-                return;
+                return false;
             }
             halted = true; // no checkpoint after it; never waits for the lock a write in progress holds
             write.accept(record);
+            return true;
         }
     }
 }

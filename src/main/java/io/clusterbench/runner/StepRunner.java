@@ -116,7 +116,11 @@ final class StepRunner {
         IntervalFiles files = new IntervalFiles(spec.dir(), workload.statementClasses()); // before the first checkpoint
         progress.accept(records.running(acc.intervals(), observers.facts(ctx.clusterFacts())));
         // a second Ctrl-C ends the process at once: first the intervals finished so far go to result.json
-        life.beforeHalt(() -> progress.acceptNow(records.halted(acc.intervals(), observers.facts(ctx.clusterFacts()))));
+        life.beforeHalt(() -> {
+            if (progress.acceptNow(records.halted(acc.intervals(), observers.facts(ctx.clusterFacts())))) {
+                ctx.env.line("interrupted: " + StepRecords.HALTED + " (in " + spec.dir() + ")");
+            }
+        });
         StepSeries series = Outputs.metricsSeries(ctx, spec.wholeThreads(), spec.repeat(), spec.index());
         RunOutput outputs = Outputs.forStep(ctx, spec.printIntervals(), plan.warmup().toSeconds(), files, series,
                 observers::compactLine, () -> progress.accept(records.running(acc.intervals(),
@@ -134,6 +138,9 @@ final class StepRunner {
             life.enter(Lifecycle.Phase.CONNECT);
             observers.beforeRun();
             outcome = engine.run(ledger == null ? workload : ledger.wrap(workload, ctx.target()), listener);
+            if (outcome.reason() == RunOutcome.Reason.OUTPUT_FAILED && life.halting()) {
+                outcome = outcome.interrupted(); // a second Ctrl-C closed the outputs under the last write
+            }
             life.enter(Lifecycle.Phase.END);
         } catch (DbFailure f) {
             psConnections.close();

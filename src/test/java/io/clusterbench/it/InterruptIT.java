@@ -87,6 +87,44 @@ class InterruptIT {
         assertTrue(run.get("intervals").size() >= 2, run.toString());
     }
 
+    /**
+     * Two Ctrl-Cs a few milliseconds apart, as a terminal sends them (to the whole process group: the embedded server
+     * too): the second one's halt closes the step's output files while the first one's final interval is being
+     * written. The run ends interrupted with its finished intervals and says so in one line; it never reports a
+     * write failure and blames the disk ("cannot write results: ... Stream closed — free disk space").
+     */
+    @Test
+    void twoCtrlCsMillisecondsApartEndInterruptedNotInAWriteFailure() throws Exception {
+        for (String gap : List.of("0", "0.005", "0.02")) {
+            Path out = tmp.resolve("close" + gap);
+            List<String> cmd = new ArrayList<>(List.of("setsid"));
+            cmd.addAll(Cli.java());
+            cmd.addAll(List.of("-jar", System.getProperty("clusterbench.jar", "target/clusterbench.jar"), "run",
+                    "oltp_point_select", "--table-size=1000", "--time=120", "--report-interval=1", "--threads=2",
+                    "--out=" + out));
+            Process p = new ProcessBuilder(cmd).redirectOutput(tmp.resolve("stdout" + gap).toFile())
+                    .redirectError(tmp.resolve("stderr" + gap).toFile()).start();
+            try {
+                ServerLostIT.waitForLines(out.resolve("intervals.csv"), 2);
+                String group = "-" + p.pid(); // setsid made the JVM its session's (and group's) leader
+                new ProcessBuilder("sh", "-c", "kill -INT " + group + "; sleep " + gap + "; kill -INT " + group)
+                        .start().waitFor();
+                assertTrue(p.waitFor(60, TimeUnit.SECONDS), "process ended");
+            } finally {
+                p.destroyForcibly();
+            }
+            String said = java.nio.file.Files.readString(tmp.resolve("stdout" + gap))
+                    + java.nio.file.Files.readString(tmp.resolve("stderr" + gap));
+            assertEquals(130, p.exitValue(), gap + " s apart:\n" + said);
+            assertTrue(!said.contains("cannot write results") && !said.contains("output failed"), gap + " s apart:\n"
+                    + said);
+            assertTrue(said.lines().anyMatch(l -> l.startsWith("interrupted: ")), gap + " s apart:\n" + said);
+            JsonNode run = ResultFiles.run(out);
+            assertEquals("interrupted", run.get("status").asText(), gap + " s apart");
+            assertTrue(run.get("intervals").size() >= 2, run.toString());
+        }
+    }
+
     /** @return the CLI options of a fresh database on the shared server, its oltp_point_select tables prepared (1000 rows) */
     private static List<String> preparedTarget(String prefix) {
         List<String> target = TestServer.cliTarget(TestServer.freshDatabase(prefix));

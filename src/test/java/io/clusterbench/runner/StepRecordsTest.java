@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -102,12 +103,13 @@ class StepRecordsTest {
                 List.of())));
         main.start();
         inWrite.await();
-        gate.acceptNow(records.halted(List.of(), Facts.NONE)); // returns though the final write is in progress
+        // returns though the final write is in progress, and says it wrote (the halt then says so on the console)
+        assertTrue(gate.acceptNow(records.halted(List.of(), Facts.NONE)));
         assertEquals(1, written.size());
         assertTrue(written.get(0).fatalError().startsWith("a second Ctrl-C"));
         release.countDown();
         main.join();
-        gate.acceptNow(records.halted(List.of(), Facts.NONE));
+        assertFalse(gate.acceptNow(records.halted(List.of(), Facts.NONE)), "the final record was on disk already");
         assertEquals(2, written.size(), "nothing after the final record is on disk");
     }
 }
