@@ -62,14 +62,18 @@ public final class Lifecycle {
      */
     public static final Duration HALT_DEADLINE = Duration.ofMillis(250);
     /**
+     * How long the JVM's exit waits, at its final safepoint, for a thread inside a native call (HotSpot's
+     * {@code VM_Exit::wait_for_threads_in_native_to_block}: up to 0.3 s for a thread that is not a compiler thread).
+     */
+    public static final Duration JVM_WAIT_FOR_THREADS_IN_NATIVE = Duration.ofMillis(300);
+    /**
      * What the {@link #EXIT_BOUND} keeps for the JVM's own exit after the command's last close: closes begun by a stop
      * (killing a server, deleting its directory) may take until {@code EXIT_BOUND - JVM_EXIT} after the stop before
      * they are abandoned, so a loaded machine's slow delete still finishes. A close that is abandoned leaves its thread
-     * inside a native call (an unlink waiting for the disk's writeback), and at its final safepoint the JVM waits up to
-     * 0.3 s for such a thread (HotSpot's {@code VM_Exit::wait_for_threads_in_native_to_block}): this keeps those 0.3 s
-     * and 0.05 s for the rest of the JVM's exit.
+     * inside a native call (an unlink waiting for the disk's writeback), for which the JVM waits
+     * {@link #JVM_WAIT_FOR_THREADS_IN_NATIVE}: this keeps that wait and 0.05 s for the rest of the JVM's exit.
      */
-    public static final Duration JVM_EXIT = Duration.ofMillis(350);
+    public static final Duration JVM_EXIT = JVM_WAIT_FOR_THREADS_IN_NATIVE.plusMillis(50);
     /**
      * One deadline, counted from a step's measured end, for all the work of its end that waits on something else (the
      * observers' final readings and their close, the explain collectors' end readings, perf's stop and the analysis of
