@@ -127,6 +127,11 @@ public record AbSpec(List<SideSpec> sides, Side baseline, Path template, List<St
             problems.add(twoSides() ? "--b-server needs --a-server" : "--side-server needs the first side (" + first.side()
                     + ") to have one too: sides without one run the first side's binary");
         }
+        if (!anyEndpoint && sides.stream().anyMatch(s -> s.user() != null || s.password() != null)) {
+            problems.add((twoSides() ? "--a-user/--a-password/--b-user/--b-password" : "--side-user/--side-password")
+                    + " need the sides as endpoints (" + (twoSides() ? "--a=HOST:PORT" : "--side-host NAME=HOST:PORT")
+                    + "): servers ab starts (the embedded one, or a binary) would ignore them");
+        }
         if (anyEndpoint && first.hostPort() == null) {
             problems.add(twoSides() ? "--b needs --a" : "--side-host needs the first side (" + first.side()
                     + ") to have one too: sides without one use the first side's endpoint");

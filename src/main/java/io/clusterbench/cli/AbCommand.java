@@ -80,13 +80,16 @@ final class AbCommand extends WorkloadCommand {
         List<String> problems = new ArrayList<>();
         problems.addAll(SweepCommand.repeatProblems(repeat == null ? 1 : repeat, quietTimeoutSeconds));
         OrderMode mode = OrderMode.parse(order, problems);
-        target.sidesNameServers();
         if (!target.embedded()) {
             problems.add("ab takes its servers from --a/--b, --a-server/--b-server or --side-host/--side-server, not "
                     + "--host/--socket");
         }
         long seed = orderSeed != 0 ? orderSeed : (System.nanoTime() ^ System.currentTimeMillis()) & Long.MAX_VALUE | 1;
         AbSpec spec = sides.spec(repeat, mode, seed, quietTimeoutSeconds, problems);
+        target.forAb(spec != null && spec.endpoints());
+        if (target.embedded()) { // with --host the line above says what to give instead
+            target.validate(problems);
+        }
         if (!problems.isEmpty()) {
             throw new UserException("invalid options: " + String.join("; ", problems), "see clusterbench ab --help");
         }

@@ -73,12 +73,17 @@ public final class TargetOptions {
             + "(the path is printed). Default: removed.")
     boolean keep;
 
-    /** Set by {@code ab}: its sides name their servers, and --user, --password and TLS are their defaults. */
-    private boolean sidesNameServers;
+    /** Set by {@code ab}: null for other commands; true when its sides are endpoints (--a HOST:PORT, --side-host). */
+    private Boolean abEndpoints;
 
-    /** Marks these options as {@code ab}'s: --user, --password and TLS serve its sides, which name their servers. */
-    public void sidesNameServers() {
-        sidesNameServers = true;
+    /**
+     * Marks these options as {@code ab}'s, whose sides name their servers: --user, --password and TLS serve sides that
+     * are endpoints, and nothing else here names a server.
+     *
+     * @param endpoints true when the sides are endpoints the user runs; false for servers clusterbench starts
+     */
+    public void forAb(boolean endpoints) {
+        abEndpoints = endpoints;
     }
 
     /** @return true for {@code --keep}: the embedded server's data directory stays */
@@ -107,6 +112,16 @@ public final class TargetOptions {
 
     /** Adds every problem with the target options to {@code problems}, without connecting. */
     public void validate(List<String> problems) {
+        validate(problems, true);
+    }
+
+    /**
+     * As {@link #validate(List)}, for a command that may refuse the embedded server itself.
+     *
+     * @param embeddedServes false when the command does not run on the embedded server and says so in its own line
+     *                       (give --host): then options given without --host are not named again
+     */
+    public void validate(List<String> problems, boolean embeddedServes) {
         TargetOptions o = this;
         if (!o.psMode.equals("auto") && !o.psMode.equals("disable")) {
             problems.add("--db-ps-mode must be auto or disable (got '" + o.psMode + "')");
@@ -161,30 +176,51 @@ public final class TargetOptions {
         if (o.database != null && !o.database.matches("[A-Za-z0-9_$]+")) {
             problems.add("--db must be a plain database name (got '" + o.database + "')");
         }
-        List<String> unused = o.embedded() ? o.givenForAServer() : List.of();
+        List<String> unused = o.embedded() && embeddedServes ? o.givenForAServer() : List.of();
         if (!unused.isEmpty()) {
-            problems.add(String.join(", ", unused) + " given without --host or --socket, where the target is the "
-                    + "embedded MariaDB, which would ignore " + (unused.size() == 1 ? "it" : "them")
-                    + "; give --host (sysbench's default is localhost: --host 127.0.0.1) or leave "
-                    + (unused.size() == 1 ? "it" : "them") + " out");
+            problems.add(unusedProblem(unused));
         }
     }
 
-    /** @return the options given that only a server the user names takes (ab's sides take some of them) */
+    /** @return the line for options given that no server of this command would take */
+    private String unusedProblem(List<String> unused) {
+        String them = unused.size() == 1 ? "it" : "them";
+        String named = String.join(", ", unused);
+        if (abEndpoints == null) {
+            return named + " given without --host or --socket, where the target is the embedded MariaDB, which would "
+                    + "ignore " + them + "; give --host (sysbench's default is localhost: --host 127.0.0.1) or leave "
+                    + them + " out";
+        }
+        if (abEndpoints) {
+            return named + " not taken by ab: give each side as --a=HOST:PORT, --b=HOST:PORT (a local side's server is "
+                    + "found from its port)";
+        }
+        return named + " given without --a/--b or --side-host: ab's sides are servers it starts (the embedded one, or "
+                + "--a-server), which would ignore " + them + "; give the sides as --a=HOST:PORT --b=HOST:PORT or leave "
+                + them + " out";
+    }
+
+    /** @return the options given that only a server the user names takes (ab's endpoint sides take some of them) */
     private List<String> givenForAServer() {
         List<String> given = new java.util.ArrayList<>();
         if (ports != null) {
             given.add("--port");
         }
-        if (!sidesNameServers) {
+        if (abEndpoints == null || !abEndpoints) {
             if (user != null) {
                 given.add("--user");
             }
             if (password != null) {
                 given.add("--password");
             }
-            if (sslMode != null || sslCa != null || sslCert != null) {
-                given.add("--ssl-mode/--ssl-ca/--ssl-cert");
+            if (sslMode != null && Tls.parseMode(sslMode) != null && Tls.parseMode(sslMode) != Tls.Mode.DISABLED) {
+                given.add("--ssl-mode " + sslMode);
+            }
+            if (sslCa != null) {
+                given.add("--ssl-ca");
+            }
+            if (sslCert != null || sslKey != null) {
+                given.add("--ssl-cert/--ssl-key");
             }
         }
         if (serverPid != 0) {

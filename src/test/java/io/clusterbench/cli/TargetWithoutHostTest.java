@@ -39,4 +39,43 @@ class TargetWithoutHostTest {
                 "--time=1");
         assertFalse(r.err().contains("without --host"), r.err());
     }
+
+    @Test
+    void abWithoutEndpointSidesRefusesTheSharedCredentialsAndTls() {
+        for (String[] given : new String[][] {{"--password", "s3cr3t-value"}, {"--user", "bob"},
+                {"--ssl-mode", "REQUIRED"}, {"--a-user", "bob"}}) {
+            Cli.Result r = Cli.run("ab", "oltp_point_select", given[0], given[1], "--time=1");
+            assertEquals(2, r.exitCode(), String.join(" ", given) + ": " + r.out() + r.err());
+            assertEquals(1, r.errLines().size(), r.err());
+            assertTrue(r.err().contains("--a=HOST:PORT"), "says how to give endpoints: " + r.err());
+            assertFalse((r.out() + r.err()).contains("s3cr3t-value"), r.err());
+        }
+    }
+
+    @Test
+    void abWithEndpointSidesRefusesASharedPortAndSaysWhereItGoes() {
+        Cli.Result r = Cli.run("ab", "oltp_point_select", "--a=127.0.0.1:1", "--port", "3306", "--time=1");
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("--port not taken by ab: give each side as --a=HOST:PORT"), r.err());
+        assertFalse(r.err().contains("--host 127.0.0.1"), "no advice ab refuses: " + r.err());
+    }
+
+    @Test
+    void aCommandThatRefusesTheEmbeddedServerSaysSoOnce() {
+        Cli.Result r = Cli.run("probe", "stale-reads", "--samples", "10", "--port", "3306");
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("give the cluster's endpoints with --host/--port"), r.err());
+        assertFalse(r.err().contains("or leave it out"), "no advice the probe then refuses: " + r.err());
+    }
+
+    @Test
+    void theDefaultTlsModeAndTheDatabaseAreNoServerOfTheUsers() {
+        Cli.Result r = Cli.run("run", "oltp_point_select", "--ssl-mode", "DISABLED", "--mysql-ssl=off", "--db", "x",
+                "--rate", "-1");
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        assertTrue(r.err().contains("--rate") && !r.err().contains("--ssl-mode") && !r.err().contains("--db"), r.err());
+        Cli.Result one = Cli.run("run", "oltp_point_select", "--ssl-mode", "REQUIRED");
+        assertTrue(one.err().contains("--ssl-mode REQUIRED given without --host") && !one.err().contains("--ssl-ca"),
+                "names what was given: " + one.err());
+    }
 }
