@@ -1,7 +1,6 @@
 package io.clusterbench.report;
 
 import io.clusterbench.result.Comparison;
-import io.clusterbench.result.SweepSummary;
 import io.clusterbench.result.ComparedFigure;
 import io.clusterbench.result.Spread;
 import io.clusterbench.result.DerivedVariables;
@@ -32,9 +31,8 @@ public final class ComparisonText {
         out.add("Compared results (" + c.sides().get(0).label() + " is the baseline):");
         for (Comparison.Side s : c.sides()) {
             int runs = s.sweep().points().stream().mapToInt(p -> p.repeats()).sum();
-            boolean interrupted = s.sweep().points().stream().anyMatch(SweepSummary.Point::interrupted);
             out.add(f("  %s  %s  (%s, %d %s%s)", s.label(), s.source(), s.workload(), runs,
-                    runs == 1 ? "run" : RUNS.key(), interrupted ? ", not all of its time: see the notes" : ""));
+                    runs == 1 ? "run" : RUNS.key(), s.unfinished() ? ", not all of its time: see the notes" : ""));
         }
         for (ComparedFigure figure : ComparedFigure.values()) {
             out.add("");

@@ -33,8 +33,9 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
      * @param source   where it was read from
      * @param workload workload name(s) of its runs
      * @param sweep    its figures per thread count over repeats
+     * @param unfinished true when some of its runs did not run their whole time (a note says which)
      */
-    public record Side(String label, String source, String workload, SweepSummary sweep) {
+    public record Side(String label, String source, String workload, SweepSummary sweep, boolean unfinished) {
     }
 
     /**
@@ -67,7 +68,8 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
         if (cut.isEmpty()) {
             return null;
         }
-        String statuses = String.join(", ", cut.stream().map(RunRecord::status).distinct().toList());
+        String statuses = String.join(", ", cut.stream().map(x -> String.valueOf(x.status()).replace('_', ' '))
+                .distinct().toList());
         StringBuilder b = new StringBuilder(cut.size() + " of " + runs.size() + (runs.size() == 1 ? " run " : " runs ")
                 + statuses);
         RunRecord first = cut.get(0);
@@ -75,10 +77,13 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
             b.append(String.format(java.util.Locale.ROOT, ", measured %.1f s of the %d s asked",
                     first.summary().measuredSeconds(), first.plan().timeSeconds()));
         }
-        boolean counted = cut.stream().anyMatch(x -> runs.stream()
+        boolean summarised = cut.stream().anyMatch(x -> r.measuredRuns().contains(x));
+        boolean counted = cut.stream().anyMatch(x -> r.measuredRuns().contains(x) && runs.stream()
                 .noneMatch(y -> y.threads() == x.threads() && SweepSummary.isRepeat(y)));
         return b.append(counted ? ": its figures stand for a shorter run than asked"
-                : ": left out beside the completed runs at its thread count").toString();
+                : summarised ? ": left out beside the completed runs at its thread count"
+                : ": left out, without a summary (" + (first.fatalError() != null ? first.fatalError()
+                        : "no event was measured") + ")").toString();
     }
 
     public static Comparison of(List<NamedResult> results) {
@@ -92,13 +97,15 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
         for (NamedResult r : results) {
             SweepSummary sweep = SweepSummary.of(r.measuredRuns());
             sweep.points().forEach(p -> threads.add(p.threads()));
-            sides.add(new Side(r.label(), r.source(), r.workloads(), sweep));
+            sides.add(new Side(r.label(), r.source(), r.workloads(), sweep, unfinished(r) != null));
             Map<Integer, Set<String>> byThreads = flagsByThreads(r.measuredRuns());
             flags.add(byThreads);
             byThreads.forEach((t, names) -> notes.add(r.label() + " at " + t + " threads is flagged: "
                     + String.join(", ", names) + " (docs/metrics.md, \"Validity\")"));
             int all = r.doc().runs() == null ? 0 : r.doc().runs().size();
-            int left = all - r.measuredRuns().size();
+            long unfinishedLeft = r.doc().runs() == null ? 0 : r.doc().runs().stream()
+                    .filter(x -> !SweepSummary.isRepeat(x) && !r.measuredRuns().contains(x)).count();
+            long left = all - r.measuredRuns().size() - unfinishedLeft; // the unfinished ones: the note below
             if (left > 0) {
                 notes.add(r.label() + ": " + left + " of " + all + " runs left out (no summary or no events)");
             }

@@ -81,7 +81,8 @@ class ComparisonTest {
         ResultDocument b = new ResultDocument(other.schema(), other.tool(), other.startedAt(), other.command(),
                 other.target(), other.server(), List.of(r, joins));
         Comparison c = Comparison.of(NamedResult.of(List.of("a", "b"), List.of(a, b)));
-        assertTrue(c.notes().contains("B: 1 of 2 runs left out (no summary or no events)"), c.notes().toString());
+        assertTrue(c.notes().contains("B: 1 of 2 runs fatal error: left out, without a summary (boom)"),
+                c.notes().toString());
         assertTrue(c.notes().contains("workloads differ: A oltp_read_write B oltp_read_write,joins"), c.notes().toString());
         assertThrows(IllegalArgumentException.class, () -> Comparison.of(NamedResult.of(List.of("a"), List.of(a))));
     }
@@ -152,5 +153,16 @@ class ComparisonTest {
         Comparison m = Comparison.of(NamedResult.of(List.of("a", "m"), List.of(a, mixed)));
         assertTrue(m.notes().contains("B: 1 of 4 runs interrupted, measured 5.0 s of the 10 s asked: left out beside "
                 + "the completed runs at its thread count"), m.notes().toString());
+    }
+
+    @Test
+    void aResultEndedWithoutASummaryIsLeftOutInOneNoteThatSaysWhy() {
+        ResultDocument a = SyntheticResults.builder().runs(1, 100).build();
+        ResultDocument b = SyntheticResults.builder().halted(1).build();
+        Comparison c = Comparison.of(NamedResult.of(List.of("a", "b"), List.of(a, b)));
+        assertEquals(List.of("B: 1 of 1 run interrupted: left out, without a summary (a second Ctrl-C ended the "
+                + "process at once)"), c.notes());
+        assertEquals("  B  b  (oltp_read_write, 0 runs, not all of its time: see the notes)",
+                io.clusterbench.report.ComparisonText.lines(c).get(2));
     }
 }

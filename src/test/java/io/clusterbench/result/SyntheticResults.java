@@ -97,6 +97,15 @@ public final class SyntheticResults {
         return this;
     }
 
+    /** Adds one run at {@code threads} ended by a second Ctrl-C: status {@code interrupted}, no summary. */
+    public SyntheticResults halted(int threads) {
+        RunRecord r = run(threads, runs.size() + 1, 100);
+        runs.add(new RunRecord(r.workload(), r.threads(), r.repeat(), r.plan(), "interrupted",
+                "a second Ctrl-C ended the process at once", r.workloadFacts(), r.intervals(), null, List.of(),
+                r.observerFacts()));
+        return this;
+    }
+
     /** @return the document */
     public ResultDocument build() {
         return new ResultDocument(ResultDocument.SCHEMA, Map.of("clusterbench", "test"), "2024-01-01T00:00:00Z",
