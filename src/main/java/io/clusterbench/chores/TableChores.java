@@ -34,11 +34,12 @@ public final class TableChores {
      * @param embedded    true when the target was a (now removed, unless kept) embedded server
      * @param interrupted true when a stop (Ctrl-C, SIGTERM) ended the load: what was loaded and how to resume it
      *                    were printed
-     * @param server      the embedded server, its binary and data directory (kept with {@code --keep}); null for a
-     *                    server of the user's
+     * @param dataDir     the embedded server's data directory (kept with {@code --keep}); null for a server of the
+     *                    user's
+     * @param binary      the embedded server's {@code mariadbd}; null for a server of the user's
      */
-    public record Prepared(double seconds, boolean embedded, boolean interrupted,
-                           io.clusterbench.embedded.EmbeddedServer server) {
+    public record Prepared(double seconds, boolean embedded, boolean interrupted, java.nio.file.Path dataDir,
+                           java.nio.file.Path binary) {
     }
 
     /**
@@ -71,8 +72,7 @@ public final class TableChores {
             } catch (SQLException | RuntimeException e) {
                 if (stopped.get()) { // the stop broke the load: not a failure of the server or of the options
                     LoadReport.print(console, "interrupted", ledger, command);
-                    return new Prepared((System.nanoTime() - start) / 1e9, resolved.embedded() != null, true,
-                            resolved.embedded());
+                    return prepared((System.nanoTime() - start) / 1e9, resolved, true);
                 }
                 if (!ledger.isEmpty()) {
                     LoadReport.print(console, "failed", ledger, command);
@@ -81,11 +81,16 @@ public final class TableChores {
             }
             double seconds = (System.nanoTime() - start) / 1e9;
             describeTables(resolved.target(), w, console);
-            return new Prepared(seconds, resolved.embedded() != null, false, resolved.embedded());
+            return prepared(seconds, resolved, false);
         } catch (SQLException e) {
             throw new UserException("prepare failed: " + e.getErrorCode() + ": " + e.getMessage(),
                     io.clusterbench.db.Remedies.hint(e.getErrorCode(), null), e);
         }
+    }
+
+    private static Prepared prepared(double seconds, ResolvedTarget resolved, boolean interrupted) {
+        return new Prepared(seconds, resolved.embedded() != null, interrupted, resolved.embeddedDataDir(),
+                resolved.embeddedBinary());
     }
 
     /** Prints what the tables just created are, and notes where they differ from {@code --storage-engine}. */

@@ -37,7 +37,8 @@ final class CleanupCommand extends WorkloadCommand {
         Validation.check(target, null, families());
         if (target.embedded()) {
             env.out().println("Nothing to clean up: without --host the target is an embedded MariaDB, which starts "
-                    + "empty on every command and is removed on exit. Give --host (or --socket) to drop "
+                    + "empty on every command and is removed on exit (a data directory kept with prepare --keep stays "
+                    + "until you remove it: prepare printed its rm command). Give --host (or --socket) to drop "
                     + workload() + "'s tables on your server.");
             return ExitCode.OK.code();
         }

@@ -73,29 +73,52 @@ final class PrepareCommand extends WorkloadCommand {
         if (done.embedded() && !target.keep()) {
             env.out().println("Note: the embedded server is removed on exit; 'run' prepares its own tables. "
                     + "Use --keep to keep this data, or --host for your own server.");
-        } else if (done.server() != null) {
-            printKept(done.server());
+        } else if (done.dataDir() != null) {
+            printKept(done.dataDir(), done.binary());
         }
         return ExitCode.OK.code();
     }
 
     /**
      * How to use the data directory {@code --keep} leaves: ab's template, or a server started on it with the embedded
-     * server's own options that matter (its base directory, no TLS certificate to make: MariaDB 11.4 makes one at
-     * every start without it, taking minutes here; TCP logins as 'root'@'127.0.0.1').
+     * server's own options that matter (its base directory, loopback only, no TLS certificate to make: MariaDB 11.4
+     * makes one at every start without it, taking minutes here; TCP logins as 'root'@'127.0.0.1'). The commands keep
+     * the workload options as typed (--table-size), so the tables match.
      */
-    private void printKept(io.clusterbench.embedded.EmbeddedServer server) {
-        java.nio.file.Path data = server.dataDir();
-        java.nio.file.Path binary = server.binary();
+    private void printKept(java.nio.file.Path data, java.nio.file.Path binary) {
         java.nio.file.Path base = binary.getParent().getParent();
         String asRoot = "root".equals(System.getProperty("user.name")) ? " --user=root" : "";
+        String workload = String.join(" ", workloadAsTyped(env.command()));
         env.out().println("Kept: " + data + " holds the tables (its server is stopped). To use them,");
-        env.out().println("  compare builds on copies of it: clusterbench ab " + workload() + " --a-server " + binary
+        env.out().println("  compare builds on copies of it: clusterbench ab " + workload + " --a-server " + binary
                 + " --datadir-template " + data);
         env.out().println("  or start a server on it:        " + binary + " --no-defaults --basedir=" + base
-                + " --datadir=" + data + " --port=3307 --socket=" + data.getParent().resolve("mysqld.sock")
-                + " --skip-ssl --skip-name-resolve" + asRoot + " &");
-        env.out().println("                                  clusterbench run " + workload()
+                + " --datadir=" + data + " --port=3307 --bind-address=127.0.0.1 --socket="
+                + data.getParent().resolve("mysqld.sock") + " --skip-ssl --skip-name-resolve" + asRoot + " &");
+        env.out().println("                                  clusterbench run " + workload
                 + " --host 127.0.0.1 --port 3307 --user root");
+        env.out().println("  and when done (after stopping that server): rm -rf " + data.getParent());
+    }
+
+    /**
+     * @param typed the command line as typed (passwords masked)
+     * @return it without the command word and the options that concern only this load ({@code --keep},
+     *         {@code --force}, {@code --resume}, the loader's {@code --threads}): the workload and its options
+     */
+    static java.util.List<String> workloadAsTyped(java.util.List<String> typed) {
+        java.util.List<String> out = new java.util.ArrayList<>();
+        for (int i = 0; i < typed.size(); i++) {
+            String a = typed.get(i);
+            if (a.equals("prepare") || a.equals("--keep") || a.equals("--force") || a.equals("--resume")
+                    || a.startsWith("--threads=")) {
+                continue;
+            }
+            if (a.equals("--threads") && i + 1 < typed.size()) {
+                i++;
+                continue;
+            }
+            out.add(a);
+        }
+        return out;
     }
 }

@@ -100,8 +100,12 @@ public final class CapacityOptions {
         if (!(percentile > 0 && percentile < 100)) {
             problems.add("--target-percentile must be above 0 and below 100 (got " + percentile + ")");
         }
-        if (openLoopSteps < 1 || repeats < 1 || tailEvents < 1) {
-            problems.add("--capacity-steps, --repeat and --tail-events must be >= 1");
+        String[] names = {"--capacity-steps", "--repeat", "--tail-events"};
+        long[] values = {openLoopSteps, repeats, tailEvents};
+        for (int i = 0; i < names.length; i++) {
+            if (values[i] < 1) {
+                problems.add(names[i] + " must be >= 1 (got " + values[i] + ")");
+            }
         }
         if (timeSeconds <= 0 || maxRunSeconds < timeSeconds) {
             problems.add("a capacity search needs --time > 0 and --max-run-time >= --time (got " + timeSeconds

@@ -45,6 +45,16 @@ public final class ResolvedTarget implements AutoCloseable {
         return embedded;
     }
 
+    /** @return the embedded server's data directory, or null when the user gave a host or socket */
+    public java.nio.file.Path embeddedDataDir() {
+        return embedded == null ? null : embedded.dataDir();
+    }
+
+    /** @return the embedded server's {@code mariadbd}, or null when the user gave a host or socket */
+    public java.nio.file.Path embeddedBinary() {
+        return embedded == null ? null : embedded.binary();
+    }
+
     /**
      * @param o       the target as given
      * @param console receives the lines to print (embedded server start); gives the environment and home

@@ -30,8 +30,11 @@ class BadValuesNamedTest {
 
     @Test
     void aRepeatBelowOneIsNamedAloneWithItsValue() {
-        for (String command : new String[] {"sweep", "ab"}) {
-            String line = oneLine(Cli.run(command, "oltp_point_select", "--repeat", "0"));
+        for (String[] command : new String[][] {{"sweep"}, {"ab"}, {"capacity", "--target-p99", "20ms"}}) {
+            java.util.List<String> args = new java.util.ArrayList<>(java.util.List.of(command[0], "oltp_point_select",
+                    "--repeat", "0"));
+            args.addAll(java.util.Arrays.asList(command).subList(1, command.length));
+            String line = oneLine(Cli.run(args.toArray(String[]::new)));
             assertTrue(line.contains("--repeat must be >= 1 (got 0)"), line);
             assertFalse(line.contains("--quiet-timeout"), "the quiet timeout was not given: " + line);
         }

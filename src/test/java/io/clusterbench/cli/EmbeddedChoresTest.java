@@ -16,5 +16,6 @@ class EmbeddedChoresTest {
         assertTrue(r.out().contains("Nothing to clean up: without --host the target is an embedded MariaDB, which "
                 + "starts empty on every command"), r.out());
         assertFalse(r.out().contains("starting an embedded"), "no server was started for nothing: " + r.out());
+        assertTrue(r.out().contains("kept with prepare --keep stays until you remove it"), r.out());
     }
 }

@@ -39,14 +39,21 @@ class PrepareKeepIT {
                     .replace(" &", "").replace("--port=3307", "--port=" + port).split(" ")));
             server = new ProcessBuilder(cmd).redirectErrorStream(true).redirectOutput(tmp.resolve("server.log").toFile())
                     .start();
+            String runLine = p.out().lines().filter(l -> l.strip().startsWith("clusterbench run ")).findFirst()
+                    .orElseThrow(() -> new AssertionError("no run command:\n" + p.out()));
+            List<String> run = new ArrayList<>(Arrays.asList(runLine.strip().substring("clusterbench ".length())
+                    .replace("--port 3307", "--port " + port).split(" ")));
+            run.addAll(List.of("--time=1", "--out=" + tmp.resolve("run")));
             Cli.Result r = null;
             for (int i = 0; i < 60 && (r == null || r.exitCode() != 0); i++) {
                 Thread.sleep(500);
-                r = Cli.run("run", "oltp_point_select", "--host", "127.0.0.1", "--port", "" + port, "--user", "root",
-                        "--table-size=100", "--time=1", "--out=" + tmp.resolve("run"));
+                r = Cli.run(run.toArray(String[]::new));
             }
             assertEquals(0, r.exitCode(), r.out() + r.err() + Files.readString(tmp.resolve("server.log")));
-            assertTrue(!r.out().contains("Creating table"), "the kept tables were used:\n" + r.out());
+            assertTrue(!r.out().contains("Creating table") && !r.out().contains("fewer than --table-size"),
+                    "the kept tables were used as prepared:\n" + r.out());
+            assertTrue(p.out().contains("rm -rf " + data.getParent()), p.out());
+            assertTrue(start.contains("--bind-address=127.0.0.1"), "loopback only, as the embedded server: " + start);
         } finally {
             if (server != null) {
                 server.destroy();
