@@ -9,7 +9,9 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.BiFunction;
 import java.util.function.Function;
+import java.util.function.Predicate;
 import java.util.function.ToDoubleFunction;
 
 /**
@@ -166,9 +168,9 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
      * @param variance the value's variance from counting (for a share of samples), or null for none
      * @param bound    the largest possible |B − A| (intervals are cut to it), NaN for none
      */
-    private record Candidates(Set<String> names, java.util.function.Predicate<ExplainReading> measured,
-                              java.util.function.BiFunction<ExplainReading, String, Double> value,
-                              java.util.function.BiFunction<ExplainReading, String, Double> variance, double bound) {
+    private record Candidates(Set<String> names, Predicate<ExplainReading> measured,
+                              BiFunction<ExplainReading, String, Double> value,
+                              BiFunction<ExplainReading, String, Double> variance, double bound) {
     }
 
     private static boolean measured(List<ExplainReading[]> rs, ToDoubleFunction<ExplainReading> f) {
@@ -176,9 +178,9 @@ public record ExplainChange(int threads, int pairs, int figuresJudged,
     }
 
     private static Candidates candidates(List<ExplainReading[]> rs, Function<ExplainReading, Map<String, Double>> values,
-                                         java.util.function.Predicate<ExplainReading> measured,
-                                         java.util.function.BiFunction<ExplainReading, String, Double> value,
-                                         java.util.function.BiFunction<ExplainReading, String, Double> variance,
+                                         Predicate<ExplainReading> measured,
+                                         BiFunction<ExplainReading, String, Double> value,
+                                         BiFunction<ExplainReading, String, Double> variance,
                                          double bound) {
         Set<String> names = new LinkedHashSet<>();
         for (ExplainReading[] x : rs) {

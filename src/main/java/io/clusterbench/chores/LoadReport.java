@@ -35,6 +35,21 @@ final class LoadReport {
         return "clusterbench " + String.join(" ", out);
     }
 
+    /**
+     * @param command the prepare command line as typed (passwords masked)
+     * @return the workload and its options: without the {@code prepare} word and the options that concern only the
+     *         load ({@code --force}, {@code --resume}, {@code --keep}, the loader's {@code --threads})
+     */
+    static List<String> workloadOptions(List<String> command) {
+        List<String> out = new ArrayList<>();
+        for (String a : strip(command, true)) {
+            if (!a.equals("prepare") && !a.equals("--keep")) {
+                out.add(a);
+            }
+        }
+        return out;
+    }
+
     private static List<String> strip(List<String> command, boolean threadsToo) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < command.size(); i++) {

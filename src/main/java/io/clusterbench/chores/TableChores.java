@@ -88,6 +88,16 @@ public final class TableChores {
         }
     }
 
+    /**
+     * @param command the prepare command line as typed (passwords masked)
+     * @return the workload and its options as typed, without what concerns only the load ({@code prepare},
+     *         {@code --force}, {@code --resume}, {@code --keep}, the loader's {@code --threads}): for commands that use
+     *         the tables it made
+     */
+    public static List<String> workloadOptions(List<String> command) {
+        return LoadReport.workloadOptions(command);
+    }
+
     private static Prepared prepared(double seconds, ResolvedTarget resolved, boolean interrupted) {
         return new Prepared(seconds, resolved.embedded() != null, interrupted, resolved.embeddedDataDir(),
                 resolved.embeddedBinary());

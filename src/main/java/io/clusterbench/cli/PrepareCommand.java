@@ -88,7 +88,7 @@ final class PrepareCommand extends WorkloadCommand {
     private void printKept(java.nio.file.Path data, java.nio.file.Path binary) {
         java.nio.file.Path base = binary.getParent().getParent();
         String asRoot = "root".equals(System.getProperty("user.name")) ? " --user=root" : "";
-        String workload = String.join(" ", workloadAsTyped(env.command()));
+        String workload = String.join(" ", TableChores.workloadOptions(env.command()));
         env.out().println("Kept: " + data + " holds the tables (its server is stopped). To use them,");
         env.out().println("  compare builds on copies of it: clusterbench ab " + workload + " --a-server " + binary
                 + " --datadir-template " + data);
@@ -98,27 +98,5 @@ final class PrepareCommand extends WorkloadCommand {
         env.out().println("                                  clusterbench run " + workload
                 + " --host 127.0.0.1 --port 3307 --user root");
         env.out().println("  and when done (after stopping that server): rm -rf " + data.getParent());
-    }
-
-    /**
-     * @param typed the command line as typed (passwords masked)
-     * @return it without the command word and the options that concern only this load ({@code --keep},
-     *         {@code --force}, {@code --resume}, the loader's {@code --threads}): the workload and its options
-     */
-    static java.util.List<String> workloadAsTyped(java.util.List<String> typed) {
-        java.util.List<String> out = new java.util.ArrayList<>();
-        for (int i = 0; i < typed.size(); i++) {
-            String a = typed.get(i);
-            if (a.equals("prepare") || a.equals("--keep") || a.equals("--force") || a.equals("--resume")
-                    || a.startsWith("--threads=")) {
-                continue;
-            }
-            if (a.equals("--threads") && i + 1 < typed.size()) {
-                i++;
-                continue;
-            }
-            out.add(a);
-        }
-        return out;
     }
 }

@@ -58,34 +58,6 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
      * @return the comparison
      * @throws IllegalArgumentException for fewer than two results
      */
-    /**
-     * @return what a result's runs that did not run their whole time were, e.g. "1 of 1 runs interrupted, measured
-     * 3.1 s of the 20 s asked: its figures stand for a shorter run than the others'" ; null when every run completed
-     */
-    static String unfinished(NamedResult r) {
-        List<RunRecord> runs = r.doc().runs() == null ? List.of() : r.doc().runs();
-        List<RunRecord> cut = runs.stream().filter(x -> !SweepSummary.isRepeat(x)).toList();
-        if (cut.isEmpty()) {
-            return null;
-        }
-        String statuses = String.join(", ", cut.stream().map(x -> String.valueOf(x.status()).replace('_', ' '))
-                .distinct().toList());
-        StringBuilder b = new StringBuilder(cut.size() + " of " + runs.size() + (runs.size() == 1 ? " run " : " runs ")
-                + statuses);
-        RunRecord first = cut.get(0);
-        if (cut.size() == 1 && first.summary() != null && first.plan() != null && first.plan().timeSeconds() > 0) {
-            b.append(String.format(java.util.Locale.ROOT, ", measured %.1f s of the %d s asked",
-                    first.summary().measuredSeconds(), first.plan().timeSeconds()));
-        }
-        boolean summarised = cut.stream().anyMatch(x -> r.measuredRuns().contains(x));
-        boolean counted = cut.stream().anyMatch(x -> r.measuredRuns().contains(x) && runs.stream()
-                .noneMatch(y -> y.threads() == x.threads() && SweepSummary.isRepeat(y)));
-        return b.append(counted ? ": its figures stand for a shorter run than asked"
-                : summarised ? ": left out beside the completed runs at its thread count"
-                : ": left out, without a summary (" + (first.fatalError() != null ? first.fatalError()
-                        : "no event was measured") + ")").toString();
-    }
-
     public static Comparison of(List<NamedResult> results) {
         if (results.size() < 2) {
             throw new IllegalArgumentException("a comparison needs two or more results, got " + results.size());
@@ -97,19 +69,18 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
         for (NamedResult r : results) {
             SweepSummary sweep = SweepSummary.of(r.measuredRuns());
             sweep.points().forEach(p -> threads.add(p.threads()));
-            sides.add(new Side(r.label(), r.source(), r.workloads(), sweep, unfinished(r) != null));
+            String cut = unfinished(r);
+            sides.add(new Side(r.label(), r.source(), r.workloads(), sweep, cut != null));
             Map<Integer, Set<String>> byThreads = flagsByThreads(r.measuredRuns());
             flags.add(byThreads);
             byThreads.forEach((t, names) -> notes.add(r.label() + " at " + t + " threads is flagged: "
                     + String.join(", ", names) + " (docs/metrics.md, \"Validity\")"));
-            int all = r.doc().runs() == null ? 0 : r.doc().runs().size();
-            long unfinishedLeft = r.doc().runs() == null ? 0 : r.doc().runs().stream()
-                    .filter(x -> !SweepSummary.isRepeat(x) && !r.measuredRuns().contains(x)).count();
-            long left = all - r.measuredRuns().size() - unfinishedLeft; // the unfinished ones: the note below
-            if (left > 0) {
-                notes.add(r.label() + ": " + left + " of " + all + " runs left out (no summary or no events)");
+            List<RunRecord> runs = r.doc().runs() == null ? List.of() : r.doc().runs();
+            List<RunRecord> measured = r.measuredRuns();
+            long left = runs.stream().filter(x -> !measured.contains(x) && SweepSummary.isRepeat(x)).count();
+            if (left > 0) { // the unfinished runs left out have the note below
+                notes.add(r.label() + ": " + left + " of " + runs.size() + " runs left out (no summary or no events)");
             }
-            String cut = unfinished(r);
             if (cut != null) {
                 notes.add(r.label() + ": " + cut);
             }
@@ -129,6 +100,35 @@ public record Comparison(List<Side> sides, List<Row> rows, List<VariableDiff.Ent
         return new Comparison(List.copyOf(sides), List.copyOf(rows), VariableDiff.of(variables),
                 List.copyOf(notes), OptionDiff.of(results.stream().map(NamedResult::doc).toList()),
                 TableDiff.of(results.stream().map(NamedResult::doc).toList()));
+    }
+
+    /**
+     * @return what a result's runs that did not run their whole time were, e.g. "1 of 1 run interrupted, measured
+     * 3.1 s of the 20 s asked: its figures stand for a shorter run than asked"; null when every run completed
+     */
+    static String unfinished(NamedResult r) {
+        List<RunRecord> runs = r.doc().runs() == null ? List.of() : r.doc().runs();
+        List<RunRecord> cut = runs.stream().filter(x -> !SweepSummary.isRepeat(x)).toList();
+        if (cut.isEmpty()) {
+            return null;
+        }
+        String statuses = String.join(", ", cut.stream().map(x -> String.valueOf(x.status()).replace('_', ' '))
+                .distinct().toList());
+        StringBuilder b = new StringBuilder(cut.size() + " of " + runs.size() + (runs.size() == 1 ? " run " : " runs ")
+                + statuses);
+        RunRecord first = cut.get(0);
+        if (cut.size() == 1 && first.summary() != null && first.plan() != null && first.plan().timeSeconds() > 0) {
+            b.append(String.format(java.util.Locale.ROOT, ", measured %.1f s of the %d s asked",
+                    first.summary().measuredSeconds(), first.plan().timeSeconds()));
+        }
+        List<RunRecord> measured = r.measuredRuns();
+        boolean summarised = cut.stream().anyMatch(measured::contains);
+        boolean counted = cut.stream().anyMatch(x -> measured.contains(x) && runs.stream()
+                .noneMatch(y -> y.threads() == x.threads() && SweepSummary.isRepeat(y)));
+        return b.append(counted ? ": its figures stand for a shorter run than asked"
+                : summarised ? ": left out beside the completed runs at its thread count"
+                : ": left out, without a summary (" + (first.fatalError() != null ? first.fatalError()
+                        : "no event was measured") + ")").toString();
     }
 
     /** @return per thread count, the validity flags of the runs at it (only thread counts with a flag) */

@@ -54,28 +54,32 @@ class TargetWithoutHostTest {
 
     @Test
     void abWithEndpointSidesRefusesASharedPortAndSaysWhereItGoes() {
-        Cli.Result r = Cli.run("ab", "oltp_point_select", "--a=127.0.0.1:1", "--port", "3306", "--time=1");
-        assertEquals(2, r.exitCode(), r.out() + r.err());
-        assertTrue(r.err().contains("--port not taken by ab: give each side as --a=HOST:PORT"), r.err());
-        assertFalse(r.err().contains("--host 127.0.0.1"), "no advice ab refuses: " + r.err());
+        String err = refused("ab", "oltp_point_select", "--a=127.0.0.1:1", "--port", "3306", "--time=1");
+        assertTrue(err.contains("--port not taken by ab: give each side as --a=HOST:PORT"), err);
+        assertFalse(err.contains("--host 127.0.0.1"), "no advice ab refuses: " + err);
     }
 
     @Test
     void aCommandThatRefusesTheEmbeddedServerSaysSoOnce() {
-        Cli.Result r = Cli.run("probe", "stale-reads", "--samples", "10", "--port", "3306");
-        assertEquals(2, r.exitCode(), r.out() + r.err());
-        assertTrue(r.err().contains("give the cluster's endpoints with --host/--port"), r.err());
-        assertFalse(r.err().contains("or leave it out"), "no advice the probe then refuses: " + r.err());
+        String err = refused("probe", "stale-reads", "--samples", "10", "--port", "3306");
+        assertTrue(err.contains("give the cluster's endpoints with --host/--port"), err);
+        assertFalse(err.contains("or leave it out"), "no advice the probe then refuses: " + err);
     }
 
     @Test
     void theDefaultTlsModeAndTheDatabaseAreNoServerOfTheUsers() {
-        Cli.Result r = Cli.run("run", "oltp_point_select", "--ssl-mode", "DISABLED", "--mysql-ssl=off", "--db", "x",
+        String err = refused("run", "oltp_point_select", "--ssl-mode", "DISABLED", "--mysql-ssl=off", "--db", "x",
                 "--rate", "-1");
-        assertEquals(2, r.exitCode(), r.out() + r.err());
-        assertTrue(r.err().contains("--rate") && !r.err().contains("--ssl-mode") && !r.err().contains("--db"), r.err());
+        assertTrue(err.contains("--rate") && !err.contains("--ssl-mode") && !err.contains("--db"), err);
         Cli.Result one = Cli.run("run", "oltp_point_select", "--ssl-mode", "REQUIRED");
         assertTrue(one.err().contains("--ssl-mode REQUIRED given without --host") && !one.err().contains("--ssl-ca"),
                 "names what was given: " + one.err());
+    }
+
+    /** @return the standard error of a command line that must be refused as bad input (exit 2) */
+    private static String refused(String... args) {
+        Cli.Result r = Cli.run(args);
+        assertEquals(2, r.exitCode(), r.out() + r.err());
+        return r.err();
     }
 }
